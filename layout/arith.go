@@ -1,0 +1,131 @@
+package layout
+
+import "math/bits"
+
+// calc does checked int64 arithmetic for one operation. The first failure
+// (overflow, division by zero, a dynamic or basis leaf where an integer is
+// needed) is kept in err and later results are meaningless; algorithms
+// compute straight through and check err once at the end, which keeps them
+// readable and exact.
+type calc struct {
+	op  string
+	err error
+}
+
+func (c *calc) fail(err *Error) {
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+func (c *calc) mul(a, b int64) int64 {
+	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+	if hi != 0 || lo > 1<<63-1 {
+		c.fail(errOverflow(c.op))
+		return 0
+	}
+	if (a < 0) != (b < 0) {
+		return -int64(lo)
+	}
+	return int64(lo)
+}
+
+func (c *calc) add(a, b int64) int64 {
+	s := a + b
+	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+		c.fail(errOverflow(c.op))
+		return 0
+	}
+	return s
+}
+
+func (c *calc) sub(a, b int64) int64 {
+	if b == minInt64 {
+		c.fail(errOverflow(c.op))
+		return 0
+	}
+	return c.add(a, -b)
+}
+
+// div is integer division truncated toward zero.
+func (c *calc) div(a, b int64) int64 {
+	if b == 0 {
+		c.fail(errDivZero(c.op))
+		return 0
+	}
+	if a == minInt64 && b == -1 {
+		c.fail(errOverflow(c.op))
+		return 0
+	}
+	return a / b
+}
+
+// ceilDiv is CuTe's ceil_div for integers: (a + b - 1) / b, for b > 0.
+func (c *calc) ceilDiv(a, b int64) int64 {
+	if b <= 0 {
+		c.fail(errDivZero(c.op))
+		return 0
+	}
+	if a <= 0 {
+		return a / b
+	}
+	return (a-1)/b + 1
+}
+
+// value returns the integer of a leaf, failing on anything else.
+func (c *calc) value(t IntTuple) int64 {
+	switch t.kind {
+	case KindInt:
+		return t.val
+	case KindDynamic:
+		c.fail(errDynamic(c.op, t))
+	case KindBasis:
+		c.fail(errBasis(c.op, t))
+	default:
+		c.fail(errBadValue(c.op, "expected an integer, found %s", t))
+	}
+	return 0
+}
+
+const minInt64 = -1 << 63
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+func signum(a int64) int64 {
+	switch {
+	case a > 0:
+		return 1
+	case a < 0:
+		return -1
+	}
+	return 0
+}
+
+func gcd(a, b int64) int64 {
+	a, b = abs(a), abs(b)
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// scale returns the stride leaf d times k: an integer, or a basis element
+// with its coefficient scaled.
+func (c *calc) scale(d IntTuple, k int64) IntTuple {
+	switch d.kind {
+	case KindInt:
+		return Int(c.mul(d.val, k))
+	case KindBasis:
+		return IntTuple{val: c.mul(d.val, k), path: d.path, kind: KindBasis}
+	case KindDynamic:
+		c.fail(errDynamic(c.op, d))
+	default:
+		c.fail(errStrideLeaf(d))
+	}
+	return d
+}

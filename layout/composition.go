@@ -1,0 +1,204 @@
+package layout
+
+// Compose returns the composition R = A ∘ B (paper §3.3): R takes B's shape
+// (B ⪯ R) and R(c) = A(B(c)) for every coordinate c of B whose image lies in
+// A's domain. A is evaluated on its extended domain, so 7:11 ∘ 3:4 = 3:44.
+//
+// The result has the exact shape and strides CuTe C++ produces: B is
+// distributed mode by mode (eq. 22) and each integral mode s:d of B meets the
+// coalesced A one mode at a time, dividing out the stride d and then keeping
+// s elements, as in §3.3.3. Failures are coded diagnostics: the stride
+// divisibility condition (eq. 20, E0400) and the shape divisibility condition
+// (eq. 21, E0401). Where B's elements cross a mode of A whose extent the
+// stride does not divide, CuTe's weaker check lets the fold go on; such a
+// base case is checked point by point and kept only if it equals A(B(c))
+// wherever B(c) lies in A's domain (E0400 otherwise). So the "apparent
+// violation" (4,2,8):(3,12,97) ∘ 3:3 = 3:9 succeeds while (4,6,8):(2,3,5) ∘
+// 6:3 and (4,6,8):(2,3,5) ∘ 6:1 fail. A basis stride in B selects the mode of
+// A it names (the coordinate reductive case).
+//
+// As in CuTe, each mode of B is composed on its own (eq. 22). Distributes
+// tells whether that is provably the composition of the whole; when it is
+// not, the verifier reports W0905.
+func Compose(a, b Layout) (Layout, error) {
+	profile, err := coprofile(b.stride)
+	if err != nil {
+		return Layout{}, withOp(err, "composition")
+	}
+	flat, err := coalesceXProfile(a, profile)
+	if err != nil {
+		return Layout{}, withOp(err, "composition")
+	}
+	c := composer{calc: calc{op: "composition"}}
+	r := c.compose(flat, b.shape, b.stride)
+	if c.err != nil {
+		return Layout{}, c.err
+	}
+	return r, nil
+}
+
+// composer computes a composition with checked arithmetic.
+type composer struct{ calc }
+
+// coprofile returns the profile of the codomain of a stride: the integer 0
+// for integer strides, and for basis strides the tuple profile their paths
+// reach, such as (0,0) for 1@0 and 1@1.
+func coprofile(stride IntTuple) (IntTuple, error) {
+	c := calc{op: "coprofile"}
+	var acc IntTuple
+	bases := false
+	var visit func(t IntTuple)
+	visit = func(t IntTuple) {
+		switch t.kind {
+		case KindTuple:
+			for _, e := range t.elems {
+				visit(e)
+			}
+		case KindBasis:
+			bases = true
+			acc = c.addBasis(acc, 1, t.path)
+		}
+	}
+	visit(stride)
+	if !bases {
+		return Int(0), nil
+	}
+	return mapLeaves(acc, func(IntTuple) IntTuple { return Int(0) }), c.err
+}
+
+// coalesceXProfile applies coalesceX at the leaves of profile (CuTe's
+// detail::coalesce_x(layout, profile)); modes beyond the profile are kept.
+func coalesceXProfile(l Layout, profile IntTuple) (Layout, error) {
+	if profile.kind != KindTuple {
+		return coalesceX(l), nil
+	}
+	ms := l.modes()
+	if len(profile.elems) > len(ms) {
+		return Layout{}, newError(CodeBasisOutside, "composition", 1,
+			"the inner layout's basis strides address %d modes but the outer layout %s has only %d",
+			len(profile.elems), l, len(ms))
+	}
+	for i, p := range profile.elems {
+		m, err := coalesceXProfile(ms[i], p)
+		if err != nil {
+			return Layout{}, err
+		}
+		ms[i] = m
+	}
+	return Concat(ms...), nil
+}
+
+// compose composes the (coalesced) layout a with the layout bShape:bStride.
+func (c *composer) compose(a Layout, bShape, bStride IntTuple) Layout {
+	switch {
+	case bShape.kind == KindTuple:
+		// Distributivity over the modes of B (eq. 22).
+		ms := make([]Layout, len(bShape.elems))
+		for i := range ms {
+			ms[i] = c.compose(a, bShape.elems[i], bStride.elems[i])
+		}
+		return Concat(ms...)
+	case bStride.kind == KindBasis:
+		// The coordinate reductive case: d = k·e_i selects mode i of A.
+		sub, err := a.Get(bStride.path...)
+		if err != nil {
+			c.fail(errBasisOutside("composition", bStride, a.shape))
+			return Layout{}
+		}
+		return c.compose(sub, bShape, Int(bStride.val))
+	case bStride.kind == KindInt && bStride.val == 0:
+		c.value(bShape)
+		return Layout{bShape, bStride}
+	case a.shape.kind != KindTuple:
+		// Rank-1 A: (S0):(D0) ∘ s:d = s:D0·d, with no condition to check.
+		c.value(bShape)
+		return Layout{bShape, c.scale(a.stride, c.value(bStride))}
+	}
+	return c.composeBase(a, c.value(bShape), c.value(bStride))
+}
+
+// composeBase is the base case of §3.3.2: a flat A of rank >= 2 and an
+// integral B = s:d with d != 0. Mode by mode of A, the stride left to divide
+// either is a multiple of the mode's extent (the mode is skipped), or fits
+// ceil(extent/stride) elements in the mode, of which min(that, elements
+// left) are kept.
+func (c *composer) composeBase(a Layout, s, d int64) Layout {
+	shapes, strides := a.shape.elems, a.stride.elems
+	n := len(shapes)
+	var outS, outD []IntTuple
+	restShape, restStride := s, d
+	prefix := int64(1)
+	var cross *Error // the first non-dividing mode boundary B crosses
+	for i := 0; i < n-1 && c.err == nil; i++ {
+		extent := c.value(shapes[i])
+		prefix = c.mul(prefix, extent)
+		ad := abs(restStride)
+		if ad >= extent && ad%extent != 0 {
+			c.fail(errStrideDiv(i, a, prefix, d))
+			break
+		}
+		nextShape := c.ceilDiv(extent, ad)
+		nextStride := c.ceilDiv(ad, extent) * signum(restStride)
+		if nextShape == 1 || restShape == 1 {
+			restStride = nextStride
+			continue
+		}
+		newShape := min(nextShape, restShape)
+		if restShape%newShape != 0 {
+			c.fail(errShapeDiv(i, a, prefix, abs(d), c.ceilDiv(prefix, abs(d)), s))
+			break
+		}
+		if extent%ad != 0 && restShape > nextShape && cross == nil {
+			cross = errStrideDiv(i, a, prefix, d)
+		}
+		outS = append(outS, Int(newShape))
+		outD = append(outD, c.scale(strides[i], restStride))
+		restShape /= newShape
+		restStride = nextStride
+	}
+	last := c.scale(strides[n-1], restStride)
+	var r Layout
+	switch {
+	case len(outS) == 0:
+		r = Layout{Int(restShape), last}
+	case restShape == 1 && len(outS) == 1:
+		r = Layout{outS[0], outD[0]}
+	case restShape == 1:
+		r = Layout{Tuple(outS...), Tuple(outD...)}
+	default:
+		r = Layout{Tuple(append(outS, Int(restShape))...), Tuple(append(outD, last)...)}
+	}
+	if cross != nil && c.err == nil {
+		c.checkCrossing(a, r, s, d, cross)
+	}
+	return r
+}
+
+// ComposeTiler composes a layout with a tiler (paper §3.3.5): a layout
+// tiler composes as a layout; an integer N as N:1; _ keeps A; a tuple of
+// tiles composes mode by mode and, as in CuTe C++, drops the modes of A it
+// does not reach: composition((8,8):(1,8), [4:1]) is (4):(1). Write _ in the
+// tiler to keep a mode.
+func ComposeTiler(a Layout, t Tiler) (Layout, error) {
+	switch t.kind {
+	case tileLayout:
+		return Compose(a, t.layout)
+	case tileUnderscore:
+		return a, nil
+	case tileInt:
+		return Compose(a, Layout{Int(t.n), Int(1)})
+	}
+	ms := a.modes()
+	if len(t.modes) > len(ms) {
+		return Layout{}, errTilerRank("composition", t, len(ms))
+	}
+	out := make([]Layout, len(t.modes))
+	for i, ti := range t.modes {
+		r, err := ComposeTiler(ms[i], ti)
+		if err != nil {
+			return Layout{}, err
+		}
+		out[i] = r
+	}
+	return Concat(out...), nil
+}

@@ -1,0 +1,227 @@
+package layout
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Kind says what an IntTuple is: one of four kinds of leaf, or a tuple.
+type Kind uint8
+
+const (
+	KindTuple      Kind = iota // a tuple of IntTuples; the zero IntTuple is the empty tuple ()
+	KindInt                    // an integer
+	KindBasis                  // a scaled basis element c@path of the coordinate semimodule (paper §2.3.1)
+	KindDynamic                // a value known only at run time, written ?
+	KindUnderscore             // _ : a mode left unevaluated (slices) or left whole (tilers)
+)
+
+// IntTuple is the paper's HTuple (Definition 2.2) and CuTe's IntTuple: a leaf
+// or a tuple of IntTuples. Shapes, strides, coordinates and profiles are all
+// IntTuples; which leaves are allowed depends on the role (a shape has
+// positive integer or dynamic leaves, a stride integer, basis or dynamic
+// leaves, a slice coordinate integer or underscore leaves).
+//
+// IntTuples are immutable values: no function of this package modifies an
+// IntTuple it is given, so they may be shared freely.
+type IntTuple struct {
+	elems []IntTuple // the elements of a tuple
+	path  []int      // a basis leaf's modes, outermost first (CuTe's E<0,1> is {0,1})
+	val   int64      // an integer leaf's value, a basis leaf's coefficient, a dynamic leaf's known divisor
+	kind  Kind
+	width uint8 // a dynamic leaf's integer width in bits, 0 when unspecified
+}
+
+// Int returns the integer leaf v.
+func Int(v int64) IntTuple { return IntTuple{val: v, kind: KindInt} }
+
+// Tuple returns the tuple of the given elements. Tuple() is the empty tuple
+// and Tuple(Int(8)) the rank-1 tuple (8), which is distinct from Int(8).
+func Tuple(elems ...IntTuple) IntTuple {
+	return IntTuple{elems: elems, kind: KindTuple}
+}
+
+// Ints returns the flat tuple of the given integers.
+func Ints(vs ...int64) IntTuple {
+	elems := make([]IntTuple, len(vs))
+	for i, v := range vs {
+		elems[i] = Int(v)
+	}
+	return Tuple(elems...)
+}
+
+// Basis returns the scaled basis leaf c@path. The path lists modes outermost
+// first: Basis(1, 0, 1) is CuTe's E<0,1>, the unit vector of mode 1 inside
+// mode 0, which the dialect writes 1@1@0 (innermost first).
+func Basis(c int64, path ...int) IntTuple {
+	return IntTuple{val: c, path: path, kind: KindBasis}
+}
+
+// Dynamic returns a dynamic leaf with an integer width in bits (0 when
+// unspecified) and a known divisor (0 or 1 when unknown).
+func Dynamic(width uint8, divisor int64) IntTuple {
+	return IntTuple{val: divisor, kind: KindDynamic, width: width}
+}
+
+// Underscore returns the leaf _.
+func Underscore() IntTuple { return IntTuple{kind: KindUnderscore} }
+
+// Kind returns the kind of t.
+func (t IntTuple) Kind() Kind { return t.kind }
+
+// IsTuple reports whether t is a tuple.
+func (t IntTuple) IsTuple() bool { return t.kind == KindTuple }
+
+// IsInt reports whether t is an integer leaf.
+func (t IntTuple) IsInt() bool { return t.kind == KindInt }
+
+// Value returns an integer leaf's value, a basis leaf's coefficient or a
+// dynamic leaf's known divisor, and 0 for tuples and underscores.
+func (t IntTuple) Value() int64 { return t.val }
+
+// Path returns a copy of a basis leaf's path, outermost mode first.
+func (t IntTuple) Path() []int { return append([]int(nil), t.path...) }
+
+// Width returns a dynamic leaf's width in bits (0 when unspecified).
+func (t IntTuple) Width() int { return int(t.width) }
+
+// Len returns the number of elements of a tuple, and 0 for a leaf.
+func (t IntTuple) Len() int { return len(t.elems) }
+
+// At returns element i of a tuple. For a leaf, At(0) is the leaf itself,
+// following CuTe's get<0>(integer).
+func (t IntTuple) At(i int) IntTuple {
+	if t.kind != KindTuple {
+		return t
+	}
+	return t.elems[i]
+}
+
+// Rank is the paper's rank: the number of elements of a tuple, 1 for a leaf.
+func (t IntTuple) Rank() int {
+	if t.kind == KindTuple {
+		return len(t.elems)
+	}
+	return 1
+}
+
+// Depth is the paper's depth: 0 for a leaf, 1 + the largest depth of the
+// elements for a tuple.
+func (t IntTuple) Depth() int {
+	if t.kind != KindTuple {
+		return 0
+	}
+	d := 0
+	for _, e := range t.elems {
+		d = max(d, e.Depth())
+	}
+	return d + 1
+}
+
+// Equal reports whether t and u are the same tree with the same leaves.
+func (t IntTuple) Equal(u IntTuple) bool {
+	if t.kind != u.kind || t.val != u.val || t.width != u.width || len(t.elems) != len(u.elems) || len(t.path) != len(u.path) {
+		return false
+	}
+	for i := range t.path {
+		if t.path[i] != u.path[i] {
+			return false
+		}
+	}
+	for i := range t.elems {
+		if !t.elems[i].Equal(u.elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Congruent reports whether t and u have the same profile (Definition 2.3):
+// both leaves, or tuples of equal rank with congruent elements.
+func Congruent(t, u IntTuple) bool {
+	if t.IsTuple() != u.IsTuple() {
+		return false
+	}
+	if !t.IsTuple() {
+		return true
+	}
+	if len(t.elems) != len(u.elems) {
+		return false
+	}
+	for i := range t.elems {
+		if !Congruent(t.elems[i], u.elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// WeaklyCongruent reports whether t coarsens the profile of u (Definition
+// 2.4): t is a leaf, or both are tuples of equal rank whose elements are
+// weakly congruent.
+func WeaklyCongruent(t, u IntTuple) bool {
+	if !t.IsTuple() {
+		return true
+	}
+	if !u.IsTuple() || len(t.elems) != len(u.elems) {
+		return false
+	}
+	for i := range t.elems {
+		if !WeaklyCongruent(t.elems[i], u.elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the canonical text of t, the dialect's payload spelling:
+// 8, (4,(2,2)), 1@1@0, ?{i64 div=16}, _.
+func (t IntTuple) String() string {
+	var b strings.Builder
+	t.write(&b)
+	return b.String()
+}
+
+func (t IntTuple) write(b *strings.Builder) {
+	switch t.kind {
+	case KindInt:
+		b.WriteString(strconv.FormatInt(t.val, 10))
+	case KindBasis:
+		b.WriteString(strconv.FormatInt(t.val, 10))
+		for i := len(t.path) - 1; i >= 0; i-- {
+			b.WriteByte('@')
+			b.WriteString(strconv.Itoa(t.path[i]))
+		}
+	case KindDynamic:
+		writeDynamic(b, t.width, t.val)
+	case KindUnderscore:
+		b.WriteByte('_')
+	case KindTuple:
+		b.WriteByte('(')
+		for i, e := range t.elems {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			e.write(b)
+		}
+		b.WriteByte(')')
+	}
+}
+
+func writeDynamic(b *strings.Builder, width uint8, div int64) {
+	b.WriteByte('?')
+	if width == 0 && div <= 1 {
+		return
+	}
+	b.WriteByte('{')
+	if width != 0 {
+		b.WriteString("i" + strconv.Itoa(int(width)))
+		if div > 1 {
+			b.WriteByte(' ')
+		}
+	}
+	if div > 1 {
+		b.WriteString("div=" + strconv.FormatInt(div, 10))
+	}
+	b.WriteByte('}')
+}

@@ -1,0 +1,268 @@
+package layout
+
+// RightInverse returns the largest right inverse R of l (paper §3.4.1):
+// l(R(k)) = k for every k below size(R). Following the chain of strides
+// 1, s0·d0, ... through the modes of the coalesced l sorted by stride, it
+// skips zero strides rather than stopping at them, so
+// right_inverse(((2,2),(2,4)):((0,1),(0,2))) is (2,4):(2,8) (ERRATA.md). A
+// layout without a stride-1 mode has the trivial right inverse 1:0.
+func RightInverse(l Layout) (Layout, error) {
+	cl := Coalesce(l)
+	sh, st := leaves(cl.shape), leaves(cl.stride)
+	if err := requireIntStrides("right_inverse", st); err != nil {
+		return Layout{}, err
+	}
+	c := calc{op: "right_inverse"}
+	pre := prefixProducts(&c, sh)
+	outS, outD := []IntTuple{Int(1)}, []IntTuple{Int(0)}
+	next := int64(1)
+	for _, i := range sortedByStride(st) {
+		if st[i].val == next {
+			outS = append(outS, sh[i])
+			outD = append(outD, Int(pre[i]))
+			next = c.mul(sh[i].val, st[i].val)
+		}
+	}
+	if c.err != nil {
+		return Layout{}, c.err
+	}
+	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)}), nil
+}
+
+// LeftInverse returns a left inverse L of l (paper §3.4.3) with
+// l(L(l(k))) = l(k) for every k in l's domain, and L(l(k)) = k when l is
+// injective: left_inverse((4,8):(1,5)) is (5,8):(1,4), which also maps the
+// offsets l never reaches. The result is CuTe C++'s where that one satisfies
+// the law; for layouts where it does not (some non-injective ones), it is
+// the right inverse of (l, complement(l)) as pycute builds it, when that one
+// does (ERRATA.md). The sorted non-zero strides must nest: each a multiple of
+// the size covered by the smaller ones (E0503).
+func LeftInverse(l Layout) (Layout, error) {
+	cl := Coalesce(l)
+	sh, st := leaves(cl.shape), leaves(cl.stride)
+	if err := requireIntStrides("left_inverse", st); err != nil {
+		return Layout{}, err
+	}
+	inv, nested, err := leftInverseCuTe(l, sh, st)
+	if err != nil || nested {
+		return inv, err
+	}
+	ok, err := isLeftInverse(l, inv)
+	if err != nil || ok {
+		return inv, err
+	}
+	alt := leftInverseNested(sh, st)
+	if ok, err := isLeftInverse(l, alt); err == nil && ok {
+		return alt, nil
+	}
+	return Layout{}, newError(CodeNoLeftInverse, "left_inverse", 0,
+		"layout %s is not injective and neither construction of a left inverse satisfies l(L(l(k))) = l(k)", l)
+}
+
+// leftInverseCuTe is CuTe C++'s left_inverse on the coalesced modes: the
+// sorted non-zero strides become the digits of a mixed radix. nested reports
+// whether every sorted mode fits below the next stride (s_j·d_j <= d_j+1),
+// which makes the result satisfy the law exactly.
+func leftInverseCuTe(l Layout, sh, st []IntTuple) (inv Layout, nested bool, err error) {
+	c := calc{op: "left_inverse"}
+	pre := prefixProducts(&c, sh)
+	order := sortedByStride(st)
+	var outS []IntTuple
+	outD := []IntTuple{Int(0)}
+	covered, reach := int64(1), int64(0)
+	nested = true
+	for _, i := range order {
+		d := st[i].val
+		if d == 0 {
+			continue
+		}
+		if d%covered != 0 {
+			return Layout{}, false, errNoLeftInverse(l, d, covered)
+		}
+		nested = nested && reach <= d
+		outS = append(outS, Int(d/covered))
+		outD = append(outD, Int(pre[i]))
+		covered, reach = d, c.mul(d, sh[i].val)
+	}
+	outS = append(outS, sh[order[len(order)-1]])
+	if c.err != nil {
+		return Layout{}, false, c.err
+	}
+	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)}), nested, nil
+}
+
+// leftInverseNested builds the right inverse of l concatenated with its
+// complement, following pycute: the complement fills the gaps between the
+// sorted strides (a gap may be empty), and the inverse follows the chain of
+// strides from 1 until it breaks.
+func leftInverseNested(sh, st []IntTuple) Layout {
+	c := calc{op: "left_inverse"}
+	// The modes of l in order, then those of its complement.
+	var fullS, fullD []int64
+	for i := range sh {
+		fullS, fullD = append(fullS, sh[i].val), append(fullD, st[i].val)
+	}
+	current := int64(1)
+	for _, m := range sortedModes(sh, st) {
+		if m.stride == 0 || m.shape == 1 {
+			continue
+		}
+		fullS, fullD = append(fullS, m.stride/current), append(fullD, current)
+		current = c.mul(m.shape, m.stride)
+	}
+	fullS, fullD = append(fullS, 1), append(fullD, current)
+	// Positions of every mode in the domain of (l, complement(l)).
+	pre := make([]int64, len(fullS))
+	p := int64(1)
+	for i, s := range fullS {
+		pre[i] = p
+		p = c.mul(p, s)
+	}
+	var outS, outD []IntTuple
+	next := int64(1)
+	for _, i := range sortedInt64(fullD, fullS, pre) {
+		if fullS[i] == 1 {
+			continue
+		}
+		if fullD[i] != next {
+			break
+		}
+		outS, outD = append(outS, Int(fullS[i])), append(outD, Int(pre[i]))
+		next = c.mul(fullS[i], fullD[i])
+	}
+	if len(outS) == 0 || c.err != nil {
+		return unitLayout
+	}
+	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)})
+}
+
+// sortedInt64 returns the indices ordered by (d, s, p) lexicographically.
+func sortedInt64(d, s, p []int64) []int {
+	idx := make([]int, len(d))
+	for i := range idx {
+		idx[i] = i
+	}
+	less := func(a, b int) bool {
+		if d[a] != d[b] {
+			return d[a] < d[b]
+		}
+		if s[a] != s[b] {
+			return s[a] < s[b]
+		}
+		return p[a] < p[b]
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && less(idx[j], idx[j-1]); j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	return idx
+}
+
+// isLeftInverse checks l(inv(l(k))) = l(k) for every k in l's domain, up to
+// maxVerify elements.
+func isLeftInverse(l, inv Layout) (bool, error) {
+	n, err := l.Size()
+	if err != nil {
+		return false, withOp(err, "left_inverse")
+	}
+	if n > maxVerify {
+		return false, newError(CodeNoLeftInverse, "left_inverse", 0,
+			"layout %s is not injective and too large (%d elements) to check a left inverse point by point", l, n)
+	}
+	for k := int64(0); k < n; k++ {
+		y, err := l.Eval(Int(k))
+		if err != nil {
+			return false, err
+		}
+		x, err := inv.Eval(y)
+		if err != nil {
+			return false, err
+		}
+		z, err := l.Eval(x)
+		if err != nil {
+			return false, err
+		}
+		if !z.Equal(y) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func requireIntStrides(op string, st []IntTuple) error {
+	for _, d := range st {
+		switch {
+		case d.kind == KindBasis:
+			return errBasis(op, d)
+		case d.kind == KindDynamic:
+			return errDynamic(op, d)
+		case d.val < 0:
+			return errBadValue(op, "the negative stride %d is not supported", d.val)
+		}
+	}
+	return nil
+}
+
+// prefixProducts returns the exclusive prefix products of the extents.
+func prefixProducts(c *calc, sh []IntTuple) []int64 {
+	pre := make([]int64, len(sh))
+	p := int64(1)
+	for i, s := range sh {
+		pre[i] = p
+		p = c.mul(p, c.value(s))
+	}
+	return pre
+}
+
+// sortedByStride returns the indices of st ordered by stride, stably.
+func sortedByStride(st []IntTuple) []int {
+	idx := make([]int, len(st))
+	for i := range idx {
+		idx[i] = i
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && st[idx[j]].val < st[idx[j-1]].val; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	return idx
+}
+
+// MaxCommonLayout returns the layout R of the largest number of contiguous
+// elements that a and b share: a(R(i)) == i and b(R(i)) == i for i below
+// size(R) (paper §3.4.2). It is 1:0 when they share none.
+func MaxCommonLayout(a, b Layout) (Layout, error) {
+	inv, err := RightInverse(b)
+	if err != nil {
+		return Layout{}, withOp(err, "max_common_layout")
+	}
+	common, err := Compose(a, inv)
+	if err != nil {
+		return Layout{}, withOp(err, "max_common_layout")
+	}
+	first := Coalesce(common).modes()[0]
+	if first.stride.kind != KindInt || first.stride.val != 1 {
+		return unitLayout, nil
+	}
+	r, err := Compose(inv, first)
+	return r, withOp(err, "max_common_layout")
+}
+
+// MaxCommonVector returns the number of contiguous elements that a and b
+// share (at least 1), the size of MaxCommonLayout(a, b).
+func MaxCommonVector(a, b Layout) (int64, error) {
+	inv, err := RightInverse(b)
+	if err != nil {
+		return 0, withOp(err, "max_common_vector")
+	}
+	common, err := Compose(a, inv)
+	if err != nil {
+		return 0, withOp(err, "max_common_vector")
+	}
+	first := Coalesce(common).modes()[0]
+	if first.stride.kind != KindInt || first.stride.val != 1 {
+		return 1, nil
+	}
+	return first.shape.val, nil
+}

@@ -1,0 +1,198 @@
+package layout
+
+// Layout is the paper's layout L = S:D (Definition 2.17): a shape S and a
+// congruent stride D. It maps a coordinate c (an integer or a tuple weakly
+// congruent with S) to the inner product of c's natural coordinate with D.
+//
+// The zero Layout is the empty layout ():().
+type Layout struct {
+	shape, stride IntTuple
+}
+
+// New returns the layout shape:stride after checking that shape and stride
+// are congruent (E0300), that every shape leaf is a positive integer or a
+// dynamic value (E0304), and that every stride leaf is an integer, a basis
+// element or a dynamic value.
+func New(shape, stride IntTuple) (Layout, error) {
+	if !Congruent(shape, stride) {
+		return Layout{}, errShapeStride(shape, stride)
+	}
+	if err := checkShape(shape); err != nil {
+		return Layout{}, err
+	}
+	if err := checkStride(stride); err != nil {
+		return Layout{}, err
+	}
+	return Layout{shape, stride}, nil
+}
+
+// MustNew is New for values known to be valid, such as literals in tests
+// and examples. It panics on error.
+func MustNew(shape, stride IntTuple) Layout {
+	l, err := New(shape, stride)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// Make returns the layout of shape with compact column-major strides, CuTe's
+// make_layout(shape).
+func Make(shape IntTuple) (Layout, error) {
+	if err := checkShape(shape); err != nil {
+		return Layout{}, err
+	}
+	stride, err := CompactColMajor(shape)
+	if err != nil {
+		return Layout{}, err
+	}
+	return Layout{shape, stride}, nil
+}
+
+func checkShape(s IntTuple) error {
+	switch s.kind {
+	case KindTuple:
+		for _, e := range s.elems {
+			if err := checkShape(e); err != nil {
+				return err
+			}
+		}
+	case KindDynamic:
+	case KindInt:
+		if s.val <= 0 {
+			return errShapeLeaf(s)
+		}
+	default:
+		return errShapeLeaf(s)
+	}
+	return nil
+}
+
+func checkStride(d IntTuple) error {
+	switch d.kind {
+	case KindTuple:
+		for _, e := range d.elems {
+			if err := checkStride(e); err != nil {
+				return err
+			}
+		}
+	case KindInt, KindBasis, KindDynamic:
+	default:
+		return errStrideLeaf(d)
+	}
+	return nil
+}
+
+// Shape returns the shape of l.
+func (l Layout) Shape() IntTuple { return l.shape }
+
+// Stride returns the stride of l.
+func (l Layout) Stride() IntTuple { return l.stride }
+
+// Rank returns the rank of l's shape.
+func (l Layout) Rank() int { return l.shape.Rank() }
+
+// Depth returns the depth of l's shape.
+func (l Layout) Depth() int { return l.shape.Depth() }
+
+// Mode returns the i-th sublayout L_i = S_i:D_i. For a layout with an
+// integral shape, Mode(0) is the layout itself.
+func (l Layout) Mode(i int) (Layout, error) {
+	if i < 0 || i >= l.Rank() {
+		return Layout{}, errModeRange("get", i, l.Rank())
+	}
+	return Layout{l.shape.At(i), l.stride.At(i)}, nil
+}
+
+// Get returns the sublayout at a path of mode indices, CuTe's get<I0,I1,...>.
+func (l Layout) Get(path ...int) (Layout, error) {
+	for _, i := range path {
+		m, err := l.Mode(i)
+		if err != nil {
+			return Layout{}, err
+		}
+		l = m
+	}
+	return l, nil
+}
+
+// Equal reports whether l and m are the same layout: equal shape trees and
+// equal strides.
+func (l Layout) Equal(m Layout) bool {
+	return l.shape.Equal(m.shape) && l.stride.Equal(m.stride)
+}
+
+// String returns the canonical text shape:stride, such as (4,(2,2)):(1,(4,8)).
+func (l Layout) String() string {
+	return l.shape.String() + ":" + l.stride.String()
+}
+
+// Size returns |L|, the product of the shape's leaves.
+func (l Layout) Size() (int64, error) { return Size(l.shape) }
+
+// Size returns the product of the leaves of a shape (1 for the empty tuple).
+func Size(shape IntTuple) (int64, error) {
+	c := calc{op: "size"}
+	n := c.size(shape)
+	return n, c.err
+}
+
+func (c *calc) size(s IntTuple) int64 {
+	if s.kind != KindTuple {
+		return c.value(s)
+	}
+	n := int64(1)
+	for _, e := range s.elems {
+		n = c.mul(n, c.size(e))
+	}
+	return n
+}
+
+// Cosize returns the size of l's codomain: one more than the largest offset
+// reached when every stride is taken by its magnitude, CuTe's cosize. For
+// basis strides it is the product of the codomain's extents (its coshape).
+func (l Layout) Cosize() (int64, error) {
+	co, err := l.Coshape()
+	if err != nil {
+		return 0, err
+	}
+	c := calc{op: "cosize"}
+	n := c.size(co)
+	return n, c.err
+}
+
+// Coshape returns the extents of l's codomain: the offset of the last
+// coordinate, with strides taken by magnitude, plus one in every component.
+func (l Layout) Coshape() (IntTuple, error) {
+	absl := Layout{l.shape, mapLeaves(l.stride, absLeaf)}
+	n, err := l.Size()
+	if err != nil {
+		return IntTuple{}, withOp(err, "cosize")
+	}
+	last, err := absl.Eval(Int(n - 1))
+	if err != nil {
+		return IntTuple{}, withOp(err, "cosize")
+	}
+	c := calc{op: "cosize"}
+	co := mapLeaves(last, func(t IntTuple) IntTuple { return Int(c.add(t.val, 1)) })
+	return co, c.err
+}
+
+func absLeaf(t IntTuple) IntTuple {
+	if t.kind == KindInt || t.kind == KindBasis {
+		t.val = abs(t.val)
+	}
+	return t
+}
+
+// mapLeaves returns t with f applied to every leaf.
+func mapLeaves(t IntTuple, f func(IntTuple) IntTuple) IntTuple {
+	if t.kind != KindTuple {
+		return f(t)
+	}
+	elems := make([]IntTuple, len(t.elems))
+	for i, e := range t.elems {
+		elems[i] = mapLeaves(e, f)
+	}
+	return Tuple(elems...)
+}

@@ -1,0 +1,74 @@
+package layout
+
+// Slice returns the sublayout of l left unevaluated by the coordinate crd:
+// the modes paired with _ (paper §2.5.1). Every _ contributes its whole
+// mode; the selected modes are gathered into one flat tuple, as CuTe's slice
+// does, so slicing (2,((0,_),_)) of ((3,2),((2,3),2)) keeps (3,2).
+func Slice(crd IntTuple, l Layout) (Layout, error) {
+	shape, err := pick(crd, l.shape, true)
+	if err != nil {
+		return Layout{}, err
+	}
+	stride, _ := pick(crd, l.stride, true)
+	return Layout{shape, stride}, nil
+}
+
+// Dice returns the sublayout of l at the modes paired with integers in crd,
+// the complement of Slice.
+func Dice(crd IntTuple, l Layout) (Layout, error) {
+	shape, err := pick(crd, l.shape, false)
+	if err != nil {
+		return Layout{}, err
+	}
+	stride, _ := pick(crd, l.stride, false)
+	return Layout{shape, stride}, nil
+}
+
+// SliceAndOffset returns the offset of crd in l, with every _ taken as 0,
+// and the sublayout of the modes paired with _: the paper's {offset} o L(c*).
+func SliceAndOffset(crd IntTuple, l Layout) (Layout, IntTuple, error) {
+	sub, err := Slice(crd, l)
+	if err != nil {
+		return Layout{}, IntTuple{}, withOp(err, "slice_and_offset")
+	}
+	off, err := l.Eval(crd)
+	if err != nil {
+		return Layout{}, IntTuple{}, withOp(err, "slice_and_offset")
+	}
+	return sub, off, nil
+}
+
+// pick keeps the parts of t paired with _ in crd (keep == true) or with
+// integers (keep == false). A tuple coordinate gathers the picks of its
+// elements into one flat tuple.
+func pick(crd, t IntTuple, keep bool) (IntTuple, error) {
+	if crd.kind != KindTuple {
+		if (crd.kind == KindUnderscore) == keep {
+			return t, nil
+		}
+		return Tuple(), nil
+	}
+	var out []IntTuple
+	if err := gather(crd, t, keep, &out); err != nil {
+		return IntTuple{}, err
+	}
+	return Tuple(out...), nil
+}
+
+func gather(crd, t IntTuple, keep bool, out *[]IntTuple) error {
+	if crd.kind != KindTuple {
+		if (crd.kind == KindUnderscore) == keep {
+			*out = append(*out, t)
+		}
+		return nil
+	}
+	if t.kind != KindTuple || len(t.elems) != len(crd.elems) {
+		return errCoord("slice", crd, t)
+	}
+	for i := range crd.elems {
+		if err := gather(crd.elems[i], t.elems[i], keep, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}

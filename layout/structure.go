@@ -1,0 +1,140 @@
+package layout
+
+// Concat returns the concatenation (L_0, L_1, ...) of layouts (paper §3.1),
+// CuTe's make_layout(L0, L1, ...). Concat of one layout wraps it in a rank-1
+// layout.
+func Concat(ls ...Layout) Layout {
+	shapes := make([]IntTuple, len(ls))
+	strides := make([]IntTuple, len(ls))
+	for i, l := range ls {
+		shapes[i], strides[i] = l.shape, l.stride
+	}
+	return Layout{Tuple(shapes...), Tuple(strides...)}
+}
+
+// modes returns the modes of l as a slice of layouts (one for an integral
+// shape).
+func (l Layout) modes() []Layout {
+	if !l.shape.IsTuple() {
+		return []Layout{l}
+	}
+	out := make([]Layout, len(l.shape.elems))
+	for i := range out {
+		out[i] = Layout{l.shape.elems[i], l.stride.elems[i]}
+	}
+	return out
+}
+
+// Append returns l with x appended as a last mode.
+func Append(l, x Layout) Layout { return Concat(append(l.modes(), x)...) }
+
+// Prepend returns l with x prepended as a first mode.
+func Prepend(l, x Layout) Layout { return Concat(append([]Layout{x}, l.modes()...)...) }
+
+// AppendTo extends l to rank n with modes 1:0, CuTe's append<N>(layout). A
+// layout whose rank is already n is returned unchanged.
+func AppendTo(l Layout, n int) (Layout, error) {
+	if l.Rank() > n {
+		return Layout{}, errModeRange("append", n, l.Rank())
+	}
+	if l.Rank() == n && (l.shape.IsTuple() || n == 1) {
+		return l, nil
+	}
+	ms := l.modes()
+	for len(ms) < n {
+		ms = append(ms, unitLayout)
+	}
+	return Concat(ms...), nil
+}
+
+// PrependTo extends l to rank n with leading modes 1:0.
+func PrependTo(l Layout, n int) (Layout, error) {
+	if l.Rank() > n {
+		return Layout{}, errModeRange("prepend", n, l.Rank())
+	}
+	if l.Rank() == n && (l.shape.IsTuple() || n == 1) {
+		return l, nil
+	}
+	ms := l.modes()
+	pad := make([]Layout, n-len(ms), n)
+	for i := range pad {
+		pad[i] = unitLayout
+	}
+	return Concat(append(pad, ms...)...), nil
+}
+
+// unitLayout is 1:0, CuTe's Layout<_1,_0>.
+var unitLayout = Layout{Int(1), Int(0)}
+
+// GroupModes groups the modes [b, e) of l into a single mode, CuTe's
+// group<B,E>: (M,N,K) grouped over [0,2) is ((M,N),K).
+func GroupModes(l Layout, b, e int) (Layout, error) {
+	ms := l.modes()
+	if b < 0 || e > len(ms) || b > e {
+		return Layout{}, errModeRange("group_modes", max(b, e), len(ms))
+	}
+	out := append([]Layout{}, ms[:b]...)
+	out = append(out, Concat(ms[b:e]...))
+	out = append(out, ms[e:]...)
+	return Concat(out...), nil
+}
+
+// Take returns the layout of the modes [b, e) of l.
+func Take(l Layout, b, e int) (Layout, error) {
+	ms := l.modes()
+	if b < 0 || e > len(ms) || b >= e {
+		return Layout{}, errModeRange("take", max(b, e), len(ms))
+	}
+	return Concat(ms[b:e]...), nil
+}
+
+// Select returns the layout of the given modes of l, in the given order.
+func Select(l Layout, idx ...int) (Layout, error) {
+	ms := l.modes()
+	out := make([]Layout, len(idx))
+	for k, i := range idx {
+		if i < 0 || i >= len(ms) {
+			return Layout{}, errModeRange("select", i, len(ms))
+		}
+		out[k] = ms[i]
+	}
+	return Concat(out...), nil
+}
+
+// Flatten returns l with depth at most 1: its leaves in order.
+func Flatten(l Layout) Layout {
+	if l.Depth() <= 1 {
+		return l
+	}
+	return Layout{FlattenTuple(l.shape), FlattenTuple(l.stride)}
+}
+
+// FlattenTuple returns the leaves of t as a flat tuple (a leaf stays a leaf).
+func FlattenTuple(t IntTuple) IntTuple {
+	if t.kind != KindTuple || t.Depth() <= 1 {
+		return t
+	}
+	return Tuple(appendLeaves(nil, t)...)
+}
+
+func appendLeaves(out []IntTuple, t IntTuple) []IntTuple {
+	if t.kind != KindTuple {
+		return append(out, t)
+	}
+	for _, e := range t.elems {
+		out = appendLeaves(out, e)
+	}
+	return out
+}
+
+// leaves returns the leaves of t, sharing storage with t when it is already
+// flat.
+func leaves(t IntTuple) []IntTuple {
+	if t.kind != KindTuple {
+		return []IntTuple{t}
+	}
+	if t.Depth() <= 1 {
+		return t.elems
+	}
+	return appendLeaves(nil, t)
+}

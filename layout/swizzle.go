@@ -1,0 +1,60 @@
+package layout
+
+import "fmt"
+
+// Swizzle is CuTe's Swizzle<B,M,S>: a bit permutation of offsets. The M low
+// bits stay fixed; the B bits that sit S above bit M (below it when S is
+// negative) are XORed into bits [M, M+B):
+//
+//	yyy = (2^B - 1) << (M + max(0,S))
+//	apply(x) = x ^ ((x & yyy) >> S)     (a negative S shifts left)
+//
+// With |S| >= B the two fields are disjoint, so the map is a bijection and its
+// own inverse. S<3,4,3> XORs bits 7-9 into bits 4-6. (Seed 002 gives a
+// different formula; ERRATA.md explains why CuTe's is the one used.)
+type Swizzle struct {
+	B, M, S int
+}
+
+// maxSwizzleBits bounds the highest bit a swizzle may touch in an int64.
+const maxSwizzleBits = 62
+
+// NewSwizzle returns S<b,m,s> after checking that b and m are not negative,
+// that |s| >= b (E0504), and that every bit it reads or writes fits in an
+// int64.
+func NewSwizzle(b, m, s int) (Swizzle, error) {
+	if b < 0 || m < 0 {
+		return Swizzle{}, errBadValue("swizzle", "S<%d,%d,%d> has a negative bit count or base", b, m, s)
+	}
+	if abs(int64(s)) < int64(b) {
+		return Swizzle{}, errSwizzle(b, m, s)
+	}
+	if m+max(0, s)+b > maxSwizzleBits || m-min(0, s)+b > maxSwizzleBits {
+		return Swizzle{}, errBadValue("swizzle", "S<%d,%d,%d> reaches past bit %d", b, m, s, maxSwizzleBits)
+	}
+	return Swizzle{B: b, M: m, S: s}, nil
+}
+
+// Apply returns the swizzled offset.
+func (sw Swizzle) Apply(x int64) int64 {
+	yyy := (int64(1)<<sw.B - 1) << (sw.M + max(0, sw.S))
+	y := x & yyy
+	if sw.S >= 0 {
+		return x ^ (y >> sw.S)
+	}
+	return x ^ (y << -sw.S)
+}
+
+// IsIdentity reports whether the swizzle changes no offset (B = 0).
+func (sw Swizzle) IsIdentity() bool { return sw.B == 0 }
+
+// String returns the canonical text S<B,M,S>.
+func (sw Swizzle) String() string { return fmt.Sprintf("S<%d,%d,%d>", sw.B, sw.M, sw.S) }
+
+func (sw Swizzle) applyTo(off IntTuple) (IntTuple, error) {
+	if off.kind != KindInt {
+		return IntTuple{}, newError(CodeOffsetNotAddable, "swizzle", -1,
+			"a swizzle applies to integer offsets, not %s", off)
+	}
+	return Int(sw.Apply(off.val)), nil
+}

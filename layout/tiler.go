@@ -1,0 +1,161 @@
+package layout
+
+import "strings"
+
+type tileKind uint8
+
+const (
+	tileTuple tileKind = iota
+	tileLayout
+	tileInt
+	tileUnderscore
+)
+
+// Tiler is the paper's tiler (Definition 3.1), ⟨T0, T1, ...⟩, written
+// [T0;T1;...]: a tuple of tiles, each a layout, an integer N (meaning N:1),
+// _ (the mode is kept whole) or a nested tuple of tiles. A single layout or
+// integer is a tiler too. Tilers apply by mode: composition, the divides and
+// the products combine mode i of a layout with tile i.
+type Tiler struct {
+	kind   tileKind
+	layout Layout
+	n      int64
+	modes  []Tiler
+}
+
+// TileLayout returns the tiler of one layout.
+func TileLayout(l Layout) Tiler { return Tiler{kind: tileLayout, layout: l} }
+
+// TileInt returns the integer tile n, which stands for n:1.
+func TileInt(n int64) Tiler { return Tiler{kind: tileInt, n: n} }
+
+// TileUnderscore returns the tile _.
+func TileUnderscore() Tiler { return Tiler{kind: tileUnderscore} }
+
+// TileTuple returns the tuple of tiles ⟨modes...⟩.
+func TileTuple(modes ...Tiler) Tiler { return Tiler{kind: tileTuple, modes: modes} }
+
+// TilerOfShape returns the tiler a shape stands for where a tiler is
+// expected: (4,8) is ⟨4,8⟩, an integer N is the tile N, and _ stays _.
+func TilerOfShape(s IntTuple) (Tiler, error) {
+	switch s.kind {
+	case KindInt:
+		if s.val <= 0 {
+			return Tiler{}, errShapeLeaf(s)
+		}
+		return TileInt(s.val), nil
+	case KindUnderscore:
+		return TileUnderscore(), nil
+	case KindTuple:
+		modes := make([]Tiler, len(s.elems))
+		for i, e := range s.elems {
+			t, err := TilerOfShape(e)
+			if err != nil {
+				return Tiler{}, err
+			}
+			modes[i] = t
+		}
+		return TileTuple(modes...), nil
+	case KindDynamic:
+		return Tiler{}, errDynamic("tiler", s)
+	}
+	return Tiler{}, errShapeLeaf(s)
+}
+
+// IsTuple reports whether t is a tuple of tiles.
+func (t Tiler) IsTuple() bool { return t.kind == tileTuple }
+
+// Rank returns the number of modes of a tuple tiler, and 1 otherwise.
+func (t Tiler) Rank() int {
+	if t.kind == tileTuple {
+		return len(t.modes)
+	}
+	return 1
+}
+
+// Mode returns mode i of a tuple tiler.
+func (t Tiler) Mode(i int) Tiler { return t.modes[i] }
+
+// Layout returns the layout of a layout tile and whether t is one.
+func (t Tiler) Layout() (Layout, bool) { return t.layout, t.kind == tileLayout }
+
+// String returns the canonical text: [4:1;_] for a tuple of tiles, (2,3) for
+// a tuple of integer tiles nested inside one, and the layout or integer
+// itself for a single tile.
+func (t Tiler) String() string {
+	var b strings.Builder
+	t.write(&b, true)
+	return b.String()
+}
+
+func (t Tiler) write(b *strings.Builder, top bool) {
+	switch t.kind {
+	case tileLayout:
+		b.WriteString(t.layout.String())
+	case tileInt:
+		b.WriteString(Int(t.n).String())
+	case tileUnderscore:
+		b.WriteByte('_')
+	case tileTuple:
+		open, sep, close := byte('['), byte(';'), byte(']')
+		if !top && t.isShape() {
+			open, sep, close = '(', ',', ')'
+		}
+		b.WriteByte(open)
+		for i, m := range t.modes {
+			if i > 0 {
+				b.WriteByte(sep)
+			}
+			m.write(b, false)
+		}
+		b.WriteByte(close)
+	}
+}
+
+// isShape reports whether t holds only integers, _ and tuples of them, so
+// that it can be written as a shape.
+func (t Tiler) isShape() bool {
+	switch t.kind {
+	case tileInt, tileUnderscore:
+		return true
+	case tileTuple:
+		for _, m := range t.modes {
+			if !m.isShape() {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// profile returns the tiler's profile as a tuple: the guide that zipped
+// divides and products use to pair up modes.
+func (t Tiler) profile() IntTuple {
+	if t.kind != tileTuple {
+		return Int(0)
+	}
+	elems := make([]IntTuple, len(t.modes))
+	for i, m := range t.modes {
+		elems[i] = m.profile()
+	}
+	return Tuple(elems...)
+}
+
+// byModeTiler applies f to each mode of l and the matching tile of t; modes
+// of l beyond the tiler are kept (CuTe's transform_layout). A tiler with
+// more modes than l is an error.
+func byModeTiler(op string, l Layout, t Tiler, f func(Layout, Tiler) (Layout, error)) (Layout, error) {
+	ms := l.modes()
+	if len(t.modes) > len(ms) {
+		return Layout{}, errTilerRank(op, t, len(ms))
+	}
+	for i, ti := range t.modes {
+		r, err := f(ms[i], ti)
+		if err != nil {
+			return Layout{}, err
+		}
+		ms[i] = r
+	}
+	return Concat(ms...), nil
+}

@@ -1,0 +1,97 @@
+package layout
+
+// maxVerify bounds the number of points checked one by one where the
+// conditions of the paper do not decide a result.
+const maxVerify = 1 << 20
+
+// checkCrossing checks a base case whose elements cross a mode of A that
+// the stride does not divide: R(k) must equal A(k·d) for every k < s whose
+// offset k·d lies in A's domain. CuTe's weaker stride check accepts such
+// compositions; the result is kept only where it is the composition.
+func (c *composer) checkCrossing(a, r Layout, s, d int64, cross *Error) {
+	if s > maxVerify {
+		c.fail(cross)
+		return
+	}
+	n := c.size(a.shape)
+	for k := int64(0); k < s && c.err == nil; k++ {
+		off := c.mul(k, d)
+		if off < 0 || off >= n {
+			continue
+		}
+		want, err := a.Eval(Int(off))
+		if err != nil {
+			c.fail(err.(*Error))
+			return
+		}
+		got, err := r.Eval(Int(k))
+		if err != nil {
+			c.fail(err.(*Error))
+			return
+		}
+		if !got.Equal(want) {
+			e := *cross
+			e.Msg += ", so the result would differ from A(B(c)) at c = " + Int(k).String()
+			c.fail(&e)
+		}
+	}
+}
+
+// Distributes reports whether A ∘ B provably distributes over the modes of B
+// (paper eq. 23): A is linear on B's codomain (rank 1 after coalescing), or
+// the leaves of B that address the same part of A's codomain have
+// segregated images, s_i·|d_i| <= |d_j| or s_j·|d_j| <= |d_i|. When it
+// returns false, Compose's result (CuTe's, computed mode by mode) may differ
+// from A(B(c)) at some coordinates even though each mode of B is right.
+func Distributes(a Layout, b Layout) bool {
+	profile, err := coprofile(b.stride)
+	if err != nil {
+		return false
+	}
+	flat, err := coalesceXProfile(a, profile)
+	if err != nil {
+		return false
+	}
+	ls, ld := leaves(b.shape), leaves(b.stride)
+	for i := range ls {
+		for j := i + 1; j < len(ls); j++ {
+			if !sameCodomain(ld[i], ld[j]) || segregated(ls[i], ld[i], ls[j], ld[j]) {
+				continue
+			}
+			if sub, err := flat.Get(ld[i].path...); err != nil || sub.shape.kind == KindTuple {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func sameCodomain(d, e IntTuple) bool {
+	if d.kind != e.kind {
+		return false
+	}
+	if d.kind != KindBasis {
+		return true
+	}
+	if len(d.path) != len(e.path) {
+		return false
+	}
+	for k := range d.path {
+		if d.path[k] != e.path[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func segregated(s, d, t, e IntTuple) bool {
+	if s.kind != KindInt || t.kind != KindInt || d.val < 0 || e.val < 0 {
+		return false
+	}
+	if s.val == 1 || t.val == 1 || d.val == 0 || e.val == 0 {
+		return true
+	}
+	c := calc{}
+	sd, te := c.mul(s.val, d.val), c.mul(t.val, e.val)
+	return c.err == nil && (sd <= e.val || te <= d.val)
+}
