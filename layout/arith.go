@@ -74,7 +74,7 @@ func (c *calc) ceilDiv(a, b int64) int64 {
 
 // value returns the integer of a leaf, failing on anything else.
 func (c *calc) value(t IntTuple) int64 {
-	switch t.kind {
+	switch t.Kind() {
 	case KindInt:
 		return t.val
 	case KindDynamic:
@@ -117,11 +117,11 @@ func gcd(a, b int64) int64 {
 // scale returns the stride leaf d times k: an integer, or a basis element
 // with its coefficient scaled.
 func (c *calc) scale(d IntTuple, k int64) IntTuple {
-	switch d.kind {
+	switch d.Kind() {
 	case KindInt:
 		return Int(c.mul(d.val, k))
 	case KindBasis:
-		return IntTuple{val: c.mul(d.val, k), path: d.path, kind: KindBasis}
+		return IntTuple{val: c.mul(d.val, k), leaf: d.leaf}
 	case KindDynamic:
 		c.fail(errDynamic(c.op, d))
 	default:

@@ -6,6 +6,9 @@ package layout
 // merged into the next mode s':d' when d' = s·d. A layout with no mode left
 // is 1:0. coalesce((2,(1,6)):(1,(6,2))) is 12:1.
 func Coalesce(l Layout) Layout {
+	if r, ok := coalesceFast(l, false); ok {
+		return r
+	}
 	sh, st := leaves(l.shape), leaves(l.stride)
 	if len(sh) == 0 {
 		return unitLayout
@@ -18,6 +21,9 @@ func Coalesce(l Layout) Layout {
 // an extent-2 mode), because on the extended domain it still steps:
 // (4,1):(1,0) becomes (4,2):(1,0), where Coalesce would give 4:1.
 func coalesceX(l Layout) Layout {
+	if r, ok := coalesceFast(l, true); ok {
+		return r
+	}
 	sh, st := leaves(l.shape), leaves(l.stride)
 	if len(sh) == 0 {
 		return unitLayout
@@ -67,7 +73,7 @@ func coalesceFlat(sh, st []IntTuple, last IntTuple) Layout {
 // mode (s·s2):d, that is d2 = s·d. Dynamic values never merge, and a merge
 // that would overflow is not made.
 func mergeable(s, d, s2, d2 IntTuple) bool {
-	if s.kind != KindInt || s2.kind != KindInt || d.kind != d2.kind {
+	if s.Kind() != KindInt || s2.Kind() != KindInt || d.Kind() != d2.Kind() {
 		return false
 	}
 	c := calc{}
@@ -76,7 +82,7 @@ func mergeable(s, d, s2, d2 IntTuple) bool {
 	return c.err == nil && sd.Equal(d2)
 }
 
-func isStaticOne(s IntTuple) bool { return s.kind == KindInt && s.val == 1 }
+func isStaticOne(s IntTuple) bool { return s.Kind() == KindInt && s.val == 1 }
 
 func reverse(xs []IntTuple) {
 	for i, j := 0, len(xs)-1; i < j; i, j = i+1, j-1 {
@@ -99,14 +105,14 @@ func FilterZeros(l Layout) Layout {
 }
 
 func zeroExtents(stride, shape IntTuple) IntTuple {
-	if stride.kind == KindTuple {
+	if stride.Kind() == KindTuple {
 		elems := make([]IntTuple, len(stride.elems))
 		for i := range elems {
 			elems[i] = zeroExtents(stride.elems[i], shape.elems[i])
 		}
 		return Tuple(elems...)
 	}
-	if stride.kind == KindInt && stride.val == 0 {
+	if stride.Kind() == KindInt && stride.val == 0 {
 		return Int(1)
 	}
 	return shape
@@ -125,7 +131,7 @@ func FilterProfile(l Layout, profile IntTuple) (Layout, error) {
 // byProfile applies f at the leaves of profile; modes of l beyond the
 // profile are kept as they are.
 func byProfile(op string, l Layout, profile IntTuple, f func(Layout) Layout) (Layout, error) {
-	if profile.kind != KindTuple {
+	if profile.Kind() != KindTuple {
 		return f(l), nil
 	}
 	ms := l.modes()

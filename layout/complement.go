@@ -3,6 +3,9 @@ package layout
 // Complement returns the complement of l with respect to its own cosize:
 // ComplementTo(l, cosize(filter(l))).
 func Complement(l Layout) (Layout, error) {
+	if r, ok, err := complementFast(l, nil); ok {
+		return r, err
+	}
 	f := Filter(l)
 	co, err := f.Cosize()
 	if err != nil {
@@ -25,6 +28,9 @@ func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
 	if err := checkCotarget(cotarget); err != nil {
 		return Layout{}, err
 	}
+	if r, ok, err := complementFast(l, &cotarget); ok {
+		return r, err
+	}
 	return complementFiltered(l, Filter(l), cotarget)
 }
 
@@ -41,7 +47,7 @@ func complementFiltered(l, f Layout, cotarget IntTuple) (Layout, error) {
 	c := calc{op: "complement"}
 	sh, st := leaves(f.shape), leaves(f.stride)
 	for _, d := range st {
-		if d.kind == KindInt && d.val < 0 {
+		if d.Kind() == KindInt && d.val < 0 {
 			return Layout{}, errBadValue("complement", "layout %s has the negative stride %d", l, d.val)
 		}
 		c.value(d)
@@ -104,7 +110,7 @@ func sortedModes(sh, st []IntTuple) []mode {
 // the division is folded across a's modes, ceil_div((4,5,6), 40) is
 // (1,1,3).
 func ceilDivTuple(c *calc, a IntTuple, b int64) IntTuple {
-	if a.kind != KindTuple {
+	if a.Kind() != KindTuple {
 		return Int(c.ceilDiv(c.value(a), b))
 	}
 	elems := make([]IntTuple, len(a.elems))

@@ -26,10 +26,10 @@ type ComposedLayout struct {
 // can be added to the inner layout's offsets and fed to the outer function:
 // an integer for a swizzle or an integral layout (E0505).
 func NewComposed(outer Function, offset IntTuple, inner Layout) (ComposedLayout, error) {
-	if offset.kind != KindInt && offset.kind != KindTuple {
+	if offset.Kind() != KindInt && offset.Kind() != KindTuple {
 		return ComposedLayout{}, errOffset(offset)
 	}
-	if _, isSwizzle := outer.(Swizzle); isSwizzle && offset.kind != KindInt {
+	if _, isSwizzle := outer.(Swizzle); isSwizzle && offset.Kind() != KindInt {
 		return ComposedLayout{}, errOffset(offset)
 	}
 	return ComposedLayout{outer, offset, inner}, nil
@@ -58,16 +58,16 @@ func (c ComposedLayout) Eval(crd IntTuple) (IntTuple, error) {
 // addTuples adds two offsets: integers, or congruent coordinates elementwise
 // (a shorter coordinate is padded with zeros).
 func (c *calc) addTuples(a, b IntTuple) IntTuple {
-	if a.kind == KindInt && b.kind == KindInt {
+	if a.Kind() == KindInt && b.Kind() == KindInt {
 		return Int(c.add(a.val, b.val))
 	}
-	if a.kind == KindInt && a.val == 0 {
+	if a.Kind() == KindInt && a.val == 0 {
 		return b
 	}
-	if b.kind == KindInt && b.val == 0 {
+	if b.Kind() == KindInt && b.val == 0 {
 		return a
 	}
-	if a.kind != KindTuple || b.kind != KindTuple {
+	if a.Kind() != KindTuple || b.Kind() != KindTuple {
 		c.fail(errOffset(a))
 		return a
 	}

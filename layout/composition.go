@@ -21,6 +21,9 @@ package layout
 // tells whether that is provably the composition of the whole; when it is
 // not, the verifier reports W0905.
 func Compose(a, b Layout) (Layout, error) {
+	if r, ok, err := composeFast(a, b); ok || err != nil {
+		return r, err
+	}
 	profile, err := coprofile(b.stride)
 	if err != nil {
 		return Layout{}, withOp(err, "composition")
@@ -49,14 +52,14 @@ func coprofile(stride IntTuple) (IntTuple, error) {
 	bases := false
 	var visit func(t IntTuple)
 	visit = func(t IntTuple) {
-		switch t.kind {
+		switch t.Kind() {
 		case KindTuple:
 			for _, e := range t.elems {
 				visit(e)
 			}
 		case KindBasis:
 			bases = true
-			acc = c.addBasis(acc, 1, t.path)
+			acc = c.addBasis(acc, 1, t.bpath())
 		}
 	}
 	visit(stride)
@@ -69,7 +72,7 @@ func coprofile(stride IntTuple) (IntTuple, error) {
 // coalesceXProfile applies coalesceX at the leaves of profile (CuTe's
 // detail::coalesce_x(layout, profile)); modes beyond the profile are kept.
 func coalesceXProfile(l Layout, profile IntTuple) (Layout, error) {
-	if profile.kind != KindTuple {
+	if profile.Kind() != KindTuple {
 		return coalesceX(l), nil
 	}
 	ms := l.modes()
@@ -91,25 +94,25 @@ func coalesceXProfile(l Layout, profile IntTuple) (Layout, error) {
 // compose composes the (coalesced) layout a with the layout bShape:bStride.
 func (c *composer) compose(a Layout, bShape, bStride IntTuple) Layout {
 	switch {
-	case bShape.kind == KindTuple:
+	case bShape.Kind() == KindTuple:
 		// Distributivity over the modes of B (eq. 22).
 		ms := make([]Layout, len(bShape.elems))
 		for i := range ms {
 			ms[i] = c.compose(a, bShape.elems[i], bStride.elems[i])
 		}
 		return Concat(ms...)
-	case bStride.kind == KindBasis:
+	case bStride.Kind() == KindBasis:
 		// The coordinate reductive case: d = k·e_i selects mode i of A.
-		sub, err := a.Get(bStride.path...)
+		sub, err := a.Get(bStride.bpath()...)
 		if err != nil {
 			c.fail(errBasisOutside("composition", bStride, a.shape))
 			return Layout{}
 		}
 		return c.compose(sub, bShape, Int(bStride.val))
-	case bStride.kind == KindInt && bStride.val == 0:
+	case bStride.Kind() == KindInt && bStride.val == 0:
 		c.value(bShape)
 		return Layout{bShape, bStride}
-	case a.shape.kind != KindTuple:
+	case a.shape.Kind() != KindTuple:
 		// Rank-1 A: (S0):(D0) ∘ s:d = s:D0·d, with no condition to check.
 		c.value(bShape)
 		return Layout{bShape, c.scale(a.stride, c.value(bStride))}
@@ -180,7 +183,7 @@ func (c *composer) composeBase(a Layout, s, d int64) Layout {
 // does not reach: composition((8,8):(1,8), [4:1]) is (4):(1). Write _ in the
 // tiler to keep a mode.
 func ComposeTiler(a Layout, t Tiler) (Layout, error) {
-	switch t.kind {
+	switch t.form {
 	case tileLayout:
 		return Compose(a, t.layout)
 	case tileUnderscore:

@@ -22,7 +22,7 @@ func compactMajor(shape, current IntTuple, rowMajor bool) (IntTuple, error) {
 // compact returns the compact stride of shape starting at current, and the
 // next stride after it.
 func (c *calc) compact(shape IntTuple, current int64, rowMajor bool) (IntTuple, int64) {
-	if shape.kind != KindTuple {
+	if shape.Kind() != KindTuple {
 		n := c.value(shape)
 		if n == 1 {
 			return Int(0), current
@@ -48,14 +48,14 @@ func MakeIdentityLayout(shape IntTuple) (Layout, error) {
 	if err := checkShape(shape); err != nil {
 		return Layout{}, err
 	}
-	if shape.kind != KindTuple {
+	if shape.Kind() != KindTuple {
 		return Layout{shape, Int(1)}, nil
 	}
 	return Layout{shape, basisLike(shape, nil)}, nil
 }
 
 func basisLike(shape IntTuple, path []int) IntTuple {
-	if shape.kind != KindTuple {
+	if shape.Kind() != KindTuple {
 		return Basis(1, append([]int(nil), path...)...)
 	}
 	elems := make([]IntTuple, len(shape.elems))
@@ -90,7 +90,7 @@ func compactOrder(shape, order IntTuple) (IntTuple, error) {
 	flatS, flatO := leaves(shape), leaves(order)
 	var walk func(s, o IntTuple) IntTuple
 	walk = func(s, o IntTuple) IntTuple {
-		if o.kind == KindTuple {
+		if o.Kind() == KindTuple {
 			elems := make([]IntTuple, len(o.elems))
 			for i := range elems {
 				elems[i] = walk(s.elems[i], o.elems[i])
@@ -126,10 +126,20 @@ func MakeLayoutLike(l Layout) (Layout, error) {
 
 // TileToShape repeats block until it has the target shape, CuTe's
 // tile_to_shape: the block is padded to the target's rank and blocked over
-// an ordered layout of the repetitions (column-major when order is the
-// zero IntTuple). Each mode of the block must divide the target mode
-// (E0406).
-func TileToShape(block Layout, target, order IntTuple) (Layout, error) {
+// the column-major layout of the repetitions. Each mode of the block must
+// divide the target mode (E0406).
+func TileToShape(block Layout, target IntTuple) (Layout, error) {
+	return tileToShape(block, target, nil)
+}
+
+// TileToShapeOrdered is TileToShape with the repetitions laid out in the
+// order of order, a tuple with one entry per mode of the target (see
+// MakeOrderedLayout): (1,0) repeats along mode 1 first.
+func TileToShapeOrdered(block Layout, target, order IntTuple) (Layout, error) {
+	return tileToShape(block, target, &order)
+}
+
+func tileToShape(block Layout, target IntTuple, order *IntTuple) (Layout, error) {
 	r := target.Rank()
 	padded, err := AppendTo(block, r)
 	if err != nil {
@@ -148,12 +158,11 @@ func TileToShape(block Layout, target, order IntTuple) (Layout, error) {
 	if c.err != nil {
 		return Layout{}, c.err
 	}
-	repShape := Tuple(reps...)
 	var tiling Layout
-	if order.kind == KindTuple && len(order.elems) == 0 {
-		tiling, err = Make(repShape)
+	if order == nil {
+		tiling, err = Make(Tuple(reps...))
 	} else {
-		tiling, err = MakeOrderedLayout(repShape, order)
+		tiling, err = MakeOrderedLayout(Tuple(reps...), *order)
 	}
 	if err != nil {
 		return Layout{}, withOp(err, "tile_to_shape")

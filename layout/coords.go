@@ -30,7 +30,7 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 
 func (c *calc) crd2idx(acc *offsetSum, crd, shape, stride IntTuple) error {
 	switch {
-	case crd.kind == KindTuple && shape.kind == KindTuple:
+	case crd.Kind() == KindTuple && shape.Kind() == KindTuple:
 		if len(crd.elems) != len(shape.elems) {
 			return errCoord(c.op, crd, shape)
 		}
@@ -39,11 +39,11 @@ func (c *calc) crd2idx(acc *offsetSum, crd, shape, stride IntTuple) error {
 				return err
 			}
 		}
-	case crd.kind == KindTuple:
+	case crd.Kind() == KindTuple:
 		return errCoord(c.op, crd, shape)
-	case crd.kind == KindUnderscore:
+	case crd.Kind() == KindUnderscore:
 		// An unevaluated mode contributes nothing to the offset of a slice.
-	case shape.kind == KindTuple:
+	case shape.Kind() == KindTuple:
 		i := c.value(crd)
 		for k, s := range shape.elems {
 			if k == len(shape.elems)-1 {
@@ -70,15 +70,15 @@ type offsetSum struct {
 	n      int64
 	coord  IntTuple
 	bases  bool
-	nonInt IntTuple // the first non-zero integer term, for the error message
+	nonInt int64 // the first non-zero integer term, for the error message
 }
 
 func (s *offsetSum) add(c *calc, k int64, d IntTuple) {
-	switch d.kind {
+	switch d.Kind() {
 	case KindInt:
 		term := c.mul(k, d.val)
-		if term != 0 && s.nonInt.kind == KindTuple {
-			s.nonInt = Int(term)
+		if s.nonInt == 0 {
+			s.nonInt = term
 		}
 		s.n = c.add(s.n, term)
 	case KindBasis:
@@ -86,7 +86,7 @@ func (s *offsetSum) add(c *calc, k int64, d IntTuple) {
 			return
 		}
 		s.bases = true
-		s.coord = c.addBasis(s.coord, c.mul(k, d.val), d.path)
+		s.coord = c.addBasis(s.coord, c.mul(k, d.val), d.bpath())
 	case KindDynamic:
 		c.fail(errDynamic(c.op, d))
 	default:
@@ -99,7 +99,7 @@ func (s *offsetSum) result(c *calc) (IntTuple, error) {
 		return Int(s.n), nil
 	}
 	if s.n != 0 {
-		return IntTuple{}, errMixed(c.op, s.nonInt)
+		return IntTuple{}, errMixed(c.op, Int(s.nonInt))
 	}
 	return s.coord, c.err
 }
@@ -108,13 +108,13 @@ func (s *offsetSum) result(c *calc) (IntTuple, error) {
 // as needed: addBasis((1,0), 3, [1]) is (1,3).
 func (c *calc) addBasis(t IntTuple, v int64, path []int) IntTuple {
 	if len(path) == 0 {
-		if t.kind == KindTuple && len(t.elems) > 0 {
+		if t.Kind() == KindTuple && len(t.elems) > 0 {
 			c.fail(errBadValue(c.op, "basis paths of different depths meet in %s", t))
 			return t
 		}
 		return Int(c.add(t.val, v))
 	}
-	if t.kind == KindInt {
+	if t.Kind() == KindInt {
 		if t.val != 0 {
 			c.fail(errBadValue(c.op, "basis paths of different depths meet at %s", t))
 			return t
@@ -157,7 +157,7 @@ func Idx2Crd(idx int64, shape IntTuple) (IntTuple, error) {
 }
 
 func (c *calc) idx2crd(idx int64, shape IntTuple) IntTuple {
-	if shape.kind != KindTuple {
+	if shape.Kind() != KindTuple {
 		c.value(shape)
 		return Int(idx)
 	}

@@ -7,7 +7,7 @@ package layout
 // does not reach; an integer N divides by N's compact layout; _ keeps the
 // mode. logical_divide(128:1, 32:1) is (32,4):(1,32).
 func LogicalDivide(l Layout, t Tiler) (Layout, error) {
-	switch t.kind {
+	switch t.form {
 	case tileTuple:
 		return byModeTiler("logical_divide", l, t, LogicalDivide)
 	case tileUnderscore:

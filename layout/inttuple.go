@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -9,8 +10,8 @@ import (
 type Kind uint8
 
 const (
-	KindTuple      Kind = iota // a tuple of IntTuples; the zero IntTuple is the empty tuple ()
-	KindInt                    // an integer
+	KindTuple      Kind = iota // a tuple of IntTuples
+	KindInt                    // an integer; the zero IntTuple is the integer 0
 	KindBasis                  // a scaled basis element c@path of the coordinate semimodule (paper §2.3.1)
 	KindDynamic                // a value known only at run time, written ?
 	KindUnderscore             // _ : a mode left unevaluated (slices) or left whole (tilers)
@@ -25,20 +26,32 @@ const (
 // IntTuples are immutable values: no function of this package modifies an
 // IntTuple it is given, so they may be shared freely.
 type IntTuple struct {
-	elems []IntTuple // the elements of a tuple
-	path  []int      // a basis leaf's modes, outermost first (CuTe's E<0,1> is {0,1})
+	elems []IntTuple // the elements of a tuple; non-nil exactly when t is a tuple
 	val   int64      // an integer leaf's value, a basis leaf's coefficient, a dynamic leaf's known divisor
+	leaf  *leafInfo  // what a basis, dynamic or underscore leaf is; nil for integers and tuples
+}
+
+// leafInfo describes the leaves that are not integers. Integer leaves and
+// tuples, by far the most common nodes, carry none, which keeps an IntTuple
+// at five words.
+type leafInfo struct {
 	kind  Kind
+	path  []int // a basis leaf's modes, outermost first (CuTe's E<0,1> is {0,1})
 	width uint8 // a dynamic leaf's integer width in bits, 0 when unspecified
 }
 
+var underscoreInfo = &leafInfo{kind: KindUnderscore}
+
 // Int returns the integer leaf v.
-func Int(v int64) IntTuple { return IntTuple{val: v, kind: KindInt} }
+func Int(v int64) IntTuple { return IntTuple{val: v} }
 
 // Tuple returns the tuple of the given elements. Tuple() is the empty tuple
 // and Tuple(Int(8)) the rank-1 tuple (8), which is distinct from Int(8).
 func Tuple(elems ...IntTuple) IntTuple {
-	return IntTuple{elems: elems, kind: KindTuple}
+	if elems == nil {
+		elems = []IntTuple{}
+	}
+	return IntTuple{elems: elems}
 }
 
 // Ints returns the flat tuple of the given integers.
@@ -54,36 +67,60 @@ func Ints(vs ...int64) IntTuple {
 // first: Basis(1, 0, 1) is CuTe's E<0,1>, the unit vector of mode 1 inside
 // mode 0, which the dialect writes 1@1@0 (innermost first).
 func Basis(c int64, path ...int) IntTuple {
-	return IntTuple{val: c, path: path, kind: KindBasis}
+	return IntTuple{val: c, leaf: &leafInfo{kind: KindBasis, path: path}}
 }
 
 // Dynamic returns a dynamic leaf with an integer width in bits (0 when
 // unspecified) and a known divisor (0 or 1 when unknown).
 func Dynamic(width uint8, divisor int64) IntTuple {
-	return IntTuple{val: divisor, kind: KindDynamic, width: width}
+	return IntTuple{val: divisor, leaf: &leafInfo{kind: KindDynamic, width: width}}
 }
 
 // Underscore returns the leaf _.
-func Underscore() IntTuple { return IntTuple{kind: KindUnderscore} }
+func Underscore() IntTuple { return IntTuple{leaf: underscoreInfo} }
 
 // Kind returns the kind of t.
-func (t IntTuple) Kind() Kind { return t.kind }
+func (t IntTuple) Kind() Kind {
+	switch {
+	case t.elems != nil:
+		return KindTuple
+	case t.leaf == nil:
+		return KindInt
+	}
+	return t.leaf.kind
+}
+
+// bpath returns a basis leaf's path, and nil for any other node.
+func (t IntTuple) bpath() []int {
+	if t.leaf == nil {
+		return nil
+	}
+	return t.leaf.path
+}
+
+// bwidth returns a dynamic leaf's width, and 0 for any other node.
+func (t IntTuple) bwidth() uint8 {
+	if t.leaf == nil {
+		return 0
+	}
+	return t.leaf.width
+}
 
 // IsTuple reports whether t is a tuple.
-func (t IntTuple) IsTuple() bool { return t.kind == KindTuple }
+func (t IntTuple) IsTuple() bool { return t.Kind() == KindTuple }
 
 // IsInt reports whether t is an integer leaf.
-func (t IntTuple) IsInt() bool { return t.kind == KindInt }
+func (t IntTuple) IsInt() bool { return t.Kind() == KindInt }
 
 // Value returns an integer leaf's value, a basis leaf's coefficient or a
 // dynamic leaf's known divisor, and 0 for tuples and underscores.
 func (t IntTuple) Value() int64 { return t.val }
 
 // Path returns a copy of a basis leaf's path, outermost mode first.
-func (t IntTuple) Path() []int { return append([]int(nil), t.path...) }
+func (t IntTuple) Path() []int { return append([]int(nil), t.bpath()...) }
 
 // Width returns a dynamic leaf's width in bits (0 when unspecified).
-func (t IntTuple) Width() int { return int(t.width) }
+func (t IntTuple) Width() int { return int(t.bwidth()) }
 
 // Len returns the number of elements of a tuple, and 0 for a leaf.
 func (t IntTuple) Len() int { return len(t.elems) }
@@ -91,7 +128,7 @@ func (t IntTuple) Len() int { return len(t.elems) }
 // At returns element i of a tuple. For a leaf, At(0) is the leaf itself,
 // following CuTe's get<0>(integer).
 func (t IntTuple) At(i int) IntTuple {
-	if t.kind != KindTuple {
+	if t.Kind() != KindTuple {
 		return t
 	}
 	return t.elems[i]
@@ -99,7 +136,7 @@ func (t IntTuple) At(i int) IntTuple {
 
 // Rank is the paper's rank: the number of elements of a tuple, 1 for a leaf.
 func (t IntTuple) Rank() int {
-	if t.kind == KindTuple {
+	if t.Kind() == KindTuple {
 		return len(t.elems)
 	}
 	return 1
@@ -108,7 +145,7 @@ func (t IntTuple) Rank() int {
 // Depth is the paper's depth: 0 for a leaf, 1 + the largest depth of the
 // elements for a tuple.
 func (t IntTuple) Depth() int {
-	if t.kind != KindTuple {
+	if t.Kind() != KindTuple {
 		return 0
 	}
 	d := 0
@@ -120,13 +157,11 @@ func (t IntTuple) Depth() int {
 
 // Equal reports whether t and u are the same tree with the same leaves.
 func (t IntTuple) Equal(u IntTuple) bool {
-	if t.kind != u.kind || t.val != u.val || t.width != u.width || len(t.elems) != len(u.elems) || len(t.path) != len(u.path) {
+	if t.Kind() != u.Kind() || t.val != u.val || t.bwidth() != u.bwidth() || len(t.elems) != len(u.elems) {
 		return false
 	}
-	for i := range t.path {
-		if t.path[i] != u.path[i] {
-			return false
-		}
+	if !slices.Equal(t.bpath(), u.bpath()) {
+		return false
 	}
 	for i := range t.elems {
 		if !t.elems[i].Equal(u.elems[i]) {
@@ -183,17 +218,18 @@ func (t IntTuple) String() string {
 }
 
 func (t IntTuple) write(b *strings.Builder) {
-	switch t.kind {
+	switch t.Kind() {
 	case KindInt:
 		b.WriteString(strconv.FormatInt(t.val, 10))
 	case KindBasis:
 		b.WriteString(strconv.FormatInt(t.val, 10))
-		for i := len(t.path) - 1; i >= 0; i-- {
+		path := t.bpath()
+		for i := len(path) - 1; i >= 0; i-- {
 			b.WriteByte('@')
-			b.WriteString(strconv.Itoa(t.path[i]))
+			b.WriteString(strconv.Itoa(path[i]))
 		}
 	case KindDynamic:
-		writeDynamic(b, t.width, t.val)
+		writeDynamic(b, t.bwidth(), t.val)
 	case KindUnderscore:
 		b.WriteByte('_')
 	case KindTuple:

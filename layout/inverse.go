@@ -193,9 +193,9 @@ func isLeftInverse(l, inv Layout) (bool, error) {
 func requireIntStrides(op string, st []IntTuple) error {
 	for _, d := range st {
 		switch {
-		case d.kind == KindBasis:
+		case d.Kind() == KindBasis:
 			return errBasis(op, d)
-		case d.kind == KindDynamic:
+		case d.Kind() == KindDynamic:
 			return errDynamic(op, d)
 		case d.val < 0:
 			return errBadValue(op, "the negative stride %d is not supported", d.val)
@@ -242,7 +242,7 @@ func MaxCommonLayout(a, b Layout) (Layout, error) {
 		return Layout{}, withOp(err, "max_common_layout")
 	}
 	first := Coalesce(common).modes()[0]
-	if first.stride.kind != KindInt || first.stride.val != 1 {
+	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return unitLayout, nil
 	}
 	r, err := Compose(inv, first)
@@ -261,7 +261,7 @@ func MaxCommonVector(a, b Layout) (int64, error) {
 		return 0, withOp(err, "max_common_vector")
 	}
 	first := Coalesce(common).modes()[0]
-	if first.stride.kind != KindInt || first.stride.val != 1 {
+	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return 1, nil
 	}
 	return first.shape.val, nil

@@ -50,7 +50,7 @@ func Make(shape IntTuple) (Layout, error) {
 }
 
 func checkShape(s IntTuple) error {
-	switch s.kind {
+	switch s.Kind() {
 	case KindTuple:
 		for _, e := range s.elems {
 			if err := checkShape(e); err != nil {
@@ -69,7 +69,7 @@ func checkShape(s IntTuple) error {
 }
 
 func checkStride(d IntTuple) error {
-	switch d.kind {
+	switch d.Kind() {
 	case KindTuple:
 		for _, e := range d.elems {
 			if err := checkStride(e); err != nil {
@@ -138,7 +138,7 @@ func Size(shape IntTuple) (int64, error) {
 }
 
 func (c *calc) size(s IntTuple) int64 {
-	if s.kind != KindTuple {
+	if s.Kind() != KindTuple {
 		return c.value(s)
 	}
 	n := int64(1)
@@ -152,6 +152,12 @@ func (c *calc) size(s IntTuple) int64 {
 // reached when every stride is taken by its magnitude, CuTe's cosize. For
 // basis strides it is the product of the codomain's extents (its coshape).
 func (l Layout) Cosize() (int64, error) {
+	var f ints
+	if f.load(&l.shape, &l.stride) {
+		c := calc{op: "cosize"}
+		n := f.cosize(&c)
+		return n, c.errOrNil()
+	}
 	co, err := l.Coshape()
 	if err != nil {
 		return 0, err
@@ -179,7 +185,7 @@ func (l Layout) Coshape() (IntTuple, error) {
 }
 
 func absLeaf(t IntTuple) IntTuple {
-	if t.kind == KindInt || t.kind == KindBasis {
+	if t.Kind() == KindInt || t.Kind() == KindBasis {
 		t.val = abs(t.val)
 	}
 	return t
@@ -187,7 +193,7 @@ func absLeaf(t IntTuple) IntTuple {
 
 // mapLeaves returns t with f applied to every leaf.
 func mapLeaves(t IntTuple, f func(IntTuple) IntTuple) IntTuple {
-	if t.kind != KindTuple {
+	if t.Kind() != KindTuple {
 		return f(t)
 	}
 	elems := make([]IntTuple, len(t.elems))

@@ -7,7 +7,7 @@ package layout
 // does not reach; an integer N repeats by N's compact layout; _ keeps the
 // mode. logical_product(128:1, 4:32) is (128,4):(1,4096) (ERRATA.md).
 func LogicalProduct(block Layout, t Tiler) (Layout, error) {
-	switch t.kind {
+	switch t.form {
 	case tileTuple:
 		return byModeTiler("logical_product", block, t, LogicalProduct)
 	case tileUnderscore:

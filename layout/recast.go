@@ -16,7 +16,7 @@ func Upcast(l Layout, n int64) (Layout, error) {
 }
 
 func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
-	if s.kind == KindTuple {
+	if s.Kind() == KindTuple {
 		ss, ds := make([]IntTuple, len(s.elems)), make([]IntTuple, len(s.elems))
 		for i := range ss {
 			ss[i], ds[i] = c.upcast(s.elems[i], d.elems[i], n)
@@ -45,7 +45,7 @@ func Downcast(l Layout, n int64) (Layout, error) {
 	}
 	hasUnit := false
 	for _, d := range leaves(l.stride) {
-		hasUnit = hasUnit || (d.kind == KindInt && abs(d.val) == 1)
+		hasUnit = hasUnit || (d.Kind() == KindInt && abs(d.val) == 1)
 	}
 	if !hasUnit {
 		return Layout{}, newError(CodeRecastDivisibility, "downcast", 0,
@@ -54,14 +54,14 @@ func Downcast(l Layout, n int64) (Layout, error) {
 	c := calc{op: "downcast"}
 	var walk func(s, d IntTuple) (IntTuple, IntTuple)
 	walk = func(s, d IntTuple) (IntTuple, IntTuple) {
-		if s.kind == KindTuple {
+		if s.Kind() == KindTuple {
 			ss, ds := make([]IntTuple, len(s.elems)), make([]IntTuple, len(s.elems))
 			for i := range ss {
 				ss[i], ds[i] = walk(s.elems[i], d.elems[i])
 			}
 			return Tuple(ss...), Tuple(ds...)
 		}
-		if d.kind == KindInt && abs(d.val) == 1 {
+		if d.Kind() == KindInt && abs(d.val) == 1 {
 			return Int(c.mul(c.value(s), n)), d
 		}
 		return s, c.scale(d, n)

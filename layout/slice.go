@@ -42,8 +42,8 @@ func SliceAndOffset(crd IntTuple, l Layout) (Layout, IntTuple, error) {
 // integers (keep == false). A tuple coordinate gathers the picks of its
 // elements into one flat tuple.
 func pick(crd, t IntTuple, keep bool) (IntTuple, error) {
-	if crd.kind != KindTuple {
-		if (crd.kind == KindUnderscore) == keep {
+	if crd.Kind() != KindTuple {
+		if (crd.Kind() == KindUnderscore) == keep {
 			return t, nil
 		}
 		return Tuple(), nil
@@ -56,13 +56,13 @@ func pick(crd, t IntTuple, keep bool) (IntTuple, error) {
 }
 
 func gather(crd, t IntTuple, keep bool, out *[]IntTuple) error {
-	if crd.kind != KindTuple {
-		if (crd.kind == KindUnderscore) == keep {
+	if crd.Kind() != KindTuple {
+		if (crd.Kind() == KindUnderscore) == keep {
 			*out = append(*out, t)
 		}
 		return nil
 	}
-	if t.kind != KindTuple || len(t.elems) != len(crd.elems) {
+	if t.Kind() != KindTuple || len(t.elems) != len(crd.elems) {
 		return errCoord("slice", crd, t)
 	}
 	for i := range crd.elems {

@@ -4,12 +4,12 @@ package layout
 // CuTe's make_layout(L0, L1, ...). Concat of one layout wraps it in a rank-1
 // layout.
 func Concat(ls ...Layout) Layout {
-	shapes := make([]IntTuple, len(ls))
-	strides := make([]IntTuple, len(ls))
+	n := len(ls)
+	buf := make([]IntTuple, 2*n)
 	for i, l := range ls {
-		shapes[i], strides[i] = l.shape, l.stride
+		buf[i], buf[n+i] = l.shape, l.stride
 	}
-	return Layout{Tuple(shapes...), Tuple(strides...)}
+	return Layout{Tuple(buf[:n:n]...), Tuple(buf[n:]...)}
 }
 
 // modes returns the modes of l as a slice of layouts (one for an integral
@@ -111,14 +111,14 @@ func Flatten(l Layout) Layout {
 
 // FlattenTuple returns the leaves of t as a flat tuple (a leaf stays a leaf).
 func FlattenTuple(t IntTuple) IntTuple {
-	if t.kind != KindTuple || t.Depth() <= 1 {
+	if t.Kind() != KindTuple || t.Depth() <= 1 {
 		return t
 	}
 	return Tuple(appendLeaves(nil, t)...)
 }
 
 func appendLeaves(out []IntTuple, t IntTuple) []IntTuple {
-	if t.kind != KindTuple {
+	if t.Kind() != KindTuple {
 		return append(out, t)
 	}
 	for _, e := range t.elems {
@@ -130,11 +130,13 @@ func appendLeaves(out []IntTuple, t IntTuple) []IntTuple {
 // leaves returns the leaves of t, sharing storage with t when it is already
 // flat.
 func leaves(t IntTuple) []IntTuple {
-	if t.kind != KindTuple {
+	if t.Kind() != KindTuple {
 		return []IntTuple{t}
 	}
-	if t.Depth() <= 1 {
-		return t.elems
+	for _, e := range t.elems {
+		if e.Kind() == KindTuple {
+			return appendLeaves(nil, t)
+		}
 	}
-	return appendLeaves(nil, t)
+	return t.elems
 }

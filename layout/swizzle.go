@@ -52,7 +52,7 @@ func (sw Swizzle) IsIdentity() bool { return sw.B == 0 }
 func (sw Swizzle) String() string { return fmt.Sprintf("S<%d,%d,%d>", sw.B, sw.M, sw.S) }
 
 func (sw Swizzle) applyTo(off IntTuple) (IntTuple, error) {
-	if off.kind != KindInt {
+	if off.Kind() != KindInt {
 		return IntTuple{}, newError(CodeOffsetNotAddable, "swizzle", -1,
 			"a swizzle applies to integer offsets, not %s", off)
 	}

@@ -17,28 +17,28 @@ const (
 // integer is a tiler too. Tilers apply by mode: composition, the divides and
 // the products combine mode i of a layout with tile i.
 type Tiler struct {
-	kind   tileKind
+	form   tileKind
 	layout Layout
 	n      int64
 	modes  []Tiler
 }
 
 // TileLayout returns the tiler of one layout.
-func TileLayout(l Layout) Tiler { return Tiler{kind: tileLayout, layout: l} }
+func TileLayout(l Layout) Tiler { return Tiler{form: tileLayout, layout: l} }
 
 // TileInt returns the integer tile n, which stands for n:1.
-func TileInt(n int64) Tiler { return Tiler{kind: tileInt, n: n} }
+func TileInt(n int64) Tiler { return Tiler{form: tileInt, n: n} }
 
 // TileUnderscore returns the tile _.
-func TileUnderscore() Tiler { return Tiler{kind: tileUnderscore} }
+func TileUnderscore() Tiler { return Tiler{form: tileUnderscore} }
 
 // TileTuple returns the tuple of tiles ⟨modes...⟩.
-func TileTuple(modes ...Tiler) Tiler { return Tiler{kind: tileTuple, modes: modes} }
+func TileTuple(modes ...Tiler) Tiler { return Tiler{form: tileTuple, modes: modes} }
 
 // TilerOfShape returns the tiler a shape stands for where a tiler is
 // expected: (4,8) is ⟨4,8⟩, an integer N is the tile N, and _ stays _.
 func TilerOfShape(s IntTuple) (Tiler, error) {
-	switch s.kind {
+	switch s.Kind() {
 	case KindInt:
 		if s.val <= 0 {
 			return Tiler{}, errShapeLeaf(s)
@@ -63,11 +63,11 @@ func TilerOfShape(s IntTuple) (Tiler, error) {
 }
 
 // IsTuple reports whether t is a tuple of tiles.
-func (t Tiler) IsTuple() bool { return t.kind == tileTuple }
+func (t Tiler) IsTuple() bool { return t.form == tileTuple }
 
 // Rank returns the number of modes of a tuple tiler, and 1 otherwise.
 func (t Tiler) Rank() int {
-	if t.kind == tileTuple {
+	if t.form == tileTuple {
 		return len(t.modes)
 	}
 	return 1
@@ -77,7 +77,7 @@ func (t Tiler) Rank() int {
 func (t Tiler) Mode(i int) Tiler { return t.modes[i] }
 
 // Layout returns the layout of a layout tile and whether t is one.
-func (t Tiler) Layout() (Layout, bool) { return t.layout, t.kind == tileLayout }
+func (t Tiler) Layout() (Layout, bool) { return t.layout, t.form == tileLayout }
 
 // String returns the canonical text: [4:1;_] for a tuple of tiles, (2,3) for
 // a tuple of integer tiles nested inside one, and the layout or integer
@@ -89,7 +89,7 @@ func (t Tiler) String() string {
 }
 
 func (t Tiler) write(b *strings.Builder, top bool) {
-	switch t.kind {
+	switch t.form {
 	case tileLayout:
 		b.WriteString(t.layout.String())
 	case tileInt:
@@ -115,7 +115,7 @@ func (t Tiler) write(b *strings.Builder, top bool) {
 // isShape reports whether t holds only integers, _ and tuples of them, so
 // that it can be written as a shape.
 func (t Tiler) isShape() bool {
-	switch t.kind {
+	switch t.form {
 	case tileInt, tileUnderscore:
 		return true
 	case tileTuple:
@@ -132,7 +132,7 @@ func (t Tiler) isShape() bool {
 // profile returns the tiler's profile as a tuple: the guide that zipped
 // divides and products use to pair up modes.
 func (t Tiler) profile() IntTuple {
-	if t.kind != tileTuple {
+	if t.form != tileTuple {
 		return Int(0)
 	}
 	elems := make([]IntTuple, len(t.modes))
@@ -146,16 +146,21 @@ func (t Tiler) profile() IntTuple {
 // of l beyond the tiler are kept (CuTe's transform_layout). A tiler with
 // more modes than l is an error.
 func byModeTiler(op string, l Layout, t Tiler, f func(Layout, Tiler) (Layout, error)) (Layout, error) {
-	ms := l.modes()
-	if len(t.modes) > len(ms) {
-		return Layout{}, errTilerRank(op, t, len(ms))
+	rank := l.Rank()
+	if len(t.modes) > rank {
+		return Layout{}, errTilerRank(op, t, rank)
 	}
-	for i, ti := range t.modes {
-		r, err := f(ms[i], ti)
-		if err != nil {
-			return Layout{}, err
+	buf := make([]IntTuple, 2*rank)
+	for i := 0; i < rank; i++ {
+		m := Layout{l.shape.At(i), l.stride.At(i)}
+		if i < len(t.modes) {
+			r, err := f(m, t.modes[i])
+			if err != nil {
+				return Layout{}, err
+			}
+			m = r
 		}
-		ms[i] = r
+		buf[i], buf[rank+i] = m.shape, m.stride
 	}
-	return Concat(ms...), nil
+	return Layout{Tuple(buf[:rank:rank]...), Tuple(buf[rank:]...)}, nil
 }

@@ -6,7 +6,7 @@ func Product(t IntTuple) (int64, error) { return Size(t) }
 // ProductEach returns the tuple of the products of each mode of t.
 func ProductEach(t IntTuple) (IntTuple, error) {
 	c := calc{op: "product_each"}
-	if t.kind != KindTuple {
+	if t.Kind() != KindTuple {
 		return Tuple(Int(c.size(t))), c.err
 	}
 	elems := make([]IntTuple, len(t.elems))
@@ -21,7 +21,7 @@ func Sum(t IntTuple) (int64, error) {
 	c := calc{op: "sum"}
 	var walk func(IntTuple) int64
 	walk = func(t IntTuple) int64 {
-		if t.kind != KindTuple {
+		if t.Kind() != KindTuple {
 			return c.value(t)
 		}
 		s := int64(0)
@@ -60,7 +60,7 @@ func elementwise(op string, a, b IntTuple, f func(*calc, int64, int64) int64) (I
 	c := calc{op: op}
 	var walk func(a, b IntTuple) IntTuple
 	walk = func(a, b IntTuple) IntTuple {
-		if a.kind != KindTuple {
+		if a.Kind() != KindTuple {
 			return Int(f(&c, c.value(a), c.value(b)))
 		}
 		elems := make([]IntTuple, len(a.elems))
@@ -85,7 +85,7 @@ func ShapeDiv(a, b IntTuple) (IntTuple, error) {
 
 func (c *calc) shapeDivTuple(a, b IntTuple) IntTuple {
 	switch {
-	case a.kind == KindTuple && b.kind == KindTuple:
+	case a.Kind() == KindTuple && b.Kind() == KindTuple:
 		if len(a.elems) != len(b.elems) {
 			c.fail(errCoord(c.op, b, a))
 			return a
@@ -95,7 +95,7 @@ func (c *calc) shapeDivTuple(a, b IntTuple) IntTuple {
 			elems[i] = c.shapeDivTuple(a.elems[i], b.elems[i])
 		}
 		return Tuple(elems...)
-	case a.kind == KindTuple:
+	case a.Kind() == KindTuple:
 		rest := c.value(b)
 		elems := make([]IntTuple, len(a.elems))
 		for i, e := range a.elems {
@@ -103,7 +103,7 @@ func (c *calc) shapeDivTuple(a, b IntTuple) IntTuple {
 			rest = c.shapeDiv(rest, c.size(e))
 		}
 		return Tuple(elems...)
-	case b.kind == KindTuple:
+	case b.Kind() == KindTuple:
 		return Int(c.shapeDiv(c.value(a), c.size(b)))
 	}
 	return Int(c.shapeDiv(c.value(a), c.value(b)))
@@ -133,7 +133,7 @@ func CeilDiv(a, b IntTuple) (IntTuple, error) {
 	var walk func(a, b IntTuple) IntTuple
 	walk = func(a, b IntTuple) IntTuple {
 		switch {
-		case a.kind == KindTuple && b.kind == KindTuple:
+		case a.Kind() == KindTuple && b.Kind() == KindTuple:
 			if len(b.elems) > len(a.elems) {
 				c.fail(errCoord(c.op, b, a))
 				return a
@@ -147,9 +147,9 @@ func CeilDiv(a, b IntTuple) (IntTuple, error) {
 				elems[i] = walk(a.elems[i], bi)
 			}
 			return Tuple(elems...)
-		case a.kind == KindTuple:
+		case a.Kind() == KindTuple:
 			return ceilDivTuple(&c, a, c.value(b))
-		case b.kind == KindTuple:
+		case b.Kind() == KindTuple:
 			return Int(c.ceilDiv(c.value(a), c.size(b)))
 		}
 		return Int(c.ceilDiv(c.value(a), c.value(b)))

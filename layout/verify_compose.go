@@ -58,7 +58,7 @@ func Distributes(a Layout, b Layout) bool {
 			if !sameCodomain(ld[i], ld[j]) || segregated(ls[i], ld[i], ls[j], ld[j]) {
 				continue
 			}
-			if sub, err := flat.Get(ld[i].path...); err != nil || sub.shape.kind == KindTuple {
+			if sub, err := flat.Get(ld[i].bpath()...); err != nil || sub.shape.Kind() == KindTuple {
 				return false
 			}
 		}
@@ -67,17 +67,17 @@ func Distributes(a Layout, b Layout) bool {
 }
 
 func sameCodomain(d, e IntTuple) bool {
-	if d.kind != e.kind {
+	if d.Kind() != e.Kind() {
 		return false
 	}
-	if d.kind != KindBasis {
+	if d.Kind() != KindBasis {
 		return true
 	}
-	if len(d.path) != len(e.path) {
+	if len(d.bpath()) != len(e.bpath()) {
 		return false
 	}
-	for k := range d.path {
-		if d.path[k] != e.path[k] {
+	for k := range d.bpath() {
+		if d.bpath()[k] != e.bpath()[k] {
 			return false
 		}
 	}
@@ -85,7 +85,7 @@ func sameCodomain(d, e IntTuple) bool {
 }
 
 func segregated(s, d, t, e IntTuple) bool {
-	if s.kind != KindInt || t.kind != KindInt || d.val < 0 || e.val < 0 {
+	if s.Kind() != KindInt || t.Kind() != KindInt || d.val < 0 || e.val < 0 {
 		return false
 	}
 	if s.val == 1 || t.val == 1 || d.val == 0 || e.val == 0 {

@@ -5,10 +5,10 @@ package layout
 // ((t0_0,t1_0),(t0_1,t1_1),...); when t0 is a leaf the result is the rank-1
 // tuple ((t0,t1)).
 func zipTuples(t0, t1 IntTuple) (IntTuple, bool) {
-	if t0.kind != KindTuple {
+	if t0.Kind() != KindTuple {
 		return Tuple(Tuple(t0, t1)), true
 	}
-	if t1.kind != KindTuple || len(t1.elems) != len(t0.elems) {
+	if t1.Kind() != KindTuple || len(t1.elems) != len(t0.elems) {
 		return IntTuple{}, false
 	}
 	elems := make([]IntTuple, len(t0.elems))
@@ -32,10 +32,10 @@ func zipLayouts(op string, a, b Layout) (Layout, error) {
 // rank-2 tuple: ((A,a),((B,b),(C,c)),d) guided by (X,(X,X)) becomes
 // ((A,(B,C)),(a,(b,c),d)). Modes of t beyond the guide go to the second part.
 func zip2By(t, guide IntTuple) (IntTuple, bool) {
-	if guide.kind != KindTuple {
-		return t, t.kind == KindTuple && len(t.elems) == 2
+	if guide.Kind() != KindTuple {
+		return t, t.Kind() == KindTuple && len(t.elems) == 2
 	}
-	if t.kind != KindTuple || len(t.elems) < len(guide.elems) {
+	if t.Kind() != KindTuple || len(t.elems) < len(guide.elems) {
 		return IntTuple{}, false
 	}
 	first := make([]IntTuple, len(guide.elems))
@@ -69,7 +69,7 @@ func tileUnzip(op string, l Layout, t Tiler) (Layout, error) {
 // CuTe's result(_, repeat<R1>(_)) and result(repeat<R0>(_), repeat<R1>(_)).
 func unpack(l Layout, first bool) Layout {
 	under := func(m IntTuple) IntTuple {
-		if m.kind != KindTuple {
+		if m.Kind() != KindTuple {
 			return Underscore()
 		}
 		us := make([]IntTuple, len(m.elems))

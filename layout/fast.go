@@ -1,0 +1,198 @@
+package layout
+
+// The integer fast path. Most layouts in practice have integer strides and
+// few modes; for them coalesce and composition run on fixed-size arrays of
+// int64 held on the stack, and the result tree is built with a single
+// allocation. Anything else (basis or dynamic leaves, more than maxFast
+// modes, a composition that needs checking point by point) takes the general
+// path, which computes the same results.
+
+const maxFast = 8
+
+// ints is a flat list of integer modes s[i]:d[i].
+type ints struct {
+	n    int
+	s, d [maxFast]int64
+}
+
+// load appends the leaves of shape:stride; it fails on a leaf that is not
+// an integer or when there are more than maxFast leaves.
+func (f *ints) load(s, d *IntTuple) bool {
+	if s.elems != nil {
+		if d.elems == nil || len(d.elems) != len(s.elems) {
+			return false
+		}
+		for i := range s.elems {
+			if !f.load(&s.elems[i], &d.elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if s.leaf != nil || d.leaf != nil || d.elems != nil || f.n == maxFast {
+		return false
+	}
+	f.s[f.n], f.d[f.n] = s.val, d.val
+	f.n++
+	return true
+}
+
+// coalesce is bw_coalesce on the modes, in place: modes of extent 1 are
+// dropped and a mode s:d followed by s':s·d merges into s·s':d. With keepLast
+// (coalesce_x) a last mode of extent 1 keeps its stride as an extent-2 mode.
+func (f *ints) coalesce(keepLast bool) {
+	if f.n == 0 {
+		f.n, f.s[0], f.d[0] = 1, 1, 0
+		return
+	}
+	var rs, rd [maxFast]int64 // the result, back to front
+	k := 1
+	rs[0], rd[0] = f.s[f.n-1], f.d[f.n-1]
+	if keepLast && rs[0] == 1 {
+		rs[0] = 2
+	}
+	for i := f.n - 2; i >= 0; i-- {
+		s, d := f.s[i], f.d[i]
+		switch {
+		case s == 1:
+		case k == 1 && rs[0] == 1:
+			rs[0], rd[0] = s, d
+		case mulFits(s, d) && s*d == rd[k-1] && mulFits(s, rs[k-1]):
+			rs[k-1], rd[k-1] = s*rs[k-1], d
+		default:
+			rs[k], rd[k] = s, d
+			k++
+		}
+	}
+	if k == 1 && rs[0] == 1 {
+		rd[0] = 0
+	}
+	f.n = k
+	for i := 0; i < k; i++ {
+		f.s[i], f.d[i] = rs[k-1-i], rd[k-1-i]
+	}
+}
+
+func mulFits(a, b int64) bool {
+	c := calc{}
+	c.mul(a, b)
+	return c.err == nil
+}
+
+// layout returns the modes as a Layout: s:d for one mode, a flat tuple
+// otherwise, built with one allocation.
+func (f *ints) layout() Layout {
+	if f.n == 1 {
+		return Layout{Int(f.s[0]), Int(f.d[0])}
+	}
+	buf := make([]IntTuple, 2*f.n)
+	for i := 0; i < f.n; i++ {
+		buf[i], buf[f.n+i] = Int(f.s[i]), Int(f.d[i])
+	}
+	return Layout{Tuple(buf[:f.n:f.n]...), Tuple(buf[f.n:]...)}
+}
+
+// coalesceFast coalesces an all-integer layout; ok is false when l does not
+// qualify for the fast path.
+func coalesceFast(l Layout, keepLast bool) (r Layout, ok bool) {
+	var f ints
+	if !f.load(&l.shape, &l.stride) {
+		return Layout{}, false
+	}
+	f.coalesce(keepLast)
+	return f.layout(), true
+}
+
+// cosize is 1 + Σ (s_i - 1)·|d_i|, the cosize of integer modes.
+func (f *ints) cosize(c *calc) int64 {
+	n := int64(1)
+	for i := 0; i < f.n; i++ {
+		n = c.add(n, c.mul(f.s[i]-1, abs(f.d[i])))
+	}
+	return n
+}
+
+// sortByStride orders the modes by stride, stably.
+func (f *ints) sortByStride() {
+	for i := 1; i < f.n; i++ {
+		for j := i; j > 0 && f.d[j] < f.d[j-1]; j-- {
+			f.s[j], f.s[j-1] = f.s[j-1], f.s[j]
+			f.d[j], f.d[j-1] = f.d[j-1], f.d[j]
+		}
+	}
+}
+
+// complementFast is the complement of an integer layout with respect to
+// cotarget, or to its own cosize when cotarget is nil; ok is false when l
+// does not qualify for the fast path.
+func complementFast(l Layout, cotarget *IntTuple) (r Layout, ok bool, err error) {
+	var f ints
+	if !f.load(&l.shape, &l.stride) {
+		return Layout{}, false, nil
+	}
+	for i := 0; i < f.n; i++ {
+		if f.d[i] == 0 {
+			f.s[i] = 1
+		}
+	}
+	f.coalesce(false)
+	c := calc{op: "complement"}
+	var target int64
+	for i := 0; i < f.n; i++ {
+		if f.d[i] < 0 {
+			return Layout{}, true, errBadValue("complement", "layout %s has the negative stride %d", l, f.d[i])
+		}
+	}
+	if f.n == 1 && f.d[0] == 0 {
+		if cotarget == nil {
+			target = 1
+		} else {
+			target = c.size(*cotarget)
+		}
+		if c.err != nil {
+			return Layout{}, true, c.err
+		}
+		m, err := Make(Int(target))
+		return m, true, err
+	}
+	f.sortByStride()
+	var out ints
+	covered := int64(1)
+	for i := 0; i < f.n; i++ {
+		if f.d[i]/covered == 0 {
+			return Layout{}, true, errComplement(l, f.d[i], covered)
+		}
+		out.s[out.n], out.d[out.n] = f.d[i]/covered, covered
+		out.n++
+		covered = c.mul(f.d[i], f.s[i])
+	}
+	if cotarget == nil {
+		target = c.ceilDiv(f.cosize(&c), covered)
+	} else {
+		target = ceilDivSize(&c, *cotarget, covered)
+	}
+	if c.err != nil || out.n == maxFast {
+		return Layout{}, c.err != nil, c.err
+	}
+	out.s[out.n], out.d[out.n] = target, covered
+	if target == 1 {
+		out.d[out.n] = 0
+	}
+	out.n++
+	out.coalesce(false)
+	return out.layout(), true, nil
+}
+
+// ceilDivSize is size(ceil_div(a, b)) for a shape a and an integer b,
+// without building the tuple.
+func ceilDivSize(c *calc, a IntTuple, b int64) int64 {
+	if a.elems == nil {
+		return c.ceilDiv(c.value(a), b)
+	}
+	n := int64(1)
+	for i := range a.elems {
+		n = c.mul(n, ceilDivSize(c, a.elems[i], b))
+		b = c.ceilDiv(b, c.size(a.elems[i]))
+	}
+	return n
+}
