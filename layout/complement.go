@@ -69,6 +69,9 @@ func complementFiltered(l, f Layout, cotarget IntTuple) (Layout, error) {
 	outD := make([]IntTuple, 0, len(modes)+1)
 	covered := int64(1) // the stride at which the next mode of the result starts
 	for _, m := range modes {
+		if c.err != nil {
+			return Layout{}, c.err
+		}
 		if m.stride/covered == 0 {
 			return Layout{}, errComplement(l, m.stride, covered)
 		}

@@ -135,6 +135,9 @@ func (c *composer) composeBase(a Layout, s, d int64) Layout {
 	for i := 0; i < n-1 && c.err == nil; i++ {
 		extent := c.value(shapes[i])
 		prefix = c.mul(prefix, extent)
+		if c.err != nil {
+			break
+		}
 		ad := abs(restStride)
 		if ad >= extent && ad%extent != 0 {
 			c.fail(errStrideDiv(i, a, prefix, d))
@@ -148,7 +151,7 @@ func (c *composer) composeBase(a Layout, s, d int64) Layout {
 		}
 		newShape := min(nextShape, restShape)
 		if restShape%newShape != 0 {
-			c.fail(errShapeDiv(i, a, prefix, abs(d), c.ceilDiv(prefix, abs(d)), s))
+			c.fail(divisibilityError(i, a, prefix, extent, ad, d, s))
 			break
 		}
 		if extent%ad != 0 && restShape > nextShape && cross == nil {
@@ -175,6 +178,18 @@ func (c *composer) composeBase(a Layout, s, d int64) Layout {
 		c.checkCrossing(a, r, s, d, cross)
 	}
 	return r
+}
+
+// divisibilityError is the error of a base case whose kept elements do not
+// divide the size left: a stride divisibility failure when the stride left
+// does not divide the mode's extent (the root cause, as the paper counts
+// (4,2,8):(3,15,97) o 3:3), a shape divisibility failure otherwise.
+func divisibilityError(mode int, a Layout, prefix, extent, ad, d, s int64) *Error {
+	if extent%ad != 0 {
+		return errStrideDiv(mode, a, prefix, d)
+	}
+	c := calc{}
+	return errShapeDiv(mode, a, prefix, abs(d), c.ceilDiv(prefix, abs(d)), s)
 }
 
 // ComposeTiler composes a layout with a tiler (paper §3.3.5): a layout

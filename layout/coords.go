@@ -25,6 +25,15 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 	if c.err != nil {
 		return IntTuple{}, c.err
 	}
+	if acc.bases {
+		// Give the coordinate the whole codomain profile, zeros included:
+		// the identity (4,6):(1@0,1@1) maps (1,0) to (1,0), not (1).
+		profile, err := coprofile(stride)
+		if err != nil {
+			return IntTuple{}, err
+		}
+		acc.coord = c.addTuples(mapLeaves(profile, func(IntTuple) IntTuple { return Int(0) }), acc.coord)
+	}
 	return acc.result(&c)
 }
 
@@ -52,6 +61,9 @@ func (c *calc) crd2idx(acc *offsetSum, crd, shape, stride IntTuple) error {
 			n := c.size(s)
 			if c.err != nil {
 				return nil
+			}
+			if n <= 0 {
+				return errShapeLeaf(s)
 			}
 			if err := c.crd2idx(acc, Int(i%n), s, stride.elems[k]); err != nil {
 				return err
@@ -82,10 +94,10 @@ func (s *offsetSum) add(c *calc, k int64, d IntTuple) {
 		}
 		s.n = c.add(s.n, term)
 	case KindBasis:
+		s.bases = true
 		if k == 0 {
 			return
 		}
-		s.bases = true
 		s.coord = c.addBasis(s.coord, c.mul(k, d.val), d.bpath())
 	case KindDynamic:
 		c.fail(errDynamic(c.op, d))
@@ -168,7 +180,8 @@ func (c *calc) idx2crd(idx int64, shape IntTuple) IntTuple {
 			break
 		}
 		n := c.size(s)
-		if n == 0 {
+		if n <= 0 {
+			c.fail(errShapeLeaf(s))
 			return IntTuple{}
 		}
 		elems[k] = c.idx2crd(idx%n, s)

@@ -159,6 +159,9 @@ func complementFast(l Layout, cotarget *IntTuple) (r Layout, ok bool, err error)
 	var out ints
 	covered := int64(1)
 	for i := 0; i < f.n; i++ {
+		if c.err != nil {
+			return Layout{}, true, c.err
+		}
 		if f.d[i]/covered == 0 {
 			return Layout{}, true, errComplement(l, f.d[i], covered)
 		}

@@ -68,7 +68,7 @@ func (f *ints) composeBase(s, d int64, out *modeList) (ok bool, err error) {
 		}
 		newShape := min(nextShape, restShape)
 		if restShape%newShape != 0 {
-			return false, errShapeDiv(i, f.layout(), prefix, abs(d), c.ceilDiv(prefix, abs(d)), s)
+			return false, divisibilityError(i, f.layout(), prefix, extent, ad, d, s)
 		}
 		if extent%ad != 0 && restShape > nextShape {
 			return false, nil

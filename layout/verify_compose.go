@@ -38,11 +38,13 @@ func (c *composer) checkCrossing(a, r Layout, s, d int64, cross *Error) {
 }
 
 // Distributes reports whether A ∘ B provably distributes over the modes of B
-// (paper eq. 23): A is linear on B's codomain (rank 1 after coalescing), or
-// the leaves of B that address the same part of A's codomain have
-// segregated images, s_i·|d_i| <= |d_j| or s_j·|d_j| <= |d_i|. When it
-// returns false, Compose's result (CuTe's, computed mode by mode) may differ
-// from A(B(c)) at some coordinates even though each mode of B is right.
+// (paper eq. 23): for the part of A each leaf of B addresses, A is linear
+// (rank 1 after coalescing), or every leaf stride of B meets the stride
+// divisibility condition against all of A's prefix products and the leaves
+// that address the same part have segregated images, s_i·|d_i| <= |d_j| or
+// s_j·|d_j| <= |d_i|. When it returns false, Compose's result (CuTe's,
+// computed mode by mode) may differ from A(B(c)) at some coordinates even
+// though each mode of B is right.
 func Distributes(a Layout, b Layout) bool {
 	profile, err := coprofile(b.stride)
 	if err != nil {
@@ -54,13 +56,41 @@ func Distributes(a Layout, b Layout) bool {
 	}
 	ls, ld := leaves(b.shape), leaves(b.stride)
 	for i := range ls {
-		for j := i + 1; j < len(ls); j++ {
-			if !sameCodomain(ld[i], ld[j]) || segregated(ls[i], ld[i], ls[j], ld[j]) {
-				continue
-			}
-			if sub, err := flat.Get(ld[i].bpath()...); err != nil || sub.shape.Kind() == KindTuple {
+		sub, err := flat.Get(ld[i].bpath()...)
+		if err != nil {
+			return false
+		}
+		if sub.shape.Kind() != KindTuple {
+			continue // A is linear on this part of the codomain
+		}
+		if !dividesPrefixes(sub, ld[i]) {
+			return false
+		}
+		for j := range ls {
+			if j != i && sameCodomain(ld[i], ld[j]) && !segregated(ls[i], ld[i], ls[j], ld[j]) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// dividesPrefixes reports whether the stride d and every prefix product of
+// a's extents divide one another (paper eq. 20 for all r).
+func dividesPrefixes(a Layout, d IntTuple) bool {
+	ad := abs(d.val)
+	if ad == 0 {
+		return true
+	}
+	c := calc{}
+	prefix := int64(1)
+	for _, s := range leaves(a.shape)[:len(leaves(a.shape))-1] {
+		if s.Kind() != KindInt {
+			return false
+		}
+		prefix = c.mul(prefix, s.val)
+		if c.err != nil || (prefix%ad != 0 && ad%prefix != 0) {
+			return false
 		}
 	}
 	return true
