@@ -7,8 +7,8 @@ import "testing"
 
 func TestSeedWorkedExamples(t *testing.T) {
 	compose := []struct{ a, b, want string }{
-		{"8:2", "4:1", "4:2"},                       // the seed rejects it; B selects A's first 4 offsets
-		{"4:1", "8:2", "8:2"},                       // the seed says 4:2; A is evaluated on its extended domain
+		{"8:2", "4:1", "4:2"},                         // the seed rejects it; B selects A's first 4 offsets
+		{"4:1", "8:2", "8:2"},                         // the seed says 4:2; A is evaluated on its extended domain
 		{"(4,2):(1,4)", "(2,2):(1,2)", "(2,2):(1,2)"}, // the hierarchical case
 	}
 	for _, tc := range compose {
