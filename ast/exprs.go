@@ -1,0 +1,81 @@
+package ast
+
+import "github.com/cutec/cutec/diag"
+
+// Composed is a composed layout `outer o offset o inner`, or `outer o inner`
+// with the offset left out (Offset nil): `S<3,4,3> o 0 o (8,64):(64,1)`.
+// The parser does not judge the kinds of the parts; later stages do.
+type Composed struct {
+	Span   diag.Span
+	Outer  Expr
+	Offset Expr // nil when left out
+	Inner  Expr
+}
+
+// Accessor is the offset-and-layout form printed by slice: `{8} o (3,2):(15,100)`.
+type Accessor struct {
+	Span   diag.Span
+	Offset Expr
+	Layout Expr
+}
+
+// Tile is a tiler `[(2,3):(1,2);(4,5):(1,4)]`, `[4:1;_]`: one mode per `;`,
+// each a *Layout, *Int, *Dynamic, *Underscore, *Tuple or nested *Tile.
+type Tile struct {
+	Span  diag.Span
+	Modes []Expr
+}
+
+// Ident is a name: a variable or the operation of a call.
+type Ident struct {
+	Span diag.Span
+	Name string
+}
+
+// Call is a name applied to arguments: `size((4,8):(1,4))`, and also `A(3)`
+// on a variable (a later stage resolves which it is).
+type Call struct {
+	Span           diag.Span
+	Fun            *Ident
+	Args           []Expr
+	Lparen, Rparen int // offsets of the parentheses around Args
+}
+
+// Paren is a parenthesized expression `((4,8):(1,4))`.
+type Paren struct {
+	Span diag.Span
+	X    Expr
+}
+
+// Apply is an expression other than a name applied to arguments, which
+// evaluates it: `((4,8):(1,4))(13)`, `((4,8):(1,4))((1,3))`, or a call's
+// result applied again, `f(x)(y)`.
+type Apply struct {
+	Span           diag.Span
+	Fun            Expr
+	Args           []Expr
+	Lparen, Rparen int
+}
+
+func (n *Composed) Pos() int { return n.Span.Start }
+func (n *Composed) End() int { return n.Span.End }
+func (n *Accessor) Pos() int { return n.Span.Start }
+func (n *Accessor) End() int { return n.Span.End }
+func (n *Tile) Pos() int     { return n.Span.Start }
+func (n *Tile) End() int     { return n.Span.End }
+func (n *Ident) Pos() int    { return n.Span.Start }
+func (n *Ident) End() int    { return n.Span.End }
+func (n *Call) Pos() int     { return n.Span.Start }
+func (n *Call) End() int     { return n.Span.End }
+func (n *Paren) Pos() int    { return n.Span.Start }
+func (n *Paren) End() int    { return n.Span.End }
+func (n *Apply) Pos() int    { return n.Span.Start }
+func (n *Apply) End() int    { return n.Span.End }
+
+func (*Composed) exprNode() {}
+func (*Accessor) exprNode() {}
+func (*Tile) exprNode()     {}
+func (*Ident) exprNode()    {}
+func (*Call) exprNode()     {}
+func (*Paren) exprNode()    {}
+func (*Apply) exprNode()    {}

@@ -1,0 +1,140 @@
+package golden
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
+	"github.com/cutec/cutec/printer"
+)
+
+const corpus = "../testdata/golden"
+
+// TestGolden checks every archive of the corpus; CUTEC_UPDATE=1 rewrites
+// them (read the diff before committing it).
+func TestGolden(t *testing.T) {
+	results, err := Run(corpus, os.Getenv("CUTEC_UPDATE") == "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) < 20 {
+		t.Fatalf("only %d golden archives", len(results))
+	}
+	for _, r := range results {
+		if r.Updated {
+			continue
+		}
+		for _, m := range r.Mismatches {
+			t.Errorf("%s: section %s differs (-want +got; CUTEC_UPDATE=1 updates it):\n%s",
+				r.Path, m.Section, cmp.Diff(m.Want, m.Got))
+		}
+	}
+}
+
+// TestRoundTrip: for every golden input, the printed form parses back to an
+// equivalent value, and printing it again changes nothing.
+func TestRoundTrip(t *testing.T) {
+	results, err := Run(corpus, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		ar, err := txtar.ParseFile(r.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		input, _ := file(ar, "input")
+		switch modeOf(ar.Comment) {
+		case "expr":
+			roundTripExpr(t, r.Path, strings.TrimSuffix(input, "\n"))
+		case "cute":
+			roundTripCute(t, r.Path, input)
+		}
+	}
+}
+
+func roundTripExpr(t *testing.T, path, src string) {
+	e, diags := parser.ParseExprString(src)
+	if e == nil || diags.HasErrors() {
+		return
+	}
+	once := printer.String(e)
+	e2, diags := parser.ParseExprString(once)
+	if e2 == nil || diags.HasErrors() {
+		t.Errorf("%s: the printed form %q does not parse: %v", path, once, diags)
+		return
+	}
+	if twice := printer.String(e2); twice != once {
+		t.Errorf("%s: printing is not idempotent: %q then %q", path, once, twice)
+	}
+	v1, d1 := eval(src, e)
+	v2, _ := eval(once, e2)
+	if d1.HasErrors() {
+		return
+	}
+	if v2 == nil || !normalize.Equivalent(v1, v2) {
+		t.Errorf("%s: %q is %v but its printed form %q is %v", path, src, v1, once, v2)
+	}
+}
+
+func eval(src string, e ast.Expr) (normalize.Value, diag.List) {
+	ev := normalize.Evaluator{File: diag.NewFile("x", []byte(src))}
+	return ev.Eval(e)
+}
+
+func roundTripCute(t *testing.T, path, src string) {
+	f, diags := parser.ParseCuteFileString("input", src)
+	if f == nil || diags.HasErrors() {
+		return
+	}
+	once, err := printer.FormatCute(f)
+	if err != nil {
+		t.Errorf("%s: %v", path, err)
+		return
+	}
+	f2, diags := parser.ParseCuteFileString("input", string(once))
+	if f2 == nil || diags.HasErrors() {
+		t.Errorf("%s: the formatted file does not parse: %v", path, diags)
+		return
+	}
+	twice, _ := printer.FormatCute(f2)
+	if string(twice) != string(once) {
+		t.Errorf("%s: formatting is not idempotent:\n%s", path, cmp.Diff(string(once), string(twice)))
+	}
+}
+
+// FuzzRoundTrip: print(parse(x)) parses back and printing it again changes
+// nothing, for every golden input and its mutations.
+func FuzzRoundTrip(f *testing.F) {
+	results, err := Run(corpus, false)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, r := range results {
+		ar, _ := txtar.ParseFile(r.Path)
+		if input, ok := file(ar, "input"); ok && modeOf(ar.Comment) == "expr" {
+			f.Add(strings.TrimSuffix(input, "\n"))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		e, diags := parser.ParseExprString(src)
+		if e == nil || diags.HasErrors() {
+			return
+		}
+		once := printer.String(e)
+		e2, diags := parser.ParseExprString(once)
+		if e2 == nil || diags.HasErrors() {
+			t.Fatalf("%q printed as %q, which does not parse: %v", src, once, diags)
+		}
+		if twice := printer.String(e2); twice != once {
+			t.Fatalf("%q: printing is not idempotent: %q then %q", src, once, twice)
+		}
+	})
+}

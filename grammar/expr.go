@@ -1,0 +1,125 @@
+package grammar
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// Expr is an expression: an accessor `parser:"{8} o L"`, or one to three operands
+// joined by `parser:"o"` (a composed layout when there are two or three).
+type Expr struct {
+	Pos      lexer.Position
+	EndPos   lexer.Position
+	Accessor *Accessor `parser:"  @@"`
+	Composed *Composed `parser:"| @@"`
+}
+
+// Accessor is the offset-and-layout form printed by slice: `parser:"{8} o (3,2):(15,100)"`.
+type Accessor struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Offset *Operand      `parser:"\"{\" @@ \"}\""`
+	Op     []lexer.Token `parser:"@\"o\""`
+	Inner  *Operand      `parser:"@@"`
+}
+
+// Composed is an operand followed by any number of `parser:"o"` operands; the parser
+// accepts at most three operands in all.
+type Composed struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Head   *Operand       `parser:"@@"`
+	Rest   []*ComposePart `parser:"@@*"`
+}
+
+// ComposePart is one `parser:"o operand"` of a composed layout.
+type ComposePart struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Op     []lexer.Token `parser:"@\"o\""`
+	X      *Operand      `parser:"@@"`
+}
+
+// Operand is a term, parsed by the hand-written FastTerm when it is a plain
+// value or layout and by the Term production otherwise.
+type Operand struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Fast   FastTerm `parser:"  @@"`
+	Term   *Term    `parser:"| @@"`
+}
+
+// Term is a primary, or a layout `parser:"shape:stride"` when a colon follows.
+type Term struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Shape  *Primary      `parser:"@@"`
+	Colon  []lexer.Token `parser:"( @\":\""`
+	Stride *Primary      `parser:"  @@ )?"`
+}
+
+// Primary is a tile, a parenthesized group, a name (variable, call or
+// swizzle) or a leaf.
+type Primary struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Tile   *Tile  `parser:"  @@"`
+	Group  *Group `parser:"| @@"`
+	Name   *Name  `parser:"| @@"`
+	Leaf   Leaf   `parser:"| @@"`
+}
+
+// Tile is a tiler: modes separated by `parser:";"` in brackets, `parser:"[4:1;_]"`.
+type Tile struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Modes  []*Operand `parser:"\"[\" @@ ( \";\" @@ )* \"]\""`
+}
+
+// Group is a parenthesized, comma-separated list: a tuple `parser:"(4,8)"`, `parser:"(4,)"`,
+// `parser:"()"`, or a parenthesized expression `parser:"((4,8):(1,4))"`, evaluated when
+// arguments follow: `parser:"((4,8):(1,4))(13)"`. An item without an expression
+// after its comma is allowed only last (a trailing comma); the parser
+// reports any other.
+type Group struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Open   []lexer.Token `parser:"@\"(\""`
+	First  *Expr         `parser:"( @@"`
+	Rest   []*GroupItem  `parser:"  @@* )?"`
+	Close  []lexer.Token `parser:"@\")\""`
+	Args   []*Args       `parser:"@@*"`
+}
+
+// GroupItem is a comma and the expression after it, if any.
+type GroupItem struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Comma  []lexer.Token `parser:"@\",\""`
+	X      *Expr         `parser:"@@?"`
+}
+
+// Name is an identifier: a variable `parser:"A"`, a call `parser:"size(L)"` (a variable
+// followed by arguments too), or a swizzle `parser:"S<3,4,3>"` / `parser:"Sw<3,4,3>"`.
+type Name struct {
+	Pos     lexer.Position
+	EndPos  lexer.Position
+	Tok     []lexer.Token  `parser:"@Ident"`
+	Swizzle *SwizzleParams `parser:"( @@"`
+	Args    []*Args        `parser:"| @@+ )?"`
+}
+
+// SwizzleParams is the `parser:"<B,M,S>"` of a swizzle.
+type SwizzleParams struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	B      []lexer.Token `parser:"\"<\" @( Nat | Neg ) \",\""`
+	M      []lexer.Token `parser:"@( Nat | Neg ) \",\""`
+	S      []lexer.Token `parser:"@( Nat | Neg ) \">\""`
+}
+
+// Args is a parenthesized argument list.
+type Args struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Open   []lexer.Token `parser:"@\"(\""`
+	List   []*Expr       `parser:"( @@ ( \",\" @@ )* )?"`
+	Close  []lexer.Token `parser:"@\")\""`
+}

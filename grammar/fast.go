@@ -1,0 +1,326 @@
+package grammar
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/cutec/cutec/diag"
+)
+
+// FastTerm is the hand-written fast path of Operand: a value tree (integers,
+// dynamic leaves, `_`, basis entries and tuples of them) or a layout of two
+// value trees. It either matches exactly what Term would match, producing the
+// compact structs below, or declines without consuming anything, leaving the
+// input (and every error message) to the Term production.
+type FastTerm interface{ fastTerm() }
+
+// FastValue is a value tree built by the fast path: *FastInt, *Number (a
+// basis entry), *Fraction, *Dynamic, *Underscore or *FastTuple.
+type FastValue interface {
+	FastTerm
+	fastValue()
+}
+
+// FastDescriptor is the hand-written fast path of a descriptor: a *FastTuple
+// whose leaves are basis entries with integer or fractional counts.
+type FastDescriptor interface{ fastDescriptor() }
+
+// The fast path's own nodes are lean: they record byte spans rather than
+// participle positions, since participle never builds them and the parser
+// allocates them for every payload.
+
+// FastInt is an integer leaf: the Number production without dimensions.
+type FastInt struct {
+	Tok []lexer.Token // as a participle capture would hold it (see Tok)
+}
+
+// FastTuple is a tuple of value trees.
+type FastTuple struct {
+	Span     diag.Span
+	Elems    []FastValue
+	Trailing bool // written with a comma after the last element: `(4,)`
+}
+
+// FastLayout is `shape:stride` of two value trees.
+type FastLayout struct {
+	Span   diag.Span
+	Shape  FastValue
+	Colon  int // offset of the colon
+	Stride FastValue
+}
+
+func (*FastInt) fastTerm()         {}
+func (*FastInt) fastValue()        {}
+func (*FastTuple) fastTerm()       {}
+func (*FastLayout) fastTerm()      {}
+func (*Number) fastTerm()          {}
+func (*Fraction) fastTerm()        {}
+func (*Dynamic) fastTerm()         {}
+func (*Underscore) fastTerm()      {}
+func (*FastTuple) fastValue()      {}
+func (*Number) fastValue()         {}
+func (*Fraction) fastValue()       {}
+func (*Dynamic) fastValue()        {}
+func (*Underscore) fastValue()     {}
+func (*FastTuple) fastDescriptor() {}
+
+// parseFastTerm is the custom production of FastTerm in the fast parsers.
+func parseFastTerm(lex *lexer.PeekingLexer) (FastTerm, error) {
+	cp := lex.MakeCheckpoint()
+	if t, ok := (fastParser{lex: lex}).term(); ok {
+		return t, nil
+	}
+	lex.LoadCheckpoint(cp)
+	return nil, participle.NextMatch
+}
+
+// parseFastDescriptor is the custom production of FastDescriptor in the fast
+// parsers.
+func parseFastDescriptor(lex *lexer.PeekingLexer) (FastDescriptor, error) {
+	cp := lex.MakeCheckpoint()
+	p := fastParser{lex: lex, descriptor: true}
+	if lex.Peek().Type == TokLParen {
+		if t, ok := p.tuple(); ok {
+			return t, nil
+		}
+	}
+	lex.LoadCheckpoint(cp)
+	return nil, participle.NextMatch
+}
+
+// declineTerm and declineDescriptor stand for the fast paths in the
+// reference parsers, which use the tagged productions alone.
+func declineTerm(*lexer.PeekingLexer) (FastTerm, error) { return nil, participle.NextMatch }
+
+func declineDescriptor(*lexer.PeekingLexer) (FastDescriptor, error) {
+	return nil, participle.NextMatch
+}
+
+// fastParser is a recursive-descent recognizer over participle's token
+// stream. Its methods return ok=false to decline; they never report errors.
+// Recursion depth is bounded by the lexer's nesting limit.
+type fastParser struct {
+	lex        tokenStream
+	descriptor bool // the descriptor EBNF: only basis entries, no trailing comma
+
+}
+
+// next consumes the next significant token and returns the raw range that a
+// participle capture of it would hold (elided tokens before it included).
+func (p fastParser) next() []lexer.Token {
+	start := p.lex.RawCursor()
+	p.lex.Next()
+	return p.lex.Range(start, p.lex.RawCursor())
+}
+
+// end is the EndPos participle gives a production whose last token was just
+// consumed: the position of the next raw token.
+func (p fastParser) end() lexer.Position { return p.lex.RawPeek().Pos }
+
+// term parses a value, or a layout when a colon follows. It declines when
+// arguments follow a value, since Term would take them.
+func (p fastParser) term() (FastTerm, bool) {
+	shape, ok := p.value()
+	if !ok || p.lex.Peek().Type == TokLParen {
+		return nil, false
+	}
+	if p.lex.Peek().Type != TokColon {
+		return shape, true
+	}
+	colon := p.lex.Next().Pos.Offset
+	stride, ok := p.value()
+	if !ok || p.lex.Peek().Type == TokLParen {
+		return nil, false
+	}
+	span := diag.Span{Start: startOf(shape), End: p.end().Offset}
+	return &FastLayout{Span: span, Shape: shape, Colon: colon, Stride: stride}, true
+}
+
+// value parses one value tree.
+func (p fastParser) value() (FastValue, bool) {
+	tok := p.lex.Peek()
+	switch tok.Type {
+	case TokLParen:
+		return p.tuple()
+	case TokNat, TokNeg:
+		return p.number()
+	case TokStatic:
+		if p.descriptor {
+			return nil, false
+		}
+		return p.number()
+	case TokRatio:
+		return p.fraction()
+	case TokQuestion:
+		if !p.descriptor {
+			return p.dynamic()
+		}
+	case TokUnderscore:
+		if !p.descriptor {
+			return &Underscore{Pos: tok.Pos, Tok: p.next(), EndPos: p.end()}, true
+		}
+	}
+	return nil, false
+}
+
+// tuple parses `(` [ value { `,` value } [ `,` ] ] `)`.
+func (p fastParser) tuple() (*FastTuple, bool) {
+	t := &FastTuple{Span: diag.Span{Start: p.lex.Next().Pos.Offset}}
+	var buf [4]FastValue // most tuples are small: gather on the stack
+	elems := buf[:0]
+	for p.lex.Peek().Type != TokRParen {
+		v, ok := p.value()
+		if !ok {
+			return nil, false
+		}
+		elems = append(elems, v)
+		if p.lex.Peek().Type != TokComma {
+			break
+		}
+		p.lex.Next()
+		if p.lex.Peek().Type == TokRParen {
+			if p.descriptor {
+				return nil, false
+			}
+			t.Trailing = true
+		}
+	}
+	if p.lex.Peek().Type != TokRParen {
+		return nil, false
+	}
+	p.lex.Next()
+	if len(elems) > 0 {
+		t.Elems = append(make([]FastValue, 0, len(elems)), elems...)
+	}
+	t.Span.End = p.end().Offset
+	return t, true
+}
+
+// number parses an integer, or a basis entry when `@` follows.
+func (p fastParser) number() (FastValue, bool) {
+	pos, tok := p.lex.Peek().Pos, p.next()
+	if p.lex.Peek().Type != TokAt {
+		if p.descriptor {
+			return nil, false
+		}
+		return &FastInt{Tok: tok}, true
+	}
+	n := &Number{Pos: pos, Tok: tok}
+	dims, ok := p.dims()
+	if !ok {
+		return nil, false
+	}
+	n.Dims, n.EndPos = dims, p.end()
+	return n, true
+}
+
+// fraction parses a basis entry with a fractional count.
+func (p fastParser) fraction() (FastValue, bool) {
+	f := &Fraction{Pos: p.lex.Peek().Pos, Tok: p.next()}
+	dims, ok := p.dims()
+	if !ok || len(dims) == 0 {
+		return nil, false
+	}
+	f.Dims, f.EndPos = dims, p.end()
+	return f, true
+}
+
+// dims parses { `@` dim }.
+func (p fastParser) dims() ([]*Dim, bool) {
+	var dims []*Dim
+	for p.lex.Peek().Type == TokAt {
+		p.lex.Next()
+		tok := p.lex.Peek()
+		if tok.Type != TokNat {
+			return nil, false
+		}
+		d := &Dim{Pos: tok.Pos, Tok: p.next()}
+		d.EndPos = p.end()
+		dims = append(dims, d)
+	}
+	return dims, true
+}
+
+// dynamic parses `?` [ `{` attrs `}` ].
+func (p fastParser) dynamic() (FastValue, bool) {
+	d := &Dynamic{Pos: p.lex.Peek().Pos, Mark: p.next()}
+	if p.lex.Peek().Type == TokLBrace {
+		p.lex.Next()
+		a, ok := p.dynamicAttrs()
+		if !ok || p.lex.Peek().Type != TokRBrace {
+			return nil, false
+		}
+		p.lex.Next()
+		d.Attrs = a
+	}
+	d.EndPos = p.end()
+	return d, true
+}
+
+// dynamicAttrs parses `i32`|`i64` [ `div` `=` int ] | `div` `=` int.
+func (p fastParser) dynamicAttrs() (*DynamicAttrs, bool) {
+	tok := p.lex.Peek()
+	a := &DynamicAttrs{Pos: tok.Pos}
+	if tok.Type == TokIdent && (tok.Value == "i32" || tok.Value == "i64") {
+		a.Width = p.next()
+		tok = p.lex.Peek()
+	}
+	if tok.Type == TokIdent && tok.Value == "div" {
+		p.lex.Next()
+		if p.lex.Peek().Type != TokAssign {
+			return nil, false
+		}
+		p.lex.Next()
+		if t := p.lex.Peek().Type; t != TokNat && t != TokNeg {
+			return nil, false
+		}
+		a.Div = p.next()
+	} else if a.Width == nil {
+		return nil, false
+	}
+	a.EndPos = p.end()
+	return a, true
+}
+
+// startOf returns the start offset of a fast value.
+func startOf(v FastValue) int {
+	switch v := v.(type) {
+	case *FastInt:
+		return Span(v.Tok).Start
+	case *FastTuple:
+		return v.Span.Start
+	case *Number:
+		return v.Pos.Offset
+	case *Fraction:
+		return v.Pos.Offset
+	case *Dynamic:
+		return v.Pos.Offset
+	case *Underscore:
+		return v.Pos.Offset
+	}
+	panic("grammar: unknown fast value")
+}
+
+// MatchWhole runs the FastTerm production on a whole input: it returns the
+// term when the tokens hold one value or layout and nothing after it, and nil
+// otherwise. The parser calls it before the full grammar for the forms that
+// start at Operand; for such an input Expr → Composed → Operand → FastTerm
+// gives the same tree, and participle's token slice and reflective dispatch
+// around FastTerm would add nothing but cost. The returned structs refer to
+// t's tokens: convert them before t is reused.
+func MatchWhole(t *Tokens) FastTerm {
+	if term, ok := (fastParser{lex: t}).term(); ok && t.Peek().EOF() {
+		return term
+	}
+	return nil
+}
+
+// MatchWholeDescriptor is MatchWhole for the FastDescriptor production.
+func MatchWholeDescriptor(t *Tokens) FastDescriptor {
+	p := fastParser{lex: t, descriptor: true}
+	if t.Peek().Type == TokLParen {
+		if d, ok := p.tuple(); ok && t.Peek().EOF() {
+			return d
+		}
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package grammar
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/google/go-cmp/cmp"
+)
+
+// grammarText is the printed grammar of every root production.
+func grammarText(ps *Parsers) string {
+	return "# Stmt: expressions and .cute statements\n" + ps.Stmt.String() +
+		"\n\n# SwizzleForm\n" + ps.Swizzle.String() +
+		"\n\n# Descriptor: the seed's descriptor EBNF\n" + ps.Descriptor.String() + "\n"
+}
+
+// checkGolden compares got with the golden file, rewriting it when
+// CUTEC_UPDATE=1.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if os.Getenv("CUTEC_UPDATE") == "1" {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with CUTEC_UPDATE=1 to create it)", err)
+	}
+	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Errorf("%s differs (-golden +got); if the change is intended, rerun with CUTEC_UPDATE=1:\n%s", path, diff)
+	}
+}
+
+func TestGrammarGolden(t *testing.T) {
+	checkGolden(t, filepath.Join("testdata", "grammar.golden"), grammarText(Reference()))
+}
+
+func TestFastPrintsTheSameGrammar(t *testing.T) {
+	if got, want := grammarText(Fast()), grammarText(Reference()); got != want {
+		t.Errorf("fast grammar:\n%s\nreference grammar:\n%s", got, want)
+	}
+}
+
+// TestDocQuotesGrammar keeps the package doc's copy of the grammar and of the
+// descriptor EBNF in step with the real ones.
+func TestDocQuotesGrammar(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ebnf, err := os.ReadFile("descriptor.ebnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(grammarText(Reference())+string(ebnf), "\n")
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" && l[0] != '#' && !strings.Contains(string(doc), "//\t"+l+"\n") {
+			t.Errorf("doc.go does not quote %q", l)
+		}
+	}
+}
+
+func TestDescriptorEBNFIsTheSeeds(t *testing.T) {
+	ebnf, err := os.ReadFile("descriptor.ebnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The seed's text, production by production (seeds/002, "Descriptor Grammar").
+	seed := []string{
+		`layout ::= group ;`,
+		`group ::= "(" ws [ entry { ws "," ws entry } ] ws ")" ;`,
+		`entry ::= group | basis ;`,
+		`basis ::= count ws "@" ws dim { ws "@" ws dim } ;`,
+		`count ::= int | int "/" int ;`,
+		`dim ::= uint ;`,
+		`int ::= [ "-" ] digit { digit } ;`,
+		`uint ::= digit { digit } ;`,
+		`digit ::= "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" ;`,
+		`ws ::= { " " | "\t" } ;`,
+	}
+	if got := strings.TrimSpace(string(ebnf)); got != strings.Join(seed, "\n") {
+		t.Errorf("descriptor.ebnf is not the seed's EBNF verbatim:\n%s", got)
+	}
+}
+
+// parse lexes src in mode and runs a parser of ps on it.
+func parse(t *testing.T, src string, mode Mode, run func(*lexer.PeekingLexer) error) error {
+	t.Helper()
+	pl, err := lexer.Upgrade(NewLexer("test", src, 0, mode, 0), TokWhitespace, TokComment)
+	if err != nil {
+		return err
+	}
+	return run(pl)
+}
+
+func TestGrammarAcceptsForms(t *testing.T) {
+	for _, ps := range []*Parsers{Fast(), Reference()} {
+		for _, src := range []string{
+			"8", "-3", "_4", "?", "?{i64}", "?{i32}", "?{div=64}", "?{i64 div=128}", "_",
+			"1@0", "1@1@0", "1/2@0", "_1@0", "()", "(4,)", "(4,(2,2))", "(1@0, 1@1)",
+			"8:1", "(4,8):(1,4)", "(_4,_2):(_1,_4)", "(4, 2) : (1, 4)",
+			"S<3,4,3>", "Sw<3,4,3>", "S<2,4,-3>", "S<3,4,3> o 0 o (8,64):(64,1)",
+			"(4,5):(1,4) o 2 o (2,3):(1,2)", "{8} o (3,2):(15,100)", "[4:1;_]", "[_]",
+			"[(1,2):(0,1);4:1;(4):(1)]", "composition((4,2):(1,4), (2,2):(1,2))",
+			"((4,8):(1,4))(13)", "((4,8):(1,4))((1,3))", "A(3)", "size(A)", "A # comment",
+		} {
+			err := parse(t, src, Lenient, func(pl *lexer.PeekingLexer) error {
+				_, err := ps.Expr.ParseFromLexer(pl)
+				return err
+			})
+			if err != nil {
+				t.Errorf("Expr %q: %v", src, err)
+			}
+		}
+	}
+}
+
+func TestGrammarStatements(t *testing.T) {
+	for _, src := range []string{
+		"A = (4,2):(1,4)", "assert C == (2,2):(1,2)", "assert A ~ B", "expect E0400 composition(A, B)", "size(A)",
+	} {
+		err := parse(t, src, Lenient, func(pl *lexer.PeekingLexer) error {
+			_, err := Fast().Stmt.ParseFromLexer(pl)
+			return err
+		})
+		if err != nil {
+			t.Errorf("Stmt %q: %v", src, err)
+		}
+	}
+}

@@ -1,0 +1,276 @@
+package normalize
+
+import (
+	"strconv"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+)
+
+// layout converts shape:stride. The shape's leaves must be positive integers
+// or dynamic; the stride's must be integers, basis entries or dynamic, in
+// the shape's profile. A basis with a non-integral count is dropped (it is a
+// zero stride) on a mode of extent 1, and rejected anywhere else.
+func (c *converter) layout(n *ast.Layout) (Value, bool) {
+	shape, ok := c.shape(n.Shape)
+	if !ok {
+		return nil, false
+	}
+	if !c.congruent(n.Shape, n.Stride) {
+		return nil, false
+	}
+	var entries []simple
+	stride, ok := c.tree(n.Stride, &entries)
+	if !ok || !c.strideLeaves(n.Stride) {
+		return nil, false
+	}
+	shapeLeaves := layout.FlattenTuple(shape)
+	for _, s := range entries {
+		if s.count.IsInt() {
+			continue
+		}
+		extent := shapeLeaves.At(s.leaf)
+		if extent.Kind() != layout.KindInt || extent.Value() != 1 {
+			c.nonIntegral(s.cspan, s.count, extent.Value())
+			return nil, false
+		}
+		stride = replaceLeaf(stride, s.leaf, layout.Int(0))
+	}
+	l, err := layout.New(shape, stride)
+	if err != nil {
+		c.algebra(spanOf(n), err)
+		return nil, false
+	}
+	return Layout{l}, true
+}
+
+// shape converts a shape, reporting a leaf that is not a positive integer
+// or a dynamic value at its own span.
+func (c *converter) shape(e ast.Expr) (layout.IntTuple, bool) {
+	switch n := e.(type) {
+	case *ast.Tuple:
+		elems := make([]layout.IntTuple, len(n.Elems))
+		for i, el := range n.Elems {
+			t, ok := c.shape(el)
+			if !ok {
+				return layout.IntTuple{}, false
+			}
+			elems[i] = t
+		}
+		return layout.Tuple(elems...), true
+	case *ast.Int:
+		if n.Value <= 0 {
+			c.shapeLeaf(n.Span, strconv.FormatInt(n.Value, 10))
+			return layout.IntTuple{}, false
+		}
+		return layout.Int(n.Value), true
+	case *ast.Dynamic:
+		var none []simple
+		return c.tree(n, &none)
+	}
+	c.shapeLeaf(spanOf(e), leafText(c.file, e))
+	return layout.IntTuple{}, false
+}
+
+// strideLeaves reports a stride leaf that is neither an integer, a basis
+// entry nor a dynamic value.
+func (c *converter) strideLeaves(e ast.Expr) bool {
+	switch n := e.(type) {
+	case *ast.Tuple:
+		for _, el := range n.Elems {
+			if !c.strideLeaves(el) {
+				return false
+			}
+		}
+		return true
+	case *ast.Int, *ast.Basis, *ast.Dynamic:
+		return true
+	}
+	c.strideLeaf(spanOf(e), leafText(c.file, e))
+	return false
+}
+
+// congruent reports the first place where the stride's tree does not follow
+// the shape's, at the stride node with a note at the shape node.
+func (c *converter) congruent(shape, stride ast.Expr) bool {
+	st, sIsTuple := shape.(*ast.Tuple)
+	dt, dIsTuple := stride.(*ast.Tuple)
+	if !sIsTuple && !dIsTuple {
+		return true
+	}
+	if sIsTuple != dIsTuple || len(st.Elems) != len(dt.Elems) {
+		c.shapeStride(spanOf(stride), spanOf(shape), spanOf(stride), leafText(c.file, shape), leafText(c.file, stride))
+		return false
+	}
+	for i := range st.Elems {
+		if !c.congruent(st.Elems[i], dt.Elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// leafText returns the source text of a node, for messages.
+func leafText(f *diag.File, e ast.Node) string {
+	if f == nil || e.Pos() < 0 || e.End() > len(f.Src) || e.Pos() > e.End() {
+		return "value"
+	}
+	return string(f.Src[e.Pos():e.End()])
+}
+
+// replaceLeaf returns t with its leaf number i (in order) replaced by v.
+func replaceLeaf(t layout.IntTuple, i int, v layout.IntTuple) layout.IntTuple {
+	n := 0
+	var walk func(layout.IntTuple) layout.IntTuple
+	walk = func(t layout.IntTuple) layout.IntTuple {
+		if t.Kind() != layout.KindTuple {
+			n++
+			if n-1 == i {
+				return v
+			}
+			return t
+		}
+		elems := make([]layout.IntTuple, t.Len())
+		for k := range elems {
+			elems[k] = walk(t.At(k))
+		}
+		return layout.Tuple(elems...)
+	}
+	return walk(t)
+}
+
+// swizzle converts S<B,M,S>, checking that it is a bijection (|S| >= B).
+func (c *converter) swizzle(n *ast.Swizzle) (Value, bool) {
+	sw, err := layout.NewSwizzle(int(n.B.Value), int(n.M.Value), int(n.S.Value))
+	if err != nil {
+		c.algebra(n.Span, err)
+		return nil, false
+	}
+	return Swizzle{sw}, true
+}
+
+// composed converts outer o offset o inner; an omitted offset is 0.
+func (c *converter) composed(n *ast.Composed) (Value, bool) {
+	outerV, ok := c.value(n.Outer)
+	if !ok {
+		return nil, false
+	}
+	var outer layout.Function
+	switch o := outerV.(type) {
+	case Swizzle:
+		outer = o.S
+	case Layout:
+		outer = o.L
+	default:
+		c.wrongKind(spanOf(n.Outer), "a swizzle or a layout", outerV)
+		return nil, false
+	}
+	offset := layout.Int(0)
+	if n.Offset != nil {
+		off, ok := c.offset(n.Offset)
+		if !ok {
+			return nil, false
+		}
+		offset = off
+	}
+	inner, ok := c.layoutOf(n.Inner)
+	if !ok {
+		return nil, false
+	}
+	cl, err := layout.NewComposed(outer, offset, inner)
+	if err != nil {
+		at := spanOf(n)
+		if n.Offset != nil {
+			at = spanOf(n.Offset)
+		}
+		c.algebra(at, err)
+		return nil, false
+	}
+	return Composed{cl}, true
+}
+
+// accessor converts {offset} o layout.
+func (c *converter) accessor(n *ast.Accessor) (Value, bool) {
+	off, ok := c.offset(n.Offset)
+	if !ok {
+		return nil, false
+	}
+	l, ok := c.layoutOf(n.Layout)
+	if !ok {
+		return nil, false
+	}
+	return Accessor{off, l}, true
+}
+
+func (c *converter) offset(e ast.Expr) (layout.IntTuple, bool) {
+	v, ok := c.value(e)
+	if !ok {
+		return layout.IntTuple{}, false
+	}
+	switch v := v.(type) {
+	case Int:
+		return layout.Int(int64(v)), true
+	case Tuple:
+		return v.T, true
+	}
+	c.wrongKind(spanOf(e), "an integer offset", v)
+	return layout.IntTuple{}, false
+}
+
+func (c *converter) layoutOf(e ast.Expr) (layout.Layout, bool) {
+	v, ok := c.value(e)
+	if !ok {
+		return layout.Layout{}, false
+	}
+	l, isLayout := v.(Layout)
+	if !isLayout {
+		c.wrongKind(spanOf(e), "a layout", v)
+		return layout.Layout{}, false
+	}
+	return l.L, true
+}
+
+// tile converts [T0;T1;...]: each mode a layout, an integer, _, a shape or a
+// nested tile.
+func (c *converter) tile(n *ast.Tile) (Value, bool) {
+	modes := make([]layout.Tiler, len(n.Modes))
+	for i, m := range n.Modes {
+		v, ok := c.value(m)
+		if !ok {
+			return nil, false
+		}
+		t, ok := c.asTiler(m, v)
+		if !ok {
+			return nil, false
+		}
+		modes[i] = t
+	}
+	return Tiler{layout.TileTuple(modes...)}, true
+}
+
+// asTiler views a value as a tiler: a layout, an integer N (N:1), _, a
+// shape such as (4,8) (meaning [4;8]) or a tiler.
+func (c *converter) asTiler(e ast.Node, v Value) (layout.Tiler, bool) {
+	switch v := v.(type) {
+	case Tiler:
+		return v.T, true
+	case Layout:
+		return layout.TileLayout(v.L), true
+	case Int:
+		if v <= 0 {
+			c.shapeLeaf(spanOf(e), v.String())
+			return layout.Tiler{}, false
+		}
+		return layout.TileInt(int64(v)), true
+	case Tuple:
+		t, err := layout.TilerOfShape(v.T)
+		if err != nil {
+			c.algebra(spanOf(e), err)
+			return layout.Tiler{}, false
+		}
+		return t, true
+	}
+	c.wrongKind(spanOf(e), "a tiler (a layout, an integer, _ or a shape)", v)
+	return layout.Tiler{}, false
+}

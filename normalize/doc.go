@@ -1,0 +1,20 @@
+// Package normalize turns AST into candidates and evaluates expressions.
+//
+// Normalization is the third stage of the pipeline (parser, ast, normalize,
+// verify, printer). It converts value forms (integers, tuples, basis
+// descriptors, layouts, swizzles, composed layouts, tiles) into Values of the
+// layout algebra, with every failure reported at the span of the node it is
+// about; it folds expressions (calls of the algebra's operations, names
+// defined earlier in a .cute file, layouts applied to coordinates) into
+// their values; and it makes interned Candidates, the normalized form that
+// verification and callers compare.
+//
+// Basis counts are exact rationals reduced to lowest terms with a positive
+// denominator. A zero denominator is rejected at its span (E0200). A basis on
+// a mode of extent 1 contributes nothing and is dropped; a non-integral count
+// that can reach a non-integral offset is rejected (E0201), so that no
+// divide-by-zero and no non-integral layout reaches a caller.
+//
+// normalize owns no text: it never parses (the parser does) and never prints
+// beyond a Value's canonical String (the printer owns canonical text).
+package normalize

@@ -1,0 +1,52 @@
+package normalize
+
+import (
+	"sort"
+
+	"github.com/cutec/cutec/diag"
+)
+
+// Env holds the names a .cute file has defined so far.
+type Env struct {
+	vars map[string]binding
+}
+
+type binding struct {
+	v    Value
+	span diag.Span
+}
+
+// NewEnv returns an empty environment.
+func NewEnv() *Env { return &Env{vars: map[string]binding{}} }
+
+// Define binds name to v, defined at span. It returns false and the span of
+// the first definition when the name is already bound.
+func (e *Env) Define(name string, v Value, span diag.Span) (first diag.Span, ok bool) {
+	if b, dup := e.vars[name]; dup {
+		return b.span, false
+	}
+	e.vars[name] = binding{v, span}
+	return diag.Span{}, true
+}
+
+// Lookup returns the value bound to name.
+func (e *Env) Lookup(name string) (Value, bool) {
+	if e == nil {
+		return nil, false
+	}
+	b, ok := e.vars[name]
+	return b.v, ok
+}
+
+// Names returns the defined names in order.
+func (e *Env) Names() []string {
+	if e == nil {
+		return nil
+	}
+	names := make([]string, 0, len(e.vars))
+	for n := range e.vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

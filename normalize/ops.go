@@ -1,0 +1,178 @@
+package normalize
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+)
+
+// paramKind is what a parameter of an operation accepts.
+type paramKind uint8
+
+const (
+	pLayout   paramKind = iota // a layout
+	pTiler                     // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
+	pInt                       // an integer
+	pTuple                     // an integer or a tuple: a shape, coordinate or profile
+	pSwizzle                   // a swizzle
+	pComposed                  // a composed layout
+	pSized                     // a layout or a tuple (for size, rank, depth)
+)
+
+var paramNames = map[paramKind]string{
+	pLayout: "a layout", pTiler: "a tiler", pInt: "an integer", pTuple: "an integer or a tuple",
+	pSwizzle: "a swizzle", pComposed: "a composed layout", pSized: "a layout or a tuple",
+}
+
+// operation is one operation of the algebra as expressions name it.
+type operation struct {
+	name     string
+	params   []paramKind
+	min      int  // how many parameters are required; the rest are optional
+	variadic bool // the last parameter repeats
+	doc      string
+	fn       func(a *args) (Value, error)
+}
+
+func (op *operation) arity() string {
+	switch {
+	case op.variadic:
+		return fmt.Sprintf("%d or more arguments", op.min)
+	case op.min == len(op.params) && op.min == 1:
+		return "1 argument"
+	case op.min == len(op.params):
+		return fmt.Sprintf("%d arguments", op.min)
+	}
+	return fmt.Sprintf("%d to %d arguments", op.min, len(op.params))
+}
+
+func (op *operation) param(i int) paramKind {
+	if i >= len(op.params) {
+		return op.params[len(op.params)-1]
+	}
+	return op.params[i]
+}
+
+// args are the checked arguments of a call.
+type args struct {
+	vals   []Value
+	tilers map[int]layout.Tiler
+}
+
+func (a *args) n() int                   { return len(a.vals) }
+func (a *args) layout(i int) layout.Layout { return a.vals[i].(Layout).L }
+func (a *args) int(i int) int64           { return int64(a.vals[i].(Int)) }
+func (a *args) tiler(i int) layout.Tiler  { return a.tilers[i] }
+func (a *args) swizzle(i int) layout.Swizzle {
+	return a.vals[i].(Swizzle).S
+}
+
+// tuple returns an integer or tuple argument as an IntTuple.
+func (a *args) tuple(i int) layout.IntTuple {
+	switch v := a.vals[i].(type) {
+	case Int:
+		return layout.Int(int64(v))
+	case Tuple:
+		return v.T
+	}
+	return layout.IntTuple{}
+}
+
+func (a *args) ints(from int) []int {
+	out := make([]int, 0, len(a.vals)-from)
+	for i := from; i < len(a.vals); i++ {
+		out = append(out, int(a.int(i)))
+	}
+	return out
+}
+
+// accepts reports whether a value fits a parameter.
+func accepts(k paramKind, v Value) bool {
+	switch k {
+	case pLayout:
+		return v.Kind() == KindLayout
+	case pTiler:
+		switch v.Kind() {
+		case KindLayout, KindInt, KindTuple, KindTiler:
+			return true
+		}
+	case pInt:
+		return v.Kind() == KindInt
+	case pTuple:
+		return v.Kind() == KindInt || v.Kind() == KindTuple
+	case pSwizzle:
+		return v.Kind() == KindSwizzle
+	case pComposed:
+		return v.Kind() == KindComposed
+	case pSized:
+		return v.Kind() == KindLayout || v.Kind() == KindTuple || v.Kind() == KindInt
+	}
+	return false
+}
+
+// invoke checks the arguments of a call and runs the operation.
+func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bool) {
+	if len(vals) < op.min || (!op.variadic && len(vals) > len(op.params)) {
+		x.badArgCount(n.Span, op, len(vals))
+		return nil, false
+	}
+	a := &args{vals: vals, tilers: map[int]layout.Tiler{}}
+	for i, v := range vals {
+		k := op.param(i)
+		if !accepts(k, v) {
+			x.wrongKind(spanOf(n.Args[i]), paramNames[k], v)
+			return nil, false
+		}
+		if k == pTiler {
+			t, ok := x.asTiler(n.Args[i], v)
+			if !ok {
+				return nil, false
+			}
+			a.tilers[i] = t
+		}
+	}
+	r, err := op.fn(a)
+	if err != nil {
+		x.algebra(argSpan(n, err), err)
+		return nil, false
+	}
+	if x.onCall != nil {
+		x.onCall(n, op.name, vals, r)
+	}
+	return r, true
+}
+
+// argSpan is the span of the argument an algebra error is about, or the
+// call's span.
+func argSpan(n *ast.Call, err error) diag.Span {
+	var e *layout.Error
+	if errors.As(err, &e) && e.Arg >= 0 && e.Arg < len(n.Args) {
+		return spanOf(n.Args[e.Arg])
+	}
+	return n.Span
+}
+
+// Operations returns the names of all operations, sorted.
+func Operations() []string { return operationNames() }
+
+// OperationDoc returns the one-line documentation of an operation.
+func OperationDoc(name string) (string, bool) {
+	op, ok := operations[name]
+	if !ok {
+		return "", false
+	}
+	return op.doc, true
+}
+
+func operationNames() []string {
+	names := make([]string, 0, len(operations))
+	for n := range operations {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

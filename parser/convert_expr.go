@@ -1,0 +1,162 @@
+package parser
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/grammar"
+)
+
+// expr converts an Expr: an accessor or a (possibly composed) operand.
+func (c *converter) expr(e *grammar.Expr) ast.Expr {
+	if e.Accessor != nil {
+		a := e.Accessor
+		return &ast.Accessor{Span: spanOf(a.Pos, a.EndPos), Offset: c.operand(a.Offset), Layout: c.operand(a.Inner)}
+	}
+	return c.composed(e.Composed)
+}
+
+// composed converts one to three operands joined by `o`.
+func (c *converter) composed(g *grammar.Composed) ast.Expr {
+	head := c.operand(g.Head)
+	if len(g.Rest) == 0 {
+		return head
+	}
+	if len(g.Rest) > 2 {
+		c.add(errTooManyParts(c.f, grammar.Span(g.Rest[2].Op)))
+	}
+	n := &ast.Composed{Span: spanOf(g.Pos, g.EndPos), Outer: head, Inner: c.operand(g.Rest[len(g.Rest)-1].X)}
+	if len(g.Rest) >= 2 {
+		n.Offset = c.operand(g.Rest[0].X)
+	}
+	return n
+}
+
+// operand converts an Operand, from the fast path or from Term.
+func (c *converter) operand(o *grammar.Operand) ast.Expr {
+	if o.Fast != nil {
+		return c.fastTerm(o.Fast)
+	}
+	return c.term(o.Term)
+}
+
+// term converts a primary, or a layout when a stride follows.
+func (c *converter) term(t *grammar.Term) ast.Expr {
+	shape := c.primary(t.Shape)
+	if t.Stride == nil {
+		return shape
+	}
+	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: shape, Colon: grammar.Tok(t.Colon).Pos.Offset, Stride: c.primary(t.Stride)}
+	c.wantValue(n.Shape, "the shape of a layout")
+	c.wantValue(n.Stride, "the stride of a layout")
+	return n
+}
+
+// wantValue reports e unless it is a value tree.
+func (c *converter) wantValue(e ast.Expr, role string) {
+	if !ast.IsValue(e) {
+		c.add(errNotValue(c.f, e, role))
+	}
+}
+
+// primary converts a Primary.
+func (c *converter) primary(p *grammar.Primary) ast.Expr {
+	switch {
+	case p.Tile != nil:
+		return c.tile(p.Tile)
+	case p.Group != nil:
+		return c.group(p.Group)
+	case p.Name != nil:
+		return c.name(p.Name)
+	}
+	return c.leaf(p.Leaf)
+}
+
+// tile converts a Tile, checking that each mode is one a tiler takes.
+func (c *converter) tile(t *grammar.Tile) *ast.Tile {
+	n := &ast.Tile{Span: spanOf(t.Pos, t.EndPos), Modes: make([]ast.Expr, len(t.Modes))}
+	for i, m := range t.Modes {
+		e := c.operand(m)
+		switch e.(type) {
+		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple:
+		default:
+			c.add(errBadMode(c.f, e))
+		}
+		n.Modes[i] = e
+	}
+	return n
+}
+
+// group converts a parenthesized group: a tuple of values, or a
+// parenthesized expression, applied to any arguments that follow.
+func (c *converter) group(g *grammar.Group) ast.Expr {
+	items := c.groupItems(g)
+	var n ast.Expr
+	sp := diag.Span{Start: grammar.Span(g.Open).Start, End: grammar.Span(g.Close).End}
+	trailing := len(g.Rest) > 0 && g.Rest[len(g.Rest)-1].X == nil
+	if len(items) == 1 && len(g.Rest) == 0 && !ast.IsValue(items[0]) {
+		n = &ast.Paren{Span: sp, X: items[0]}
+	} else {
+		for _, e := range items {
+			c.wantValue(e, "a tuple element")
+		}
+		n = &ast.Tuple{Span: sp, Elems: items, Trailing: trailing}
+	}
+	for _, a := range g.Args {
+		args, l, r := c.args(a)
+		n = &ast.Apply{Span: diag.Span{Start: sp.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
+	}
+	return n
+}
+
+// groupItems converts the expressions of a group. A comma with no expression
+// after it is allowed only last.
+func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
+	if g.First == nil {
+		return nil
+	}
+	items := []ast.Expr{c.expr(g.First)}
+	for i, it := range g.Rest {
+		if it.X != nil {
+			items = append(items, c.expr(it.X))
+		} else if i+1 < len(g.Rest) {
+			c.add(errUnexpected(c.f, grammar.Span(g.Rest[i+1].Comma), "a value", "`,`"))
+		}
+	}
+	return items
+}
+
+// name converts a name: a variable, a swizzle, or a call (then evaluations).
+func (c *converter) name(g *grammar.Name) ast.Expr {
+	tok := grammar.Tok(g.Tok)
+	id := &ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
+	if g.Swizzle != nil {
+		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
+	}
+	if len(g.Args) == 0 {
+		return id
+	}
+	args, l, r := c.args(g.Args[0])
+	var n ast.Expr = &ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
+	for _, a := range g.Args[1:] {
+		args, l, r := c.args(a)
+		n = &ast.Apply{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
+	}
+	return n
+}
+
+// args converts an argument list and returns the offsets of its parentheses.
+func (c *converter) args(a *grammar.Args) (list []ast.Expr, lparen, rparen int) {
+	for _, e := range a.List {
+		list = append(list, c.expr(e))
+	}
+	return list, grammar.Span(a.Open).Start, grammar.Span(a.Close).Start
+}
+
+// swizzle converts `S<B,M,S>` or `Sw<B,M,S>`.
+func (c *converter) swizzle(name lexer.Token, p *grammar.SwizzleParams, sp diag.Span) ast.Expr {
+	if name.Value != "S" && name.Value != "Sw" {
+		c.add(errSwizzleName(c.f, grammar.TokenSpan(name), name.Value))
+	}
+	return &ast.Swizzle{Span: sp, Name: name.Value, B: c.integer(grammar.Tok(p.B)), M: c.integer(grammar.Tok(p.M)), S: c.integer(grammar.Tok(p.S))}
+}

@@ -1,0 +1,137 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/grammar"
+)
+
+// leaf converts a Leaf of the tagged grammar.
+func (c *converter) leaf(l grammar.Leaf) ast.Expr {
+	switch l := l.(type) {
+	case *grammar.Number:
+		return c.number(l)
+	case *grammar.Fraction:
+		return c.fraction(l)
+	case *grammar.Dynamic:
+		return c.dynamic(l)
+	case *grammar.Underscore:
+		return &ast.Underscore{Span: spanOf(l.Pos, l.EndPos)}
+	}
+	panic("parser: unknown leaf")
+}
+
+// number converts an integer, or a basis entry when dimensions follow.
+func (c *converter) number(n *grammar.Number) ast.Expr {
+	if len(n.Dims) == 0 {
+		return c.integer(grammar.Tok(n.Tok))
+	}
+	return &ast.Basis{Span: spanOf(n.Pos, n.EndPos), Count: c.count(grammar.Tok(n.Tok)), Dims: c.dims(n.Dims)}
+}
+
+// fraction converts a basis entry with a fractional count.
+func (c *converter) fraction(f *grammar.Fraction) ast.Expr {
+	return &ast.Basis{Span: spanOf(f.Pos, f.EndPos), Count: c.count(grammar.Tok(f.Tok)), Dims: c.dims(f.Dims)}
+}
+
+// integer converts an integer token: `8`, `-3`, `_4`.
+func (c *converter) integer(tok lexer.Token) *ast.Int {
+	text, static := strings.CutPrefix(tok.Value, "_")
+	at := grammar.TokenSpan(tok)
+	n := c.slab.newInt()
+	*n = ast.Int{Span: at, Value: c.int64(text, at), Static: static}
+	return n
+}
+
+// count converts the count of a basis entry: an integer or `num/den`.
+func (c *converter) count(tok lexer.Token) ast.Count {
+	at := grammar.TokenSpan(tok)
+	text, static := strings.CutPrefix(tok.Value, "_")
+	num, den, frac := strings.Cut(text, "/")
+	cnt := ast.Count{Span: at, Static: static, Den: 1, Fraction: frac}
+	if !frac {
+		cnt.Num = c.int64(num, at)
+		return cnt
+	}
+	cnt.DenSpan = diag.Span{Start: at.End - len(den), End: at.End}
+	cnt.Num = c.int64(num, diag.Span{Start: at.Start, End: at.Start + len(num)})
+	cnt.Den = c.int64(den, cnt.DenSpan)
+	return cnt
+}
+
+// dims converts the dimension list of a basis entry.
+func (c *converter) dims(ds []*grammar.Dim) []ast.Dim {
+	out := make([]ast.Dim, len(ds))
+	for i, d := range ds {
+		tok := grammar.Tok(d.Tok)
+		at := grammar.TokenSpan(tok)
+		out[i] = ast.Dim{Span: at, Value: c.int64(tok.Value, at)}
+	}
+	return out
+}
+
+// dynamic converts `?`, `?{i64}`, `?{div=64}`, `?{i64 div=128}`.
+func (c *converter) dynamic(d *grammar.Dynamic) ast.Expr {
+	n := &ast.Dynamic{Span: spanOf(d.Pos, d.EndPos)}
+	if a := d.Attrs; a != nil {
+		if w := grammar.Tok(a.Width); w.Value != "" {
+			n.WidthSpan = grammar.TokenSpan(w)
+			n.Width = 64
+			if w.Value == "i32" {
+				n.Width = 32
+			}
+		}
+		if len(a.Div) > 0 {
+			n.Div = c.integer(grammar.Tok(a.Div))
+		}
+	}
+	return n
+}
+
+// int64 parses a decimal literal, reporting E0104 when it is out of range.
+func (c *converter) int64(text string, at diag.Span) int64 {
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		c.add(errIntRange(c.f, at, text))
+		return 0
+	}
+	return v
+}
+
+// fastTerm converts the fast path's value or layout. Its integers, tuples and
+// tuple elements are allocated together (see slab).
+func (c *converter) fastTerm(t grammar.FastTerm) ast.Expr {
+	c.slab = newSlab(t)
+	if l, ok := t.(*grammar.FastLayout); ok {
+		return &ast.Layout{Span: l.Span, Shape: c.fastValue(l.Shape), Colon: l.Colon, Stride: c.fastValue(l.Stride)}
+	}
+	return c.fastValue(t.(grammar.FastValue))
+}
+
+// fastValue converts a value tree of the fast path.
+func (c *converter) fastValue(v grammar.FastValue) ast.Expr {
+	switch v := v.(type) {
+	case *grammar.FastTuple:
+		return c.fastTuple(v)
+	case *grammar.FastInt:
+		return c.integer(grammar.Tok(v.Tok))
+	}
+	return c.leaf(v.(grammar.Leaf))
+}
+
+// fastTuple converts a tuple of the fast path.
+func (c *converter) fastTuple(t *grammar.FastTuple) *ast.Tuple {
+	n := c.slab.newTuple()
+	*n = ast.Tuple{Span: t.Span, Trailing: t.Trailing}
+	if len(t.Elems) > 0 {
+		n.Elems = c.slab.newExprs(len(t.Elems))
+		for i, e := range t.Elems {
+			n.Elems[i] = c.fastValue(e)
+		}
+	}
+	return n
+}

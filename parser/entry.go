@@ -1,0 +1,150 @@
+package parser
+
+import (
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+)
+
+// ParseExpr parses any expression or value form: a value, layout, swizzle,
+// composed layout, accessor, tile, name, call or evaluation. It is what
+// `cutec eval` uses.
+func (p *Parser) ParseExpr(f *diag.File) (ast.Expr, diag.List) {
+	n, diags := p.Parse(FormExpr, f)
+	e, _ := n.(ast.Expr)
+	return e, diags
+}
+
+// ParseLayout parses a layout `shape:stride`.
+func (p *Parser) ParseLayout(f *diag.File) (*ast.Layout, diag.List) {
+	n, diags := p.Parse(FormLayout, f)
+	l, _ := n.(*ast.Layout)
+	return l, diags
+}
+
+// ParseDescriptor parses exactly the seed's basis descriptor EBNF (see
+// package grammar): a parenthesized tree of basis entries such as
+// `((1@0, 8@1), 1@2)`, with spaces and tabs between tokens (also around the
+// whole descriptor) and nothing else: no comments, static markers, trailing
+// commas or other leaves. The result is a tuple of *ast.Basis and *ast.Tuple.
+func (p *Parser) ParseDescriptor(f *diag.File) (*ast.Tuple, diag.List) {
+	n, diags := p.Parse(FormDescriptor, f)
+	t, _ := n.(*ast.Tuple)
+	return t, diags
+}
+
+// ParseTuple parses a value: an integer tuple (shape or coordinate), stride or
+// descriptor, `8`, `(4,8)`, `(1,_)`, `(1@0,1@1)`, `?`. The result is an
+// *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Basis or *ast.Tuple.
+func (p *Parser) ParseTuple(f *diag.File) (ast.Expr, diag.List) {
+	n, diags := p.Parse(FormTuple, f)
+	e, _ := n.(ast.Expr)
+	return e, diags
+}
+
+// ParseTile parses a tile `[...]`.
+func (p *Parser) ParseTile(f *diag.File) (*ast.Tile, diag.List) {
+	n, diags := p.Parse(FormTile, f)
+	t, _ := n.(*ast.Tile)
+	return t, diags
+}
+
+// ParseSwizzle parses a swizzle `S<B,M,S>` or `Sw<B,M,S>`.
+func (p *Parser) ParseSwizzle(f *diag.File) (*ast.Swizzle, diag.List) {
+	n, diags := p.Parse(FormSwizzle, f)
+	s, _ := n.(*ast.Swizzle)
+	return s, diags
+}
+
+// ParseComposed parses a composed layout `outer o offset o inner` or
+// `outer o inner`.
+func (p *Parser) ParseComposed(f *diag.File) (*ast.Composed, diag.List) {
+	n, diags := p.Parse(FormComposed, f)
+	c, _ := n.(*ast.Composed)
+	return c, diags
+}
+
+// ParseStmt parses one `.cute` line. A blank or comment-only line holds no
+// statement: the result is then (nil, nil).
+func (p *Parser) ParseStmt(f *diag.File) (ast.Stmt, diag.List) {
+	n, diags := p.Parse(FormStmt, f)
+	s, _ := n.(ast.Stmt)
+	return s, diags
+}
+
+// ParseExpr parses f with the default Parser; see Parser.ParseExpr.
+func ParseExpr(f *diag.File) (ast.Expr, diag.List) { return defaultParser.ParseExpr(f) }
+
+// ParseLayout parses f with the default Parser; see Parser.ParseLayout.
+func ParseLayout(f *diag.File) (*ast.Layout, diag.List) { return defaultParser.ParseLayout(f) }
+
+// ParseDescriptor parses f with the default Parser; see Parser.ParseDescriptor.
+func ParseDescriptor(f *diag.File) (*ast.Tuple, diag.List) {
+	return defaultParser.ParseDescriptor(f)
+}
+
+// ParseTuple parses f with the default Parser; see Parser.ParseTuple.
+func ParseTuple(f *diag.File) (ast.Expr, diag.List) { return defaultParser.ParseTuple(f) }
+
+// ParseTile parses f with the default Parser; see Parser.ParseTile.
+func ParseTile(f *diag.File) (*ast.Tile, diag.List) { return defaultParser.ParseTile(f) }
+
+// ParseSwizzle parses f with the default Parser; see Parser.ParseSwizzle.
+func ParseSwizzle(f *diag.File) (*ast.Swizzle, diag.List) { return defaultParser.ParseSwizzle(f) }
+
+// ParseComposed parses f with the default Parser; see Parser.ParseComposed.
+func ParseComposed(f *diag.File) (*ast.Composed, diag.List) { return defaultParser.ParseComposed(f) }
+
+// ParseStmt parses f with the default Parser; see Parser.ParseStmt.
+func ParseStmt(f *diag.File) (ast.Stmt, diag.List) { return defaultParser.ParseStmt(f) }
+
+// ParseCuteFile parses f with the default Parser; see Parser.ParseCuteFile.
+func ParseCuteFile(f *diag.File) (*ast.File, diag.List) { return defaultParser.ParseCuteFile(f) }
+
+// inputName names the files of the string conveniences.
+const inputName = "<input>"
+
+// ParseExprString parses s, named "<input>", with the default Parser.
+func ParseExprString(s string) (ast.Expr, diag.List) {
+	return ParseExpr(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseLayoutString parses s, named "<input>", with the default Parser.
+func ParseLayoutString(s string) (*ast.Layout, diag.List) {
+	return ParseLayout(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseDescriptorString parses s, named "<input>", with the default Parser.
+func ParseDescriptorString(s string) (*ast.Tuple, diag.List) {
+	return ParseDescriptor(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseTupleString parses s, named "<input>", with the default Parser.
+func ParseTupleString(s string) (ast.Expr, diag.List) {
+	return ParseTuple(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseTileString parses s, named "<input>", with the default Parser.
+func ParseTileString(s string) (*ast.Tile, diag.List) {
+	return ParseTile(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseSwizzleString parses s, named "<input>", with the default Parser.
+func ParseSwizzleString(s string) (*ast.Swizzle, diag.List) {
+	return ParseSwizzle(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseComposedString parses s, named "<input>", with the default Parser.
+func ParseComposedString(s string) (*ast.Composed, diag.List) {
+	return ParseComposed(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseStmtString parses s, named "<input>", with the default Parser.
+func ParseStmtString(s string) (ast.Stmt, diag.List) {
+	return ParseStmt(diag.NewFile(inputName, []byte(s)))
+}
+
+// ParseCuteFileString parses s as a `.cute` file named name with the default
+// Parser.
+func ParseCuteFileString(name, s string) (*ast.File, diag.List) {
+	return ParseCuteFile(diag.NewFile(name, []byte(s)))
+}

@@ -1,0 +1,157 @@
+package parser
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+)
+
+const sampleMLIR = `module {
+  func.func @kernel(%arg0: !cute.memref<f16, gmem, !cute.layout<"(128,64):(64,1)">>) {
+    %0 = cute.static : !cute.layout<"(4,8):(1,4)">
+    %1 = cute.make_swizzle() {sw = #cute.swizzle<"S<3,4,3>">} : !cute.swizzle<"S<3,4,3>">
+    %2 = cute.static : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+    %3 = cute.static : !cute.tile<"[4:1;_]">
+    %4 = cute.static : !cute.coord<"(1,_)"> loc(#cute_nvgpu.thing<"x">)
+    %5 = cute.static : !cute.int_tuple<"?{i64 div=16}"> // !cute.unknown<"skip"> cute.layout<"no sigil">
+    %6 = cute.static : !cute.shape<"(4,8)"> !cute.stride<"(1@0,1@1)"> #cute.stride<"(1,4)">
+  }
+}
+`
+
+type found struct {
+	kind    WrapperKind
+	attr    bool
+	payload string
+}
+
+func scanAll(f *diag.File) ([]Wrapper, diag.List) {
+	var ws []Wrapper
+	l := ScanMLIR(f, func(w Wrapper) bool { ws = append(ws, w); return true })
+	return ws, l
+}
+
+func TestScanMLIR(t *testing.T) {
+	f := diag.NewFile("k.mlir", []byte(sampleMLIR))
+	ws, l := scanAll(f)
+	if len(l) != 0 {
+		t.Fatalf("%s", describeDiags(l))
+	}
+	want := []found{
+		{KindLayout, false, "(128,64):(64,1)"}, {KindLayout, false, "(4,8):(1,4)"},
+		{KindSwizzle, true, "S<3,4,3>"}, {KindSwizzle, false, "S<3,4,3>"},
+		{KindComposedLayout, false, "S<3,4,3> o 0 o (8,64):(64,1)"}, {KindTile, false, "[4:1;_]"},
+		{KindCoord, false, "(1,_)"}, {KindIntTuple, false, "?{i64 div=16}"},
+		{KindShape, false, "(4,8)"}, {KindStride, false, "(1@0,1@1)"}, {KindStride, true, "(1,4)"},
+	}
+	if len(ws) != len(want) {
+		t.Fatalf("found %d wrappers, want %d: %+v", len(ws), len(want), ws)
+	}
+	for i, w := range ws {
+		got := found{w.Kind, w.Attr, string(w.Payload)}
+		if got != want[i] {
+			t.Errorf("wrapper %d: %+v, want %+v", i, got, want[i])
+		}
+		if string(f.Src[w.PayloadStart:w.PayloadStart+len(w.Payload)]) != string(w.Payload) {
+			t.Errorf("wrapper %d: payload offset %d is wrong", i, w.PayloadStart)
+		}
+		if sig := f.Src[w.Start]; (sig == '#') != w.Attr || !bytes.HasSuffix(f.Src[:w.End], []byte(`">`)) {
+			t.Errorf("wrapper %d: Start %d / End %d do not frame %q", i, w.Start, w.End, f.Src[w.Start:w.End])
+		}
+		n, d := ParseWrapper(f, w)
+		if n == nil {
+			t.Errorf("wrapper %d %q: %s", i, w.Payload, describeDiags(d))
+		}
+	}
+}
+
+func TestScanMLIRStopsEarly(t *testing.T) {
+	f := diag.NewFile("k.mlir", []byte(sampleMLIR))
+	n := 0
+	ScanMLIR(f, func(Wrapper) bool { n++; return n < 3 })
+	if n != 3 {
+		t.Errorf("yield called %d times after returning false at 3", n)
+	}
+}
+
+func TestScanMLIRUnterminated(t *testing.T) {
+	for _, c := range []struct {
+		src       string
+		line, col int
+		payloads  int
+	}{
+		{`x : !cute.layout<"`, 1, 5, 0},
+		{"a !cute.layout<\"(4,8):(1,4)\n!cute.tile<\"[_]\">", 1, 3, 1},
+		{"ok !cute.shape<\"4\">\r\n  #cute.swizzle<\"S<3,4,3>\r\n", 2, 3, 1},
+	} {
+		f := diag.NewFile("u.mlir", []byte(c.src))
+		ws, l := scanAll(f)
+		if len(l) != 1 || l[0].Code != diag.UnterminatedQuote || len(ws) != c.payloads {
+			t.Errorf("%q: %d payloads, %s", c.src, len(ws), describeDiags(l))
+			continue
+		}
+		if p := l[0].Start(); p.Line != c.line || p.Col != c.col {
+			t.Errorf("%q: at %d:%d, want %d:%d", c.src, p.Line, p.Col, c.line, c.col)
+		}
+		if e := l[0].Span.End; e > len(c.src) || bytes.ContainsAny(f.Src[l[0].Span.Start:e], "\r\n") {
+			t.Errorf("%q: span %v must stop at the end of the line", c.src, l[0].Span)
+		}
+	}
+}
+
+// TestScanMLIRInChunks scans a file line by line, each line in its own
+// window, and wants what scanning the whole file finds, at the same places.
+func TestScanMLIRInChunks(t *testing.T) {
+	whole := diag.NewFile("k.mlir", []byte(sampleMLIR))
+	all, _ := scanAll(whole)
+	var chunked []int
+	off := 0
+	for i, line := range strings.SplitAfter(sampleMLIR, "\n") {
+		win := diag.NewWindow("k.mlir", []byte(line), off, i+1, 1)
+		ws, _ := scanAll(win)
+		for _, w := range ws {
+			chunked = append(chunked, off+w.PayloadStart)
+			n, _ := ParseWrapper(win, w)
+			if n == nil {
+				t.Errorf("line %d: %q does not parse", i+1, w.Payload)
+			}
+		}
+		off += len(line)
+	}
+	if len(chunked) != len(all) {
+		t.Fatalf("chunked scan found %d, whole scan %d", len(chunked), len(all))
+	}
+	for i := range all {
+		if chunked[i] != all[i].PayloadStart {
+			t.Errorf("wrapper %d at %d in chunks, %d whole", i, chunked[i], all[i].PayloadStart)
+		}
+	}
+}
+
+func TestParseWrapperPositions(t *testing.T) {
+	src := "line one\n  %0 = x : !cute.layout<\"(4,,8):(1,4)\">\n"
+	f := diag.NewFile("p.mlir", []byte(src))
+	ws, _ := scanAll(f)
+	if len(ws) != 1 {
+		t.Fatal("want one wrapper")
+	}
+	n, l := ParseWrapper(f, ws[0])
+	if n != nil || len(l) != 1 {
+		t.Fatalf("%s", describeDiags(l))
+	}
+	// The payload starts at column 26 of line 2 (offset 9+25); the second
+	// comma is 3 bytes in.
+	if p := l[0].Start(); p.Line != 2 || p.Col != 29 || p.Offset != 9+28 || l[0].File.Name != "p.mlir" {
+		t.Errorf("at %+v in %s", p, l[0].File.Name)
+	}
+	// The tree of a good payload has payload-relative spans.
+	f2 := diag.NewFile("q.mlir", []byte("    #cute.swizzle<\"S<3,4,3>\">"))
+	ws, _ = scanAll(f2)
+	sw, _ := ParseWrapper(f2, ws[0])
+	if s, ok := sw.(*ast.Swizzle); !ok || s.Pos() != 0 || s.End() != 8 {
+		t.Errorf("got %s", dump(sw))
+	}
+}

@@ -1,0 +1,124 @@
+package parser
+
+import (
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/grammar"
+)
+
+// Form names a text form: the production a parse starts from.
+type Form uint8
+
+const (
+	FormExpr       Form = iota // any expression or value form
+	FormLayout                 // `shape:stride`
+	FormDescriptor             // the seed's basis descriptor EBNF
+	FormTuple                  // a value: integer, `?`, `_`, basis entry or tuple
+	FormTile                   // `[...]`
+	FormSwizzle                // `S<B,M,S>`
+	FormComposed               // `outer o offset o inner`
+	FormStmt                   // one `.cute` line
+	numForms
+)
+
+// describe returns what a form is, for "expected ..." messages.
+func (f Form) describe() string {
+	switch f {
+	case FormExpr:
+		return "an expression"
+	case FormLayout:
+		return "a layout `shape:stride`"
+	case FormDescriptor:
+		return "a basis descriptor such as `(1@0,1@1)`"
+	case FormTuple:
+		return "a value (an integer, `?`, `_`, a basis entry or a tuple)"
+	case FormTile:
+		return "a tile such as `[4:1;_]`"
+	case FormSwizzle:
+		return "a swizzle `S<B,M,S>`"
+	case FormComposed:
+		return "a composed layout `outer o offset o inner`"
+	}
+	return "a statement"
+}
+
+// Default limits of Options.
+const (
+	DefaultMaxDepth  = grammar.DefaultMaxDepth // 256
+	MaxMaxDepth      = 1024                    // larger MaxDepth values are lowered to this
+	DefaultCacheSize = 1 << 16                 // entries
+	maxCachedLen     = 4096                    // longer payloads are not cached
+)
+
+// Options configures a Parser.
+type Options struct {
+	// MaxDepth is the deepest bracket nesting accepted (E0105 beyond it).
+	// Zero means DefaultMaxDepth; values above MaxMaxDepth are lowered to it,
+	// which keeps the parser's recursion bounded.
+	MaxDepth int
+	// CacheSize bounds the number of cached parses. Zero means
+	// DefaultCacheSize; a negative value disables the cache.
+	CacheSize int
+}
+
+// Parser parses text forms. Its cache maps (form, payload text) to the parsed
+// tree and diagnostics, since real IR repeats the same layouts thousands of
+// times: a payload is cached from its second occurrence on. Cached trees are
+// shared, so callers must treat them as read-only. A Parser is safe for
+// concurrent use.
+type Parser struct {
+	maxDepth int
+	cache    *cache
+	g        *grammar.Parsers
+
+	noFastRoot bool // tests: parse everything through the full grammar
+}
+
+// New returns a Parser with the given options.
+func New(opts Options) *Parser {
+	p := &Parser{maxDepth: opts.MaxDepth, g: grammar.Fast()}
+	if p.maxDepth <= 0 {
+		p.maxDepth = DefaultMaxDepth
+	}
+	if p.maxDepth > MaxMaxDepth {
+		p.maxDepth = MaxMaxDepth
+	}
+	switch {
+	case opts.CacheSize == 0:
+		p.cache = newCache(DefaultCacheSize)
+	case opts.CacheSize > 0:
+		p.cache = newCache(opts.CacheSize)
+	}
+	return p
+}
+
+// defaultParser serves the package-level functions.
+var defaultParser = New(Options{})
+
+// Parse parses f as the given form, through the cache for every form but
+// FormStmt. It returns a nil node exactly when the list holds an error; for
+// FormStmt a blank or comment-only line yields neither node nor diagnostic.
+func (p *Parser) Parse(form Form, f *diag.File) (ast.Node, diag.List) {
+	return p.parse(form, f.Src, func() *diag.File { return f })
+}
+
+// parse parses src as form. The file holding src is made only when needed:
+// a cache hit without diagnostics needs none.
+func (p *Parser) parse(form Form, src []byte, file func() *diag.File) (ast.Node, diag.List) {
+	if form == FormStmt || p.cache == nil || len(src) > maxCachedLen {
+		return p.parseSource(form, file(), string(src), 0)
+	}
+	e, ok, admit := p.cache.get(form, src)
+	if ok {
+		if len(e.diags) == 0 {
+			return e.node, nil
+		}
+		return e.node, e.diagsFor(file())
+	}
+	text := string(src)
+	n, diags := p.parseSource(form, file(), text, 0)
+	if admit {
+		p.cache.put(form, text, newEntry(n, diags))
+	}
+	return n, diags
+}

@@ -1,0 +1,50 @@
+package printer
+
+import "github.com/cutec/cutec/ast"
+
+// composed prints `outer o offset o inner`; an omitted offset is printed 0,
+// as CuTe prints every ComposedLayout.
+func (p *printer) composed(c *ast.Composed) {
+	p.expr(c.Outer)
+	p.str(" o ")
+	if c.Offset == nil {
+		p.byte('0')
+	} else {
+		p.expr(c.Offset)
+	}
+	p.str(" o ")
+	p.expr(c.Inner)
+}
+
+// accessor prints `{offset} o layout`.
+func (p *printer) accessor(a *ast.Accessor) {
+	p.byte('{')
+	p.expr(a.Offset)
+	p.str("} o ")
+	p.expr(a.Layout)
+}
+
+// tile prints `[m0;m1]`, each mode as written (a nested tile stays a tile).
+func (p *printer) tile(t *ast.Tile) {
+	p.byte('[')
+	for i, m := range t.Modes {
+		if i > 0 {
+			p.byte(';')
+		}
+		p.expr(m)
+	}
+	p.byte(']')
+}
+
+// args prints an argument list `(a, b)`: ", " between arguments, as SPEC.md
+// writes calls.
+func (p *printer) args(list []ast.Expr) {
+	p.byte('(')
+	for i, a := range list {
+		if i > 0 {
+			p.str(", ")
+		}
+		p.expr(a)
+	}
+	p.byte(')')
+}

@@ -1,0 +1,84 @@
+package verify
+
+import (
+	"sort"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+)
+
+// Check is one rule of the verifier: a small read-only unit with a stable
+// name, a doc, the codes it reports and a Run. Checks see subjects (a value
+// written in the input, or a call with its evaluated arguments) and report
+// diagnostics through the subject; they never print.
+type Check struct {
+	Name  string
+	Doc   string
+	Codes []diag.Code
+	// Value is run on every value written in the input (a layout, swizzle,
+	// composed layout, descriptor, ...) once it is normalized.
+	Value func(s *Subject)
+	// Call is run on every call of an operation that succeeded.
+	Call func(s *Subject)
+}
+
+// Subject is what a check looks at.
+type Subject struct {
+	File  *diag.File
+	Node  ast.Expr        // the value form, or the call
+	Value normalize.Value // the value of Node (a call's result)
+	Op    string          // the operation of a call
+	Args  []normalize.Value
+	Call  *ast.Call
+
+	lowerable bool // the Pass asks for lowerable layouts
+	report    func(d *diag.Diagnostic)
+}
+
+// Report adds a diagnostic with code at span, with the code's default
+// severity (the Pass may override it).
+func (s *Subject) Report(code diag.Code, span diag.Span, msg string) *diag.Diagnostic {
+	info, _ := diag.Lookup(code)
+	d := &diag.Diagnostic{Code: code, Severity: info.Severity, File: s.File, Span: span, Message: msg}
+	s.report(d)
+	return d
+}
+
+// Span returns the span of the subject's node.
+func (s *Subject) Span() diag.Span { return diag.Span{Start: s.Node.Pos(), End: s.Node.End()} }
+
+// ArgSpan returns the span of argument i of a call subject.
+func (s *Subject) ArgSpan(i int) diag.Span {
+	a := s.Call.Args[i]
+	return diag.Span{Start: a.Pos(), End: a.End()}
+}
+
+// Text returns the source text of the subject's node.
+func (s *Subject) Text() string {
+	if s.File == nil || s.Node.End() > len(s.File.Src) {
+		return ""
+	}
+	return string(s.File.Src[s.Node.Pos():s.Node.End()])
+}
+
+var registry = map[string]*Check{}
+
+// Register adds a check to the registry; checks register themselves in
+// their file's init.
+func Register(c *Check) {
+	if _, dup := registry[c.Name]; dup {
+		panic("verify: check registered twice: " + c.Name)
+	}
+	registry[c.Name] = c
+}
+
+// Checks returns the registered checks in name order.
+func Checks() []*Check {
+	out := make([]*Check, 0, len(registry))
+	for _, c := range registry {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

@@ -1,0 +1,60 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/normalize"
+)
+
+func init() {
+	Register(&Check{
+		Name:  "bounds",
+		Doc:   "A coordinate evaluated against a layout lies inside its domain (W0904).",
+		Codes: []diag.Code{diag.OutOfBoundsEval},
+		Call:  checkBounds,
+	})
+}
+
+func checkBounds(s *Subject) {
+	if s.Op != "eval" {
+		return
+	}
+	l, ok := s.Args[0].(normalize.Layout)
+	if !ok {
+		return
+	}
+	var crd layout.IntTuple
+	switch c := s.Args[1].(type) {
+	case normalize.Int:
+		crd = layout.Int(int64(c))
+	case normalize.Tuple:
+		crd = c.T
+	default:
+		return
+	}
+	if !inBounds(crd, l.L.Shape()) {
+		s.Report(diag.OutOfBoundsEval, s.ArgSpan(1), fmt.Sprintf(
+			"the coordinate %s lies outside the domain of %s (shape %s); it is evaluated on the extended domain",
+			crd, l.L, l.L.Shape()))
+	}
+}
+
+// inBounds reports whether crd is a coordinate inside shape: an integer
+// below the size of its part, or a tuple whose leaves are.
+func inBounds(crd, shape layout.IntTuple) bool {
+	if crd.Kind() == layout.KindInt {
+		n, err := layout.Size(shape)
+		return err != nil || (crd.Value() >= 0 && crd.Value() < n)
+	}
+	if crd.Kind() != layout.KindTuple || shape.Kind() != layout.KindTuple || crd.Len() != shape.Len() {
+		return true // not a coordinate of this shape: evaluation reports it
+	}
+	for i := 0; i < crd.Len(); i++ {
+		if !inBounds(crd.At(i), shape.At(i)) {
+			return false
+		}
+	}
+	return true
+}

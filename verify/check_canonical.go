@@ -1,0 +1,26 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/cutec/cutec/diag"
+)
+
+func init() {
+	Register(&Check{
+		Name: "canonical",
+		Doc: "Values are written in the dialect's canonical spelling: no spaces, no static markers, " +
+			"S<B,M,S>, an explicit composed-layout offset (W0903, with a fix; `cutec fmt` applies it).",
+		Codes: []diag.Code{diag.NonCanonical},
+		Value: checkCanonical,
+	})
+}
+
+func checkCanonical(s *Subject) {
+	text, canon := s.Text(), s.Value.String()
+	if text == "" || text == canon {
+		return
+	}
+	d := s.Report(diag.NonCanonical, s.Span(), fmt.Sprintf("%s is canonically written %s", text, canon))
+	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: s.Span(), NewText: canon}}}
+}

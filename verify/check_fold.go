@@ -1,0 +1,84 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/normalize"
+)
+
+func init() {
+	Register(&Check{
+		Name: "fold-legality",
+		Doc: "A composition fold is legal when the inner layout's image fits the outer layout's domain, " +
+			"cosize(B) <= size(A) (W0500); the composition computed mode by mode is the composition of the " +
+			"whole (W0905, paper eq. 23); coalescing keeps the function (E0501).",
+		Codes: []diag.Code{diag.FoldOutsideDomain, diag.NotDistributive, diag.FunctionChanged},
+		Call:  checkFold,
+	})
+}
+
+// maxFoldCheck bounds the points checked one by one for W0905.
+const maxFoldCheck = 1 << 16
+
+func checkFold(s *Subject) {
+	switch s.Op {
+	case "composition":
+		a, okA := s.Args[0].(normalize.Layout)
+		b, okB := s.Args[1].(normalize.Layout)
+		r, okR := s.Value.(normalize.Layout)
+		if !okA || !okB || !okR {
+			return
+		}
+		foldDomain(s, a.L, b.L)
+		distributes(s, a.L, b.L, r.L)
+	case "coalesce":
+		a, okA := s.Args[0].(normalize.Layout)
+		r, okR := s.Value.(normalize.Layout)
+		if okA && okR && len(s.Args) == 1 && !normalize.SameFunction(a.L, r.L) {
+			s.Report(diag.FunctionChanged, s.Span(), fmt.Sprintf(
+				"coalescing %s gave %s, which is not the same function (please report this bug)", a.L, r.L))
+		}
+	}
+}
+
+func foldDomain(s *Subject, a, b layout.Layout) {
+	size, err1 := a.Size()
+	co, err2 := b.Cosize()
+	if err1 != nil || err2 != nil || co <= size {
+		return
+	}
+	s.Report(diag.FoldOutsideDomain, s.ArgSpan(1), fmt.Sprintf(
+		"the inner layout %s reaches offsets up to %d, past the %d elements of the outer layout %s; "+
+			"the fold evaluates it on its extended domain", b, co-1, size, a))
+}
+
+// distributes reports where the composition computed mode by mode differs
+// from A(B(c)) on A's domain, when the paper's conditions do not prove it
+// equal.
+func distributes(s *Subject, a, b, r layout.Layout) {
+	if layout.Distributes(a, b) {
+		return
+	}
+	n, err := b.Size()
+	na, errA := a.Size()
+	if err != nil || errA != nil || n > maxFoldCheck {
+		return
+	}
+	for i := int64(0); i < n; i++ {
+		bi, err := b.Eval(layout.Int(i))
+		if err != nil || bi.Kind() != layout.KindInt || bi.Value() < 0 || bi.Value() >= na {
+			continue
+		}
+		want, err1 := a.Eval(bi)
+		got, err2 := r.Eval(layout.Int(i))
+		if err1 == nil && err2 == nil && !got.Equal(want) {
+			crd, _ := layout.Idx2Crd(i, b.Shape())
+			s.Report(diag.NotDistributive, s.Span(), fmt.Sprintf(
+				"the result %s is computed mode by mode of %s, but at c = %s it gives %s where A(B(c)) = A(%s) is %s",
+				r, b, crd, got, bi, want))
+			return
+		}
+	}
+}

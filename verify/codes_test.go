@@ -1,0 +1,189 @@
+package verify
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/normalize"
+)
+
+// codeCase is an input that triggers a code and a near miss that does not.
+type codeCase struct {
+	code          diag.Code
+	mode          string // expr, cute, mlir or lower (expr in lowerable mode)
+	trigger, near string
+}
+
+var codeCases = []codeCase{
+	{diag.EmptyInput, "expr", "   ", "8"},
+	{diag.UnexpectedToken, "expr", "(4,8):(1,,4)", "(4,8):(1,4)"},
+	{diag.UnclosedGroup, "expr", "((1@0,8@1),1@2", "((1@0,8@1),1@2)"},
+	{diag.TrailingText, "expr", "(1@0,1@1) x", "(1@0,1@1)"},
+	{diag.IntOutOfRange, "expr", "100000000000000000000:1", "1000:1"},
+	{diag.NestingTooDeep, "expr", strings.Repeat("(", 300) + "8" + strings.Repeat(")", 300), strings.Repeat("(", 10) + "8" + strings.Repeat(")", 10)},
+	{diag.InvalidCharacter, "expr", "(4,8)$(1,4)", "(4,8):(1,4)"},
+	{diag.InvalidUTF8, "expr", "(4,8):(1,\xff)", "(4,8):(1,4)"},
+	{diag.UnterminatedQuote, "mlir", `%0 = cute.x : !cute.layout<"(4,8):(1,4)`, `%0 = cute.x : !cute.layout<"(4,8):(1,4)">`},
+	{diag.ZeroDenominator, "expr", "(1/0@0,1@1)", "(1/2@0,1@1)"},
+	{diag.NonIntegralCount, "expr", "(4,2):(1/2@0,1@1)", "(1,2):(1/2@0,1@1)"},
+	{diag.DimensionTooLarge, "expr", "(1@99999999,1@1)", "(1@9,1@1)"},
+	{diag.UnknownName, "expr", "compositon(8:2,4:1)", "composition(8:2,4:1)"},
+	{diag.BadArguments, "expr", "composition(8:2)", "composition(8:2,4:1)"},
+	{diag.WrongKind, "expr", "size(S<3,4,3>)", "size(8:1)"},
+	{diag.ShapeStrideMismatch, "expr", "(4,8):(1,(4,2))", "(4,8):(1,4)"},
+	{diag.CoordMismatch, "expr", "crd2idx((0,0,0),(3,5),(5,1))", "crd2idx((0,0),(3,5),(5,1))"},
+	{diag.TilerMismatch, "expr", "composition(8:1,[2:1;2:1])", "composition((8,8):(1,8),[2:1;2:1])"},
+	{diag.BasisOutsideProfile, "expr", "composition((4,8):(1,4),2:1@2)", "composition((4,8):(1,4),2:1@1)"},
+	{diag.NonPositiveShape, "expr", "(4,0):(1,4)", "(4,2):(1,4)"},
+	{diag.ModeOutOfRange, "expr", "group_modes((4,8):(1,4),1,3)", "group_modes((4,8):(1,4),0,2)"},
+	{diag.StrideDivisibility, "expr", "composition((4,6,8):(2,3,5),6:3)", "composition((4,6,8):(2,3,5),6:2)"},
+	{diag.ShapeDivisibility, "expr", "composition((4,6,8):(2,3,5),6:1)", "composition((4,6,8):(2,3,5),8:1)"},
+	{diag.ComplementInjective, "expr", "complement((3,8):(1,1))", "complement((3,8):(1,3))"},
+	{diag.InexactShapeDiv, "expr", "shape_div(6,4)", "shape_div(8,4)"},
+	{diag.ProductRankMismatch, "expr", "raked_product(4:1,(5):(1))", "raked_product(4:1,5:1)"},
+	{diag.RecastDivisibility, "expr", "recast_layout(16,24,(4,8):(1,4))", "recast_layout(16,32,(4,8):(1,4))"},
+	{diag.TileShapeDivisibility, "expr", "tile_to_shape((2,3):(1,2),(4,8))", "tile_to_shape((2,2):(1,2),(4,8))"},
+	{diag.FoldOutsideDomain, "expr", "composition(4:1,8:2)", "composition(8:2,4:1)"},
+	{diag.ProductOverlap, "expr", "logical_product(((4,2),4):((0,5),4),2:32)", "logical_product((4,2):(1,4),2:32)"},
+	{diag.NoLeftInverse, "expr", "left_inverse((2,2,5,2):(40,48,32,2))", "left_inverse((4,8):(1,5))"},
+	{diag.SwizzleNotBijective, "expr", "S<3,4,2>", "S<3,4,3>"},
+	{diag.OffsetNotAddable, "expr", "S<3,4,3> o 1@0 o (8,64):(64,1)", "S<3,4,3> o 1 o (8,64):(64,1)"},
+	{diag.MixedStrideKinds, "expr", "(4,8):(1@0,4)", "(4,8):(1@0,0)"},
+	{diag.BasisDepthMismatch, "expr", "(4,8):(1@0,1@1@0)", "((2,3),4):((1@0@0,1@1@0),1@1)"},
+	{diag.RatioNotLowerable, "lower", "(1/2@0,4@1)", "(1@0,4@1)"},
+	{diag.SwizzleTooWide, "expr", "S<8,16,10>", "S<3,4,3>"},
+	{diag.TrivialSwizzle, "expr", "S<0,4,3> o 0 o (8,64):(64,1)", "S<1,4,3> o 0 o (8,64):(64,1)"},
+	{diag.DynamicValue, "expr", "size((?,8):(1,?))", "rank((?,8):(1,?))"},
+	{diag.Overflow, "expr", "size((4294967296,4294967296):(1,4294967296))", "size((65536,65536):(1,65536))"},
+	{diag.BasisNotDefined, "expr", "complement((4,8):(1@0,1@1))", "complement((4,8):(1,4))"},
+	{diag.DivisionByZero, "expr", "ceil_div(4,0)", "ceil_div(4,2)"},
+	{diag.BadValue, "expr", "complement(4:1,0)", "complement(4:1,8)"},
+	{diag.AssertEqualFailed, "cute", "assert coalesce((2,4):(4,1)) == 8:1", "assert coalesce((2,4):(1,2)) == 8:1"},
+	{diag.AssertSameFailed, "cute", "assert (2,4):(4,1) ~ 8:1", "assert (2,4):(1,2) ~ 8:1"},
+	{diag.ExpectUnmet, "cute", "expect E0400 composition(8:2,4:1)", "expect E0400 composition((4,6,8):(2,3,5),6:3)"},
+	{diag.Redefined, "cute", "A = 8:1\nA = 4:1", "A = 8:1\nB = 4:1"},
+	{diag.UnknownCode, "cute", "expect E9999 size(8:1)", "expect E0400 composition((4,6,8):(2,3,5),6:3)"},
+	{diag.Aliasing, "expr", "(3,8):(1,1)", "(3,8):(1,3)"},
+	{diag.BankConflicts, "expr", "S<1,4,3> o 0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)"},
+	{diag.RedundantMode, "expr", "(4,1,8):(1,0,4)", "(4,8):(1,4)"},
+	{diag.NonCanonical, "expr", "(4, 8) : (1, 4)", "(4,8):(1,4)"},
+	{diag.OutOfBoundsEval, "expr", "eval(4:1,4)", "eval(4:1,3)"},
+	{diag.NotDistributive, "expr", "composition((4,2,4,7):(4,16,1,32),(8,8):(2,4))", "composition((4,2,4,7):(4,16,1,32),(8,8):(1,8))"},
+}
+
+func run(t *testing.T, mode, src string) diag.List {
+	t.Helper()
+	f := diag.NewFile("input", []byte(src))
+	switch mode {
+	case "cute":
+		return Default().CuteFile(f)
+	case "mlir":
+		return Default().MLIR(f)
+	case "lower":
+		p, err := NewPass(Options{Lowerable: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, l := p.Expr(f)
+		return l
+	}
+	_, l := Default().Expr(f)
+	return l
+}
+
+// TestEveryCodeHasACase keeps the table in step with the catalogue.
+func TestEveryCodeHasACase(t *testing.T) {
+	have := map[diag.Code]bool{diag.FunctionChanged: true} // tested below, no input reaches it
+	for _, c := range codeCases {
+		have[c.code] = true
+	}
+	for _, info := range diag.Catalogue {
+		if !have[info.Code] {
+			t.Errorf("%s (%s) has no trigger and near-miss case", info.Code, info.Name)
+		}
+	}
+}
+
+// TestCodes runs every trigger and near miss, and pins the rendered text of
+// the triggers in testdata/codes.golden.
+func TestCodes(t *testing.T) {
+	var out bytes.Buffer
+	for _, c := range codeCases {
+		got := run(t, c.mode, c.trigger)
+		if !got.HasCode(c.code) {
+			t.Errorf("%s: %q does not trigger it; got %v", c.code, c.trigger, got)
+		}
+		if near := run(t, c.mode, c.near); near.HasCode(c.code) {
+			t.Errorf("%s: the near miss %q triggers it: %v", c.code, c.near, near)
+		}
+		out.WriteString("== " + string(c.code) + " (" + c.mode + ")\n")
+		if err := diag.RenderAll(&out, diag.Text{}, got); err != nil {
+			t.Fatal(err)
+		}
+	}
+	golden(t, "testdata/codes.golden", out.Bytes())
+}
+
+// TestFunctionChanged feeds the fold-legality check a coalesce result that
+// is not the same function: E0501 guards cutec's own algebra, so no input
+// reaches it.
+func TestFunctionChanged(t *testing.T) {
+	var got diag.List
+	s := &Subject{Op: "coalesce", Node: &ast.Ident{Name: "x"},
+		Args:   []normalize.Value{normalize.Layout{L: layout.MustNew(layout.Ints(2, 4), layout.Ints(4, 1))}},
+		Value:  normalize.Layout{L: layout.MustNew(layout.Int(8), layout.Int(1))},
+		report: func(d *diag.Diagnostic) { got.Add(d) }}
+	checkFold(s)
+	if !got.HasCode(diag.FunctionChanged) {
+		t.Errorf("a wrong coalesce result is not reported: %v", got)
+	}
+	got = nil
+	s.Value = normalize.Layout{L: layout.MustNew(layout.Ints(2, 4), layout.Ints(4, 1))}
+	checkFold(s)
+	if got.HasCode(diag.FunctionChanged) {
+		t.Errorf("a right coalesce result is reported: %v", got)
+	}
+}
+
+// TestLayoutCodesAreCatalogued keeps layout's code strings in the catalogue.
+func TestLayoutCodesAreCatalogued(t *testing.T) {
+	codes := []layout.Code{
+		layout.CodeShapeStrideMismatch, layout.CodeCoordMismatch, layout.CodeTilerMismatch,
+		layout.CodeBasisOutside, layout.CodeNonPositiveShape, layout.CodeModeOutOfRange,
+		layout.CodeStrideDivisibility, layout.CodeShapeDivisibility, layout.CodeComplementInjective,
+		layout.CodeInexactShapeDiv, layout.CodeProductRankMismatch, layout.CodeRecastDivisibility,
+		layout.CodeTileShapeDivisible, layout.CodeProductOverlap, layout.CodeNoLeftInverse,
+		layout.CodeSwizzleNotBijective, layout.CodeOffsetNotAddable, layout.CodeMixedStrideKinds,
+		layout.CodeDynamicValue, layout.CodeOverflow, layout.CodeBasisNotDefined,
+		layout.CodeDivisionByZero, layout.CodeBadValue,
+	}
+	for _, c := range codes {
+		if _, ok := diag.Lookup(diag.Code(c)); !ok {
+			t.Errorf("layout code %s is not in diag.Catalogue", c)
+		}
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if os.Getenv("CUTEC_UPDATE") == "1" {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with CUTEC_UPDATE=1 to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got; CUTEC_UPDATE=1 updates it):\n%s", path, diff)
+	}
+}

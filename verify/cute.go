@@ -1,0 +1,177 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/normalize"
+)
+
+// Cute verifies a .cute file statement by statement, keeping the names the
+// file defines. Feed it a whole file with File, or one line at a time with
+// Line (a streaming reader gives each line its own diag window, so memory
+// does not grow with the file).
+type Cute struct {
+	p   *Pass
+	env *normalize.Env
+}
+
+// NewCute starts verifying a .cute file.
+func (p *Pass) NewCute() *Cute { return &Cute{p: p, env: normalize.NewEnv()} }
+
+// CuteFile verifies a whole .cute file.
+func (p *Pass) CuteFile(f *diag.File) diag.List {
+	file, diags := p.parser.ParseCuteFile(f)
+	if file == nil {
+		return p.finish(diags)
+	}
+	c := p.NewCute()
+	for _, st := range file.Stmts {
+		diags = append(diags, c.stmt(f, st)...)
+	}
+	return p.finish(diags)
+}
+
+// Line verifies one line of a .cute file held in the window f. Blank lines
+// and comments yield nothing.
+func (c *Cute) Line(f *diag.File) diag.List {
+	st, diags := c.p.parser.ParseStmt(f)
+	if diags.HasErrors() || st == nil {
+		return c.p.finish(diags)
+	}
+	return c.p.finish(append(diags, c.stmt(f, st)...))
+}
+
+// Stmt verifies one parsed statement of file f.
+func (c *Cute) Stmt(f *diag.File, st ast.Stmt) diag.List { return c.p.finish(c.stmt(f, st)) }
+
+func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		_, diags := c.p.eval(f, s.X, c.env)
+		return diags
+	case *ast.AssignStmt:
+		v, diags := c.p.eval(f, s.Value, c.env)
+		if v == nil {
+			return diags
+		}
+		if first, ok := c.env.Define(s.Name.Name, v, s.Name.Span); !ok {
+			d := newDiag(f, diag.Redefined, s.Name.Span, fmt.Sprintf("%s is already defined", s.Name.Name))
+			d.Notes = append(d.Notes, diag.Note{File: f, Span: first, Message: s.Name.Name + " was defined here"})
+			diags.Add(d)
+		}
+		return diags
+	case *ast.AssertStmt:
+		return c.assert(f, s)
+	case *ast.ExpectStmt:
+		return c.expect(f, s)
+	}
+	return nil
+}
+
+func newDiag(f *diag.File, code diag.Code, span diag.Span, msg string) *diag.Diagnostic {
+	info, _ := diag.Lookup(code)
+	return &diag.Diagnostic{Code: code, Severity: info.Severity, File: f, Span: span, Message: msg}
+}
+
+func nodeSpan(n ast.Node) diag.Span { return diag.Span{Start: n.Pos(), End: n.End()} }
+
+// assert checks `assert X == Y` (the same value: same shape tree and
+// strides for layouts) and `assert X ~ Y` (the same function: same size and
+// the same offset at every index).
+func (c *Cute) assert(f *diag.File, s *ast.AssertStmt) diag.List {
+	x, dx := c.p.eval(f, s.X, c.env)
+	y, dy := c.p.eval(f, s.Y, c.env)
+	diags := errorsOnly(append(dx, dy...))
+	if x == nil || y == nil {
+		return diags
+	}
+	if s.Op == ast.Equal {
+		if !normalize.Equal(x, y) {
+			diags.Add(newDiag(f, diag.AssertEqualFailed, nodeSpan(s),
+				fmt.Sprintf("assertion failed: the left side is %s but the right side is %s", x, y)))
+		}
+		return diags
+	}
+	if msg := differs(x, y); msg != "" {
+		diags.Add(newDiag(f, diag.AssertSameFailed, nodeSpan(s), "assertion failed: "+msg))
+	}
+	return diags
+}
+
+// differs explains how two values differ as functions, or returns "".
+func differs(x, y normalize.Value) string {
+	lx, okx := x.(normalize.Layout)
+	ly, oky := y.(normalize.Layout)
+	if !okx || !oky {
+		if normalize.Equivalent(x, y) {
+			return ""
+		}
+		return fmt.Sprintf("%s and %s are different values", x, y)
+	}
+	if normalize.SameFunction(lx.L, ly.L) {
+		return ""
+	}
+	nx, errX := lx.L.Size()
+	ny, errY := ly.L.Size()
+	if errX != nil || errY != nil || nx != ny {
+		return fmt.Sprintf("%s has size %d but %s has size %d", lx.L, nx, ly.L, ny)
+	}
+	for i := int64(0); i < nx; i++ {
+		a, _ := lx.L.Eval(layout.Int(i))
+		b, _ := ly.L.Eval(layout.Int(i))
+		if !a.Equal(b) {
+			return fmt.Sprintf("%s and %s differ at index %d: %s and %s", lx.L, ly.L, i, a, b)
+		}
+	}
+	return fmt.Sprintf("%s and %s are not the same function", lx.L, ly.L)
+}
+
+// expect checks `expect CODE EXPR`: evaluating or verifying EXPR must yield
+// a diagnostic with CODE. Those diagnostics are expected and not reported;
+// other errors still are, other warnings are not (the statement is a test
+// of EXPR, and lints on its operands are noise).
+func (c *Cute) expect(f *diag.File, s *ast.ExpectStmt) diag.List {
+	if _, ok := diag.Lookup(s.Code); !ok {
+		return diag.List{newDiag(f, diag.UnknownCode, s.CodeSpan,
+			fmt.Sprintf("%s is not a code of the catalogue (docs/diagnostics.md)", s.Code))}
+	}
+	_, diags := c.p.eval(f, s.X, c.env)
+	diags = c.p.finish(diags) // the expectation is about what the user sees
+	var rest diag.List
+	met := false
+	var seen []string
+	for _, d := range diags {
+		if d.Code == s.Code {
+			met = true
+			continue
+		}
+		seen = append(seen, string(d.Code))
+		if d.Severity == diag.Error {
+			rest = append(rest, d)
+		}
+	}
+	if !met {
+		msg := fmt.Sprintf("expected %s, but the expression gave no diagnostic", s.Code)
+		if len(seen) > 0 {
+			msg = fmt.Sprintf("expected %s, but the expression gave %v", s.Code, seen)
+		}
+		rest = append(rest, newDiag(f, diag.ExpectUnmet, nodeSpan(s), msg))
+	}
+	return rest
+}
+
+// errorsOnly drops warnings: the operands of an assertion are what it
+// tests, and lints on them (an expected value may alias on purpose) are
+// noise.
+func errorsOnly(l diag.List) diag.List {
+	out := l[:0]
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}

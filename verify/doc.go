@@ -1,0 +1,18 @@
+// Package verify checks the invariants of CuTe layouts and reports every
+// failure as a diagnostic with a stable code, an exact span and the values
+// involved.
+//
+// A Pass is what a toolchain embeds: it parses its input (a value or an
+// expression, a .cute file, the payloads of the dialect's MLIR wrappers),
+// normalizes and evaluates it, and runs a registry of small read-only
+// checks on every value written in the input and on every call of the
+// algebra. Checks have a name, a doc and their codes (see Checks); Options
+// select the checks, disable codes and override severities.
+//
+// The rules of congruence, divisibility and fold legality that decide
+// whether a value or a result exists at all are enforced while normalizing
+// and evaluating (their diagnostics flow through the Pass unchanged); the
+// checks here add the dialect's rules, fold legality and lints.
+//
+// verify never prints: rendering is diag's job.
+package verify

@@ -1,0 +1,126 @@
+package verify
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
+)
+
+// Options configure a Pass.
+type Options struct {
+	// Checks names the checks to run; nil runs them all.
+	Checks []string
+	// Disable lists codes that are not reported.
+	Disable []diag.Code
+	// Severity overrides the default severity of codes.
+	Severity map[diag.Code]diag.Severity
+	// Lowerable rejects what the dialect cannot lower, such as basis
+	// descriptors with non-integral counts.
+	Lowerable bool
+	// Parser options (nesting depth); the zero value uses the defaults.
+	Parser parser.Options
+}
+
+// Pass is the verifier a toolchain embeds: it parses, normalizes and
+// evaluates its input and runs the selected checks, returning every finding
+// as a diagnostic with a code and an exact span. A Pass is safe for
+// concurrent use; per-file state lives in the sessions it makes.
+type Pass struct {
+	opts    Options
+	checks  []*Check
+	parser  *parser.Parser
+	disable map[diag.Code]bool
+	cache   sync.Map // payload cache, see mlir.go
+}
+
+// NewPass returns a Pass with the given options. Unknown check names are an
+// error.
+func NewPass(opts Options) (*Pass, error) {
+	p := &Pass{opts: opts, parser: parser.New(opts.Parser), disable: map[diag.Code]bool{}}
+	if opts.Checks == nil {
+		p.checks = Checks()
+	} else {
+		for _, name := range opts.Checks {
+			c, ok := registry[name]
+			if !ok {
+				return nil, fmt.Errorf("verify: unknown check %q", name)
+			}
+			p.checks = append(p.checks, c)
+		}
+	}
+	for _, c := range opts.Disable {
+		p.disable[c] = true
+	}
+	return p, nil
+}
+
+var defaultPass = sync.OnceValue(func() *Pass {
+	p, _ := NewPass(Options{})
+	return p
+})
+
+// Default returns a shared Pass with every check and default severities.
+func Default() *Pass { return defaultPass() }
+
+// Expr verifies one input given as text: a value or an expression. It
+// returns the value (nil on failure) and the diagnostics: syntax errors,
+// normalization and evaluation errors, and the findings of the checks.
+func (p *Pass) Expr(f *diag.File) (normalize.Value, diag.List) {
+	e, diags := p.parser.ParseExpr(f)
+	if diags.HasErrors() {
+		return nil, p.finish(diags)
+	}
+	v, more := p.eval(f, e, nil)
+	return v, p.finish(append(diags, more...))
+}
+
+// Node verifies an already parsed expression of file f, with the names of
+// env (nil for none).
+func (p *Pass) Node(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Value, diag.List) {
+	v, diags := p.eval(f, e, env)
+	return v, p.finish(diags)
+}
+
+// eval evaluates e and runs the checks on every value and call in it.
+func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Value, diag.List) {
+	var found diag.List
+	report := func(d *diag.Diagnostic) { found.Add(d) }
+	ev := normalize.Evaluator{File: f, Env: env}
+	ev.OnValue = func(n ast.Expr, v normalize.Value) {
+		s := &Subject{File: f, Node: n, Value: v, lowerable: p.opts.Lowerable, report: report}
+		for _, c := range p.checks {
+			if c.Value != nil {
+				c.Value(s)
+			}
+		}
+	}
+	ev.OnCall = func(n *ast.Call, op string, args []normalize.Value, r normalize.Value) {
+		s := &Subject{File: f, Node: n, Value: r, Op: op, Args: args, Call: n, lowerable: p.opts.Lowerable, report: report}
+		for _, c := range p.checks {
+			if c.Call != nil {
+				c.Call(s)
+			}
+		}
+	}
+	v, diags := ev.Eval(e)
+	return v, append(diags, found...)
+}
+
+// finish applies the options (disabled codes, severities) and sorts.
+func (p *Pass) finish(l diag.List) diag.List {
+	out := l[:0]
+	for _, d := range l {
+		if p.disable[d.Code] {
+			continue
+		}
+		if s, ok := p.opts.Severity[d.Code]; ok {
+			d.Severity = s
+		}
+		out = append(out, d)
+	}
+	return out.Dedup()
+}
