@@ -2,7 +2,7 @@ package layout
 
 // maxVerify bounds the number of points checked one by one where the
 // conditions of the paper do not decide a result.
-const maxVerify = 1 << 20
+const maxVerify = 1 << 16
 
 // checkCrossing checks a base case whose elements cross a mode of A that
 // the stride does not divide: R(k) must equal A(k·d) for every k < s whose
