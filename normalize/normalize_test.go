@@ -222,3 +222,19 @@ func FuzzEval(f *testing.F) {
 		}
 	})
 }
+
+func TestTileOfNames(t *testing.T) {
+	env := normalize.NewEnv()
+	a, _ := eval(t, "(4,2):(1,4)", env)
+	env.Define("A", a, diag.Span{})
+	for _, tc := range []struct{ src, want string }{
+		{"[A;_]", "[(4,2):(1,4);_]"},
+		// complement((4,2):(1,4), 8) is 1:0, so mode 0 is 8:20 o ((4,2),1):((1,4),0).
+		{"logical_divide((8,16):(20,1), [A;_])", "(((4,2),1),16):(((20,80),0),1)"},
+	} {
+		v, diags := eval(t, tc.src, env)
+		if diags.HasErrors() || v == nil || v.String() != tc.want {
+			t.Errorf("%s = %v (%v), want %s", tc.src, v, diags, tc.want)
+		}
+	}
+}

@@ -72,13 +72,14 @@ func (c *converter) primary(p *grammar.Primary) ast.Expr {
 	return c.leaf(p.Leaf)
 }
 
-// tile converts a Tile, checking that each mode is one a tiler takes.
+// tile converts a Tile, checking that each mode is one a tiler takes: a
+// value, or a name or call that evaluates to one ([A;_] in a .cute file).
 func (c *converter) tile(t *grammar.Tile) *ast.Tile {
 	n := &ast.Tile{Span: spanOf(t.Pos, t.EndPos), Modes: make([]ast.Expr, len(t.Modes))}
 	for i, m := range t.Modes {
 		e := c.operand(m)
 		switch e.(type) {
-		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple:
+		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple, *ast.Ident, *ast.Call, *ast.Paren:
 		default:
 			c.add(errBadMode(c.f, e))
 		}
