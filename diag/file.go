@@ -1,6 +1,9 @@
 package diag
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // File is a named source text with its line table. It is the one place where
 // byte offsets become lines and columns.
@@ -17,7 +20,8 @@ type File struct {
 	BaseLine int    // line of Src[0] in the whole file, 1-based
 	BaseCol  int    // column of Src[0] on its line, 1-based
 
-	lines []int // offsets in Src at which each line of the window starts
+	once  sync.Once
+	lines []int // offsets in Src at which each line of the window starts, built on first use
 }
 
 // NewFile returns a File for a whole text.
@@ -28,14 +32,21 @@ func NewFile(name string, src []byte) *File {
 // NewWindow returns a File for a window of a larger text starting at byte
 // offset base, which sits on line baseLine at column baseCol (both 1-based).
 func NewWindow(name string, src []byte, base, baseLine, baseCol int) *File {
-	f := &File{Name: name, Src: src, Base: base, BaseLine: baseLine, BaseCol: baseCol}
-	f.lines = append(f.lines, 0)
-	for i, c := range src {
-		if c == '\n' {
-			f.lines = append(f.lines, i+1)
+	return &File{Name: name, Src: src, Base: base, BaseLine: baseLine, BaseCol: baseCol}
+}
+
+// lineStarts returns the line table, building it the first time: most
+// windows of a streamed file are never asked for a position.
+func (f *File) lineStarts() []int {
+	f.once.Do(func() {
+		f.lines = append(f.lines, 0)
+		for i, c := range f.Src {
+			if c == '\n' {
+				f.lines = append(f.lines, i+1)
+			}
 		}
-	}
-	return f
+	})
+	return f.lines
 }
 
 // Position is a resolved location: a byte offset in the whole file, and a
@@ -55,8 +66,9 @@ func (f *File) Position(off int) Position {
 	if off > len(f.Src) {
 		off = len(f.Src)
 	}
-	i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
-	col := off - f.lines[i] + 1
+	lines := f.lineStarts()
+	i := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	col := off - lines[i] + 1
 	if i == 0 {
 		col += f.BaseCol - 1
 	}
@@ -73,11 +85,12 @@ func (f *File) LineText(off int) (text []byte, start int) {
 	if off > len(f.Src) {
 		off = len(f.Src)
 	}
-	i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
-	start = f.lines[i]
+	lines := f.lineStarts()
+	i := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	start = lines[i]
 	end := len(f.Src)
-	if i+1 < len(f.lines) {
-		end = f.lines[i+1] - 1
+	if i+1 < len(lines) {
+		end = lines[i+1] - 1
 	}
 	if end > start && f.Src[end-1] == '\r' {
 		end--
