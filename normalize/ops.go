@@ -63,10 +63,10 @@ type args struct {
 	tilers map[int]layout.Tiler
 }
 
-func (a *args) n() int                   { return len(a.vals) }
+func (a *args) n() int                     { return len(a.vals) }
 func (a *args) layout(i int) layout.Layout { return a.vals[i].(Layout).L }
-func (a *args) int(i int) int64           { return int64(a.vals[i].(Int)) }
-func (a *args) tiler(i int) layout.Tiler  { return a.tilers[i] }
+func (a *args) int(i int) int64            { return int64(a.vals[i].(Int)) }
+func (a *args) tiler(i int) layout.Tiler   { return a.tilers[i] }
 func (a *args) swizzle(i int) layout.Swizzle {
 	return a.vals[i].(Swizzle).S
 }

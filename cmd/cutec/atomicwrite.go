@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// beforeRename, when set, is called with the written and synced temporary
+// file just before it replaces the original; an error stops the write. The
+// script tests set it to inject a failing write.
+var beforeRename func(tmp string) error
+
+// writeFileAtomic replaces the file at path with data so that the path
+// always holds either the old or the new text, whole: data goes to a
+// temporary file in the same directory with the original's permissions,
+// which is synced and then renamed over the original. On any error the
+// temporary file is removed and the original is untouched. A symbolic link
+// is followed, so the file it points to is replaced, not the link.
+func writeFileAtomic(path string, data []byte) (err error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".cutec-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = writeSynced(tmp, data, fi.Mode().Perm()); err != nil {
+		return err
+	}
+	if beforeRename != nil {
+		if err = beforeRename(tmp.Name()); err != nil {
+			return err
+		}
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// writeSynced writes data to f, gives it mode perm, flushes it to disk and
+// closes it.
+func writeSynced(f *os.File, data []byte, perm os.FileMode) error {
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Chmod(perm); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"unicode/utf8"
+)
+
+// chunkReader reads a stream as chunks of whole lines, for streaming: each
+// chunk is handed on and the buffer reused, so memory does not grow with the
+// size of the input. A line longer than maxLine is never held whole: it is
+// reported as a longLine and skipped.
+//
+// A chunk is returned as soon as the reader has one whole line, so an
+// interactive stream is answered line by line.
+type chunkReader struct {
+	r          io.Reader
+	maxLine    int
+	buf        []byte
+	start, end int   // unread data is buf[start:end]
+	off        int64 // offset in the stream of buf[start]
+	line       int   // line number of buf[start], 1-based
+	skipping   bool  // dropping the rest of an over-long line
+	eof        bool
+	beforeRead func() // called before each read that may block (flush output)
+	bytesRead  int64
+}
+
+// chunk is what chunkReader.next returns: either text, whole lines that
+// start at offset off on line number line (each ends in "\n" but possibly the
+// last line of the stream), or, when long is set, the start of an over-long
+// line with no text.
+type chunk struct {
+	text []byte // valid until the next call of next
+	off  int64
+	line int
+	long *longLine
+}
+
+// longLine is a line longer than the reader's limit.
+type longLine struct {
+	off    int64
+	line   int
+	prefix []byte // its first bytes, cut at a UTF-8 boundary, a copy
+}
+
+func newChunkReader(r io.Reader, maxLine int) *chunkReader {
+	return &chunkReader{r: r, maxLine: maxLine, buf: make([]byte, min(chunkSize, maxLine+1)), line: 1}
+}
+
+// next returns the next chunk, or io.EOF at the end of the stream, or a read
+// error.
+func (c *chunkReader) next() (chunk, error) {
+	for {
+		if c.skipping {
+			c.skip()
+		}
+		if !c.skipping {
+			if ch, ok := c.take(); ok {
+				return ch, nil
+			}
+			if c.end-c.start > c.maxLine {
+				return c.tooLong(), nil
+			}
+			if c.eof && c.end > c.start {
+				return c.cut(c.end - c.start), nil // the last line has no newline
+			}
+		}
+		if c.eof {
+			return chunk{}, io.EOF
+		}
+		if err := c.fill(); err != nil {
+			return chunk{}, err
+		}
+	}
+}
+
+// take returns the whole lines at the front of the buffer.
+func (c *chunkReader) take() (chunk, bool) {
+	n := bytes.LastIndexByte(c.buf[c.start:c.end], '\n') + 1
+	if n == 0 {
+		return chunk{}, false
+	}
+	return c.cut(n), true
+}
+
+// cut returns the first n unread bytes as a chunk and consumes them.
+func (c *chunkReader) cut(n int) chunk {
+	ch := chunk{text: c.buf[c.start : c.start+n], off: c.off, line: c.line}
+	c.start += n
+	c.off += int64(n)
+	c.line += bytes.Count(ch.text, []byte{'\n'})
+	return ch
+}
+
+// tooLong reports the over-long line at the front of the buffer and starts
+// skipping it.
+func (c *chunkReader) tooLong() chunk {
+	prefix := c.buf[c.start : c.start+min(snippetLen, c.end-c.start)]
+	for len(prefix) > 0 && !utf8.Valid(prefix) {
+		prefix = prefix[:len(prefix)-1] // cut a partial rune at the end
+	}
+	long := &longLine{off: c.off, line: c.line, prefix: bytes.Clone(prefix)}
+	c.skipping = true
+	return chunk{off: c.off, line: c.line, long: long}
+}
+
+// skip drops buffered bytes of an over-long line up to and including its
+// newline.
+func (c *chunkReader) skip() {
+	data := c.buf[c.start:c.end]
+	i := bytes.IndexByte(data, '\n')
+	if i < 0 {
+		c.off += int64(len(data))
+		c.start = c.end
+		return
+	}
+	c.start += i + 1
+	c.off += int64(i + 1)
+	c.line++
+	c.skipping = false
+}
+
+// fill moves the unread data to the front of the buffer, grows the buffer
+// when the data fills it (up to maxLine+1 bytes, enough to tell an over-long
+// line), and reads once.
+func (c *chunkReader) fill() error {
+	n := copy(c.buf, c.buf[c.start:c.end])
+	c.start, c.end = 0, n
+	if c.end == len(c.buf) {
+		grown := make([]byte, min(2*len(c.buf), c.maxLine+1))
+		copy(grown, c.buf)
+		c.buf = grown
+	}
+	if c.beforeRead != nil {
+		c.beforeRead()
+	}
+	m, err := c.r.Read(c.buf[c.end:])
+	c.end += m
+	c.bytesRead += int64(m)
+	if errors.Is(err, io.EOF) {
+		c.eof = true
+		return nil
+	}
+	return err
+}
+
+// lines calls fn for each line of a chunk of text with its text (without
+// "\n" or "\r\n", or a lone "\r" ending the stream, as diag.File.LineText
+// does), its offset in the stream and its line number.
+func (ch chunk) lines(fn func(text []byte, off int64, line int)) {
+	text, off, line := ch.text, ch.off, ch.line
+	for len(text) > 0 {
+		n := bytes.IndexByte(text, '\n') + 1
+		if n == 0 {
+			n = len(text)
+		}
+		l := bytes.TrimSuffix(bytes.TrimSuffix(text[:n], []byte{'\n'}), []byte{'\r'})
+		fn(l, off, line)
+		text, off, line = text[n:], off+int64(n), line+1
+	}
+}
+
+// forEachChunk hands every chunk of cr to fn, over-long lines included
+// (ch.long set), and returns nil at the end of the stream or the read error.
+// fn must not keep the chunk's text: the buffer is reused.
+func forEachChunk(cr *chunkReader, fn func(chunk)) error {
+	for {
+		ch, err := cr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		fn(ch)
+	}
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+)
+
+// appendValue appends the result line of an expression that evaluated.
+func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value) []byte {
+	if ev.json {
+		b = append(b, `{"expr":`...)
+		b = appendJSONString(b, expr)
+		b = append(b, `,"value":`...)
+		b = appendJSONString(b, v.String())
+		b = append(b, `,"kind":`...)
+		b = appendJSONString(b, v.Kind().String())
+		b = append(b, '}')
+	} else {
+		b = append(b, v.String()...)
+	}
+	return append(b, '\n')
+}
+
+// appendError appends the error line of an expression that failed with d
+// (nil when the library gave no value and no error, which it should not).
+func (ev *evaluator) appendError(b, expr []byte, d *diag.Diagnostic) []byte {
+	code, msg, line, col := diag.Code(""), "internal error: no value and no diagnostic", 0, 0
+	if d != nil {
+		pos := d.Start()
+		code, msg, line, col = d.Code, d.Message, pos.Line, pos.Col
+	}
+	if ev.json {
+		b = append(b, `{"expr":`...)
+		b = appendJSONString(b, expr)
+		b = append(b, `,"error":{"code":`...)
+		b = appendJSONString(b, code)
+		b = append(b, `,"message":`...)
+		b = appendJSONString(b, msg)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(line), 10)
+		b = append(b, `,"col":`...)
+		b = strconv.AppendInt(b, int64(col), 10)
+		b = append(b, "}}"...)
+	} else {
+		b = append(b, "error"...)
+		if code != "" {
+			b = append(append(append(b, '['), code...), ']')
+		}
+		b = append(append(b, ": "...), msg...)
+	}
+	return append(b, '\n')
+}
+
+// appendJSONString appends s as a JSON string: quotes, backslashes and
+// control characters escaped, invalid UTF-8 replaced by U+FFFD, and nothing
+// else (no HTML escaping, so "S<3,4,3>" reads as written).
+func appendJSONString[S ~string | ~[]byte](b []byte, s S) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+			if r == utf8.RuneError && n == 1 {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, s[i:i+n]...)
+			}
+			i += n
+			continue
+		}
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, `\n`...)
+		case c == '\r':
+			b = append(b, `\r`...)
+		case c == '\t':
+			b = append(b, `\t`...)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			b = append(b, c)
+		}
+		i++
+	}
+	return append(b, '"')
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/cutec/cutec/diag"
+)
+
+// fmtCommand is "cutec fmt [-l] [-w] [-d] [PATH...]".
+var fmtCommand = &command{
+	name:  "fmt",
+	args:  "[-l] [-w] [-d] [PATH...]",
+	short: "rewrite layouts in canonical spelling",
+	long: `Fmt rewrites the layouts of files in the canonical spelling of the CuTe
+dialect, as gofmt does for Go: with no flag it prints the formatted files,
+and with no path it formats standard input (as a .cute file) to standard
+output.
+
+In .cute files every value (layout, tuple, swizzle, composed layout, tile)
+is rewritten and every other byte is kept: comments, blank lines, spacing
+around "=" and in calls, line ends. In .mlir files only the payloads of the
+dialect's wrappers are rewritten: !cute.layout<"(4, 8) : (1, 4)"> becomes
+!cute.layout<"(4,8):(1,4)"> and the wrappers and all other text stay byte
+for byte. Other files named on the command line are read as .cute files;
+directories are walked as "cutec lint" walks them.
+
+-w writes each changed file in place atomically (a temporary file in the
+same directory, with the same permissions, synced, then renamed over the
+original), and never touches a file that has a syntax error or could not be
+read. -l lists the files whose formatting differs; -d prints a unified diff.
+
+Syntax errors are reported on standard error with carets. Exit status, as
+gofmt's: 0 on success, whether or not a file changed; 2 when a file has a
+syntax error or could not be read or written, or on a usage error.`,
+	setup: func(fs *flag.FlagSet) runFunc {
+		o := &formatter{}
+		fs.BoolVar(&o.list, "l", false, "list files whose formatting differs from cutec's")
+		fs.BoolVar(&o.write, "w", false, "write the result to the file instead of standard output")
+		fs.BoolVar(&o.diff, "d", false, "print a unified diff of each file whose formatting differs")
+		return o.run
+	},
+}
+
+// formatter holds the flags and state of one fmt run.
+type formatter struct {
+	list, write, diff bool
+
+	e      *env
+	failed bool // a syntax, read or write error
+}
+
+// run formats the paths, or standard input.
+func (o *formatter) run(e *env, args []string) int {
+	o.e = e
+	srcs := collectSources(args, o.ioError)
+	for _, src := range srcs {
+		if src.path == "" && o.write {
+			return usageError(e, "fmt", "cannot use -w with standard input")
+		}
+	}
+	for _, src := range srcs {
+		o.file(src)
+	}
+	if o.failed {
+		return exitUsage
+	}
+	return exitOK
+}
+
+// file formats one source and does what the flags ask with the result.
+func (o *formatter) file(src source) {
+	in, err := o.read(src)
+	if err != nil {
+		o.ioError(err)
+		return
+	}
+	out, diags, err := formatSource(src.name, in, src.isMLIR)
+	if err != nil {
+		o.ioError(fmt.Errorf("%s: %v", src.name, err))
+		return
+	}
+	if diags.HasErrors() {
+		o.failed = true
+		diag.RenderAll(o.e.stderr, diag.Text{}, diags)
+		return
+	}
+	if err := o.emit(src, in, out); err != nil {
+		o.ioError(err)
+	}
+}
+
+// read returns the whole text of a source.
+func (o *formatter) read(src source) ([]byte, error) {
+	if src.path == "" {
+		return io.ReadAll(o.e.stdin)
+	}
+	return os.ReadFile(src.path)
+}
+
+// emit lists, writes, diffs or prints the formatted text of a source.
+func (o *formatter) emit(src source, in, out []byte) error {
+	changed := !bytes.Equal(in, out)
+	if o.list && changed {
+		fmt.Fprintln(o.e.stdout, src.name)
+	}
+	if o.write && changed {
+		if err := writeFileAtomic(src.path, out); err != nil {
+			return err
+		}
+	}
+	if o.diff && changed {
+		o.e.stdout.Write(diff.Diff(src.name+".orig", in, src.name, out))
+	}
+	if !o.list && !o.write && !o.diff {
+		_, err := o.e.stdout.Write(out)
+		return err
+	}
+	return nil
+}
+
+// ioError reports an I/O error on standard error; fmt will exit 2.
+func (o *formatter) ioError(err error) {
+	o.failed = true
+	o.e.errorf("fmt: %v", err)
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// helpCommand is "cutec help [command]".
+var helpCommand = &command{
+	name:  "help",
+	args:  "[command]",
+	short: "show help for a command",
+	long: `Help prints the usage of cutec, or of one command with its flags.
+"cutec help eval" also lists the operations an expression may call.`,
+	setup: func(*flag.FlagSet) runFunc { return runHelp },
+}
+
+// runHelp prints the main usage or one command's usage.
+func runHelp(e *env, args []string) int {
+	switch len(args) {
+	case 0:
+		printMainUsage(e.stdout)
+		return exitOK
+	case 1:
+		c := lookupCommand(args[0])
+		if c == nil {
+			msg := fmt.Sprintf("unknown command %q", args[0])
+			if s := suggest(args[0], commandNames()); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			return usageError(e, "help", "%s", msg)
+		}
+		printCommandUsage(e.stdout, c)
+		return exitOK
+	}
+	return usageError(e, "help", "too many arguments")
+}
+
+// printMainUsage writes the list of commands.
+func printMainUsage(w io.Writer) {
+	var b bytes.Buffer
+	b.WriteString("Cutec evaluates, verifies, lints, formats and draws CuTe layouts.\n\n")
+	b.WriteString("Usage:\n\n\tcutec <command> [flags] [arguments]\n\nThe commands are:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "\t%-9s %s\n", c.name, c.short)
+	}
+	b.WriteString("\nUse \"cutec help <command>\" for more about a command.\n")
+	b.WriteString("Exit status: 0 clean, 1 findings, 2 usage or I/O error.\n")
+	w.Write(b.Bytes())
+}
+
+// printCommandUsage writes a command's synopsis, help text, flags and extra
+// help.
+func printCommandUsage(w io.Writer, c *command) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "usage: %s\n\n%s\n", strings.TrimSpace("cutec "+c.name+" "+c.args), strings.TrimSpace(c.long))
+	fs, _ := c.flagSet()
+	if len(flagNames(fs)) > 0 {
+		b.WriteString("\nFlags:\n")
+		fs.SetOutput(&b)
+		fs.PrintDefaults()
+	}
+	if c.extra != nil {
+		b.WriteString("\n")
+		c.extra(&b)
+	}
+	w.Write(b.Bytes())
+}

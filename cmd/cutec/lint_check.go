@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"sync/atomic"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
+)
+
+// fileResult is what checking one source gives.
+type fileResult struct {
+	diags   diag.List // sorted, de-duplicated, at most maxDiagsPerFile
+	dropped int       // diagnostics left out beyond the cap
+	err     error     // an I/O error: the file could not be opened or read to its end
+}
+
+// checker checks sources; one is shared by all workers.
+type checker struct {
+	cute, mlir *verify.Pass
+	stdin      io.Reader
+	workers    int          // chunks of one MLIR file verified at once
+	bytesRead  atomic.Int64 // for the progress line
+}
+
+// newChecker returns a checker: .cute files get the default pass, MLIR
+// payloads one that rejects what the dialect cannot lower.
+func newChecker(stdin io.Reader, workers int) *checker {
+	mlir, err := verify.NewPass(verify.Options{Lowerable: true})
+	if err != nil {
+		mlir = verify.Default() // cannot happen: no check names are given
+	}
+	return &checker{cute: verify.Default(), mlir: mlir, stdin: stdin, workers: max(workers, 1)}
+}
+
+// check reads and checks one source.
+func (c *checker) check(src source) fileResult {
+	r := c.stdin
+	if src.path != "" {
+		f, err := os.Open(src.path)
+		if err != nil {
+			return fileResult{err: err}
+		}
+		defer f.Close()
+		r = f
+	}
+	var col collector
+	var err error
+	if src.isMLIR {
+		err = c.checkMLIR(src.name, r, &col)
+	} else {
+		err = c.checkCute(src.name, r, &col)
+	}
+	res := col.result()
+	res.err = err
+	return res
+}
+
+// checkCute streams a .cute file line by line through one verify.Cute
+// session, which keeps the names the file defines.
+func (c *checker) checkCute(name string, r io.Reader, col *collector) error {
+	session := c.cute.NewCute()
+	return c.stream(r, func(ch chunk) {
+		if ch.long != nil {
+			col.keep(diag.List{longLineDiag(name, ch.long)})
+			return
+		}
+		ch.lines(func(text []byte, off int64, line int) {
+			startCol := 1
+			if off == 0 && bytes.HasPrefix(text, utf8BOM) {
+				text, off, startCol = text[len(utf8BOM):], int64(len(utf8BOM)), 1+len(utf8BOM)
+			}
+			w := diag.NewWindow(name, text, int(off), line, startCol)
+			col.add(session.Line(w), w)
+		})
+	})
+}
+
+// utf8BOM is the byte-order mark an editor may put at the start of a file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// stream reads r in chunks of whole lines and hands each to fn, counting
+// the bytes read for the progress line.
+func (c *checker) stream(r io.Reader, fn func(chunk)) error {
+	cr := newChunkReader(r, maxLineLen)
+	return forEachChunk(cr, func(ch chunk) {
+		c.bytesRead.Add(cr.bytesRead)
+		cr.bytesRead = 0
+		fn(ch)
+	})
+}
+
+// collector gathers the diagnostics of one file, detached from the read
+// buffer and capped.
+type collector struct {
+	diags   diag.List
+	dropped int
+}
+
+// add detaches diagnostics from the window w they were found in and keeps
+// them, up to the cap.
+func (col *collector) add(l diag.List, w *diag.File) {
+	col.keep(detach(col.room(l), w))
+}
+
+// keep keeps diagnostics that need no detaching, up to the cap.
+func (col *collector) keep(l diag.List) {
+	col.diags = append(col.diags, col.room(l)...)
+}
+
+// room returns as much of l as the cap leaves room for, counting the rest
+// as dropped.
+func (col *collector) room(l diag.List) diag.List {
+	room := max(maxDiagsPerFile-len(col.diags), 0)
+	if len(l) > room {
+		col.dropped += len(l) - room
+		l = l[:room]
+	}
+	return l
+}
+
+// result returns the sorted, de-duplicated diagnostics.
+func (col *collector) result() fileResult {
+	return fileResult{diags: col.diags.Dedup(), dropped: col.dropped}
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"io"
+
+	"github.com/cutec/cutec/diag"
+)
+
+// checkMLIR streams an MLIR file in chunks of whole lines, each verified in
+// one window. Chunks are independent (a payload never spans lines and the
+// pass keeps no state between them), so with more than one worker several
+// chunks of one large file are verified at once; their diagnostics are still
+// collected in file order.
+func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
+	verify := func(ch chunk) diag.List { return c.verifyChunk(name, ch) }
+	if c.workers == 1 {
+		return c.stream(r, func(ch chunk) { col.keep(verify(ch)) })
+	}
+	p := newPipeline(c.workers, verify, func(l diag.List, _ bool) { col.keep(l) })
+	err := c.stream(r, p.send)
+	p.close()
+	return err
+}
+
+// verifyChunk verifies the payloads of one chunk and returns the
+// diagnostics detached from the chunk's buffer.
+func (c *checker) verifyChunk(name string, ch chunk) diag.List {
+	if ch.long != nil {
+		return diag.List{longLineDiag(name, ch.long)}
+	}
+	w := diag.NewWindow(name, ch.text, int(ch.off), ch.line, 1)
+	return detach(c.mlir.MLIR(w), w)
+}

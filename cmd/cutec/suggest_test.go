@@ -1,0 +1,45 @@
+package main
+
+import "testing"
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"eval", "eval", 0},
+		{"evl", "eval", 1},
+		{"lnit", "lint", 1}, // a transposition is one edit
+		{"fromat", "format", 1},
+		{"kitten", "sitting", 3},
+		{"", "abc", 3},
+		{"abc", "", 3},
+		{"ca", "abc", 3}, // optimal string alignment, not full Damerau
+	} {
+		if got := editDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := editDistance(tc.b, tc.a); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d (symmetry)", tc.b, tc.a, got, tc.want)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	names := []string{"eval", "verify", "lint", "fmt", "show", "version", "help"}
+	for _, tc := range []struct{ name, want string }{
+		{"evl", "eval"},
+		{"lnit", "lint"},
+		{"verfy", "verify"},
+		{"versi", "version"}, // too far by edits, but the only command it begins
+		{"ver", ""},          // a prefix of both verify and version
+		{"x", ""},
+		{"frobnicate", ""},
+		{"", ""},
+	} {
+		if got := suggest(tc.name, names); got != tc.want {
+			t.Errorf("suggest(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"io"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
+)
+
+// verifyCommand is "cutec verify [-json] [-strict] [EXPR...]".
+var verifyCommand = &command{
+	name:  "verify",
+	args:  "[-json] [-strict] [EXPR...]",
+	short: "check every invariant of values and expressions",
+	long: `Verify parses, evaluates and checks each value or expression given as an
+argument or, with no arguments, each line of standard input (blank lines and
+lines starting with # are skipped). It prints every diagnostic with the
+source and a caret line under the span; positions name the argument
+(<arg1>:1:COL) or the line of standard input (<stdin>:LINE:COL). A clean
+input prints nothing.
+
+With -json each diagnostic is one JSON object a line (the fields of
+"cutec lint -format json").
+
+Exit status: 0 when no input has an error, 1 when one has (with -strict,
+also a warning), 2 on a usage or I/O error.`,
+	setup: func(fs *flag.FlagSet) runFunc {
+		v := &verifier{}
+		fs.BoolVar(&v.json, "json", false, "print diagnostics as JSON lines")
+		fs.BoolVar(&v.strict, "strict", false, "count warnings as findings (exit 1)")
+		return v.run
+	},
+}
+
+// verifier verifies inputs one at a time and renders their diagnostics as
+// it goes.
+type verifier struct {
+	json, strict bool
+	pass         *verify.Pass
+	r            diag.Renderer
+	w            *bufio.Writer
+	findings     bool
+}
+
+// run verifies the arguments, or the lines of standard input.
+func (v *verifier) run(e *env, args []string) int {
+	v.pass = verify.Default()
+	v.r = diag.Text{Color: e.color()}
+	if v.json {
+		v.r = diag.JSON{}
+	}
+	v.w = bufio.NewWriter(e.stdout)
+	var err error
+	if len(args) > 0 {
+		for i, a := range args {
+			v.input(diag.NewFile(argName(i), []byte(a)))
+		}
+	} else {
+		err = v.stdin(e.stdin)
+	}
+	if ferr := v.w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		e.errorf("verify: %v", err)
+		return exitUsage
+	}
+	if v.findings {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// stdin verifies each input line of r.
+func (v *verifier) stdin(r io.Reader) error {
+	cr := newChunkReader(r, maxLineLen)
+	cr.beforeRead = func() { v.w.Flush() }
+	for {
+		ch, err := cr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if ch.long != nil {
+			v.report(diag.List{longLineDiag("<stdin>", ch.long)})
+			continue
+		}
+		ch.lines(func(text []byte, off int64, line int) {
+			if !isBlankOrComment(text) {
+				v.input(diag.NewWindow("<stdin>", text, int(off), line, 1))
+			}
+		})
+	}
+}
+
+// input verifies the value or expression held in f and reports its
+// diagnostics at once, while f's text is still valid.
+func (v *verifier) input(f *diag.File) {
+	_, diags := v.pass.Expr(f)
+	v.report(diags)
+}
+
+// report renders diagnostics and notes whether they are findings.
+func (v *verifier) report(l diag.List) {
+	if len(l) == 0 {
+		return
+	}
+	v.findings = v.findings || isFinding(l, v.strict)
+	v.r.Render(v.w, l)
+}
+
+// isFinding reports whether a list holds an error, or with strict a warning.
+func isFinding(l diag.List, strict bool) bool {
+	for _, d := range l {
+		if d.Severity == diag.Error || strict && d.Severity == diag.Warning {
+			return true
+		}
+	}
+	return false
+}
