@@ -32,6 +32,9 @@ var Catalogue = []CodeInfo{
 	{UnterminatedQuote, "unterminated-wrapper", Error,
 		"A dialect wrapper such as `!cute.layout<\"` closes its quoted payload.",
 		"`!cute.layout<\"(4,8):(1,4)`", "Close the payload with `\">`.", ""},
+	{LineTooLong, "line-too-long", Error,
+		"A line of input (of a `.cute`, `.mlir` or plain file, or of `eval`'s standard input) is at most 1 MiB; a longer line is reported and skipped without being held in memory.",
+		"a 2 MiB line of `(1,1,…)`", "Split the line; no layout needs a megabyte of text.", ""},
 
 	// Normalization.
 	{ZeroDenominator, "zero-denominator", Error,

@@ -40,6 +40,7 @@ const (
 	InvalidCharacter  Code = "E0106"
 	InvalidUTF8       Code = "E0107"
 	UnterminatedQuote Code = "E0108"
+	LineTooLong       Code = "E0109"
 )
 
 // Normalization (normalize).

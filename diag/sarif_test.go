@@ -74,11 +74,11 @@ func TestSARIFDocument(t *testing.T) {
 	if len(d.Rules) != len(Catalogue) {
 		t.Fatalf("%d rules, want one per catalogue entry (%d)", len(d.Rules), len(Catalogue))
 	}
-	r := d.Rules[21]
+	r := d.Rules[ruleIndex(t, "E0400")]
 	if r.ID != "E0400" || r.Name != "stride-divisibility" || r.DefaultConfiguration.Level != "error" ||
 		r.ShortDescription.Text == "" || r.Help.Text == "" ||
 		r.HelpURI != DocsURL+"#e0400-stride-divisibility" {
-		t.Errorf("rule 21 = %+v", r)
+		t.Errorf("rule E0400 = %+v", r)
 	}
 	// The document is indented exactly as encoding/json indents it.
 	var canon bytes.Buffer
@@ -101,7 +101,7 @@ func TestSARIFResult(t *testing.T) {
 		return map[string]any{"artifactLocation": map[string]any{"uri": uri}, "region": r}
 	}
 	want := []map[string]any{{
-		"ruleId": "E0400", "ruleIndex": 21.0, "level": "error",
+		"ruleId": "E0400", "ruleIndex": float64(ruleIndex(t, "E0400")), "level": "error",
 		"message": map[string]any{"text": "inner stride 3 and outer prefix product 4 divide neither one another" +
 			"\nthe inner layout 6:3 crosses mode 0 of A"},
 		"locations": []any{map[string]any{"physicalLocation": loc("main.cute", region(2, 20, 2, 23, 27, 3))}},
@@ -237,4 +237,17 @@ func compact(t *testing.T, s string) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// ruleIndex is the position of code in the catalogue, which SARIF's rules
+// array follows.
+func ruleIndex(t *testing.T, code Code) int {
+	t.Helper()
+	for i, info := range Catalogue {
+		if info.Code == code {
+			return i
+		}
+	}
+	t.Fatalf("%s is not in the catalogue", code)
+	return -1
 }

@@ -26,6 +26,8 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/cutec/cutec/internal/atomicfile"
 )
 
 // Sections are the names of the output sections, in order.
@@ -97,7 +99,7 @@ func runFile(path string, update bool) (Result, error) {
 		for _, name := range Sections {
 			out.Files = append(out.Files, txtar.File{Name: name, Data: []byte(got[name])})
 		}
-		if err := os.WriteFile(path, txtar.Format(out), 0o644); err != nil {
+		if err := atomicfile.Write(path, txtar.Format(out)); err != nil {
 			return res, err
 		}
 		res.Updated = true

@@ -32,6 +32,7 @@ func init() {
 		lintCommand,
 		fmtCommand,
 		showCommand,
+		goldenCommand,
 		versionCommand,
 		helpCommand,
 	}

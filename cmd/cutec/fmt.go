@@ -10,6 +10,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/atomicfile"
 )
 
 // fmtCommand is "cutec fmt [-l] [-w] [-d] [PATH...]".
@@ -110,7 +111,7 @@ func (o *formatter) emit(src source, in, out []byte) error {
 		fmt.Fprintln(o.e.stdout, src.name)
 	}
 	if o.write && changed {
-		if err := writeFileAtomic(src.path, out); err != nil {
+		if err := atomicfile.Write(src.path, out); err != nil {
 			return err
 		}
 	}

@@ -11,7 +11,7 @@ import (
 func longLineDiag(name string, l *longLine) *diag.Diagnostic {
 	f := diag.NewWindow(name, l.prefix, int(l.off), l.line, 1)
 	return &diag.Diagnostic{
-		Code:     lineTooLongCode,
+		Code:     diag.LineTooLong,
 		Severity: diag.Error,
 		File:     f,
 		Span:     diag.Span{Start: 0, End: len(l.prefix)},

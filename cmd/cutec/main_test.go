@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/cutec/cutec/internal/atomicfile"
 )
 
 // TestMain lets the script tests run the command as "cutec" inside the test
@@ -24,7 +26,7 @@ func TestMain(m *testing.M) {
 // file as it was.
 func testCutec() {
 	if os.Getenv("CUTEC_TEST_FAIL_RENAME") != "" {
-		beforeRename = func(string) error { return errors.New("injected failure before rename") }
+		atomicfile.BeforeRename = func(string) error { return errors.New("injected failure before rename") }
 	}
 	os.Exit(run(os.Args[1:], newStdEnv()))
 }
@@ -45,6 +47,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"genline": genLine,
 			"exits":   exits,
+			"unquote": unquote,
 		},
 	})
 }
@@ -64,6 +67,29 @@ func genLine(ts *testscript.TestScript, neg bool, args []string) {
 	_, err = f.WriteString(line)
 	ts.Check(err)
 	ts.Check(f.Close())
+}
+
+// unquote is the script command "unquote FILE...": it removes a leading
+// ">" from every line of each FILE, as cmd/go's script tests do, so that a
+// script can hold a txtar archive (whose "-- name --" lines would otherwise
+// end the script's own file).
+func unquote(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: unquote FILE...")
+	}
+	for _, name := range args {
+		p := ts.MkAbs(name)
+		data, err := os.ReadFile(p)
+		ts.Check(err)
+		lines := strings.SplitAfter(string(data), "\n")
+		for i, l := range lines {
+			if !strings.HasPrefix(l, ">") && l != "" {
+				ts.Fatalf("%s: line %d does not start with >", name, i+1)
+			}
+			lines[i] = strings.TrimPrefix(l, ">")
+		}
+		ts.Check(os.WriteFile(p, []byte(strings.Join(lines, "")), 0o644))
+	}
 }
 
 // exits is the script command "exits N PROG ARGS...": it runs PROG as exec

@@ -1,22 +1,24 @@
-package main
+// Package atomicfile replaces files so that a reader, or a crash, never sees
+// a half-written one: the one way cutec writes a file a user owns.
+package atomicfile
 
 import (
 	"os"
 	"path/filepath"
 )
 
-// beforeRename, when set, is called with the written and synced temporary
+// BeforeRename, when set, is called with the written and synced temporary
 // file just before it replaces the original; an error stops the write. The
 // script tests set it to inject a failing write.
-var beforeRename func(tmp string) error
+var BeforeRename func(tmp string) error
 
-// writeFileAtomic replaces the file at path with data so that the path
+// Write replaces the file at path with data so that the path
 // always holds either the old or the new text, whole: data goes to a
 // temporary file in the same directory with the original's permissions,
 // which is synced and then renamed over the original. On any error the
 // temporary file is removed and the original is untouched. A symbolic link
 // is followed, so the file it points to is replaced, not the link.
-func writeFileAtomic(path string, data []byte) (err error) {
+func Write(path string, data []byte) (err error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -37,8 +39,8 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if err = writeSynced(tmp, data, fi.Mode().Perm()); err != nil {
 		return err
 	}
-	if beforeRename != nil {
-		if err = beforeRename(tmp.Name()); err != nil {
+	if BeforeRename != nil {
+		if err = BeforeRename(tmp.Name()); err != nil {
 			return err
 		}
 	}

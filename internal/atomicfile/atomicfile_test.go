@@ -1,4 +1,4 @@
-package main
+package atomicfile
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ func TestWriteFileAtomicKeepsMode(t *testing.T) {
 	if err := os.WriteFile(p, []byte("old"), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFileAtomic(p, []byte("new")); err != nil {
+	if err := Write(p, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	checkFile(t, p, "new", 0o640)
@@ -28,7 +28,7 @@ func TestWriteFileAtomicFailureLeavesOriginal(t *testing.T) {
 	}
 	boom := errors.New("boom")
 	var seen string
-	beforeRename = func(tmp string) error {
+	BeforeRename = func(tmp string) error {
 		seen = tmp
 		data, _ := os.ReadFile(tmp) // the new text is complete before the rename
 		if string(data) != "new" {
@@ -36,9 +36,9 @@ func TestWriteFileAtomicFailureLeavesOriginal(t *testing.T) {
 		}
 		return boom
 	}
-	defer func() { beforeRename = nil }()
-	if err := writeFileAtomic(p, []byte("new")); !errors.Is(err, boom) {
-		t.Fatalf("writeFileAtomic error = %v, want %v", err, boom)
+	defer func() { BeforeRename = nil }()
+	if err := Write(p, []byte("new")); !errors.Is(err, boom) {
+		t.Fatalf("Write error = %v, want %v", err, boom)
 	}
 	if filepath.Dir(seen) != dir {
 		t.Errorf("temporary file %s is not in the file's directory", seen)
@@ -57,7 +57,7 @@ func TestWriteFileAtomicFollowsSymlink(t *testing.T) {
 	if err := os.Symlink("target.cute", link); err != nil {
 		t.Skip("no symlinks:", err)
 	}
-	if err := writeFileAtomic(link, []byte("new")); err != nil {
+	if err := Write(link, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	checkFile(t, target, "new", 0o644)

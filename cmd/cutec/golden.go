@@ -1,0 +1,84 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/cutec/cutec/golden"
+)
+
+// goldenCommand is "cutec golden [-update] DIR...".
+var goldenCommand = &command{
+	name:  "golden",
+	args:  "[-update] DIR...",
+	short: "check or update golden files",
+	long: `Golden checks every golden file (*.txtar) under each DIR: it recomputes
+every section of the pipeline from the archive's input and compares it with
+the archive. A golden file is a txtar archive whose comment says its mode on
+a line "mode: expr" (one value or expression), "mode: cute" (a .cute file)
+or "mode: mlir" (text with the dialect's wrappers), with the sections
+
+	input        the text
+	ast          the parse
+	normalized   the value of each expression, kind and canonical text
+	diagnostics  what the verifier reports
+	printed      the canonical text, as "cutec fmt" writes it
+
+A section that differs is reported with a unified diff from the archive's
+text to the recomputed one. -update rewrites the archives that differ
+(atomically), so the diff of a version-control commit shows what changed;
+review it before committing. A new archive needs only its comment and its
+input section: "cutec golden -update" fills in the rest.
+
+Exit status: 0 when every archive matches (or was updated), 1 when one
+differs, 2 on a usage error or when an archive cannot be read.`,
+	setup: func(fs *flag.FlagSet) runFunc {
+		o := &goldener{}
+		fs.BoolVar(&o.update, "update", false, "rewrite the archives whose sections differ")
+		return o.run
+	},
+}
+
+// goldener holds the flags of golden.
+type goldener struct {
+	update bool
+}
+
+// run checks or updates the archives under each directory of args.
+func (o *goldener) run(e *env, args []string) int {
+	if len(args) == 0 {
+		return usageError(e, "golden", "golden needs a directory of golden files")
+	}
+	archives, differ := 0, 0
+	for _, dir := range args {
+		results, err := golden.Run(dir, o.update)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "cutec golden: %v\n", err)
+			return exitUsage
+		}
+		for _, r := range results {
+			archives++
+			switch {
+			case r.Updated:
+				fmt.Fprintf(e.stdout, "updated %s\n", r.Path)
+			case len(r.Mismatches) > 0:
+				differ++
+				for _, m := range r.Mismatches {
+					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", r.Path, m.Section)
+					e.stdout.Write(diff.Diff(r.Path+"#"+m.Section, []byte(m.Want), "recomputed", []byte(m.Got)))
+				}
+			}
+		}
+	}
+	if archives == 0 {
+		fmt.Fprintf(e.stderr, "cutec golden: no golden files (*.txtar) under %v\n", args)
+		return exitUsage
+	}
+	if differ > 0 {
+		fmt.Fprintf(e.stderr, "cutec golden: %d of %d golden files differ; run \"cutec golden -update\" to accept the new output\n", differ, archives)
+		return exitFindings
+	}
+	return exitOK
+}
