@@ -47,6 +47,12 @@ func (t *Tokens) Lex(l *Lexer) error {
 	return nil
 }
 
+// Rewind moves t back to its first token, as after Lex.
+func (t *Tokens) Rewind() {
+	t.raw = 0
+	t.skip()
+}
+
 // Reset empties t, dropping its references to the input.
 func (t *Tokens) Reset() {
 	clear(t.toks)

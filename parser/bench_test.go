@@ -127,3 +127,26 @@ func BenchmarkScanAndParseMLIR(b *testing.B) {
 		}
 	}
 }
+
+// uniqueCall writes the i-th of many distinct calls of about 40 bytes, such
+// as composition((8,123):(1,456), (4,2):(2,1)).
+func uniqueCall(buf []byte, i int) []byte {
+	buf = append(buf[:0], "composition((8,"...)
+	buf = strconv.AppendInt(buf, int64(100+i%900), 10)
+	buf = append(buf, "):(1,"...)
+	buf = strconv.AppendInt(buf, int64(100+(i/900)%900), 10)
+	return append(buf, "), (4,2):(2,1))"...)
+}
+
+// BenchmarkParseCallUnique parses a new call each time, without cache.
+func BenchmarkParseCallUnique(b *testing.B) {
+	benchUnique(b, New(Options{CacheSize: -1}), FormExpr, uniqueCall)
+}
+
+// BenchmarkParseStmtUnique parses a new .cute assignment each time, without
+// cache.
+func BenchmarkParseStmtUnique(b *testing.B) {
+	benchUnique(b, New(Options{CacheSize: -1}), FormStmt, func(buf []byte, i int) []byte {
+		return append([]byte("X = "), uniqueCall(buf, i)...)
+	})
+}

@@ -106,6 +106,27 @@ func FuzzParseDescriptor(f *testing.F) {
 	})
 }
 
+// FuzzParseStmt compares the fast and reference parsers on one .cute line.
+func FuzzParseStmt(f *testing.F) {
+	seedAll(f)
+	for _, s := range strings.Split(sampleCute, "\n") {
+		f.Add(s)
+	}
+	for _, s := range stmtSources {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if n, l, _ := parseAs(uncached, FormStmt, src); n == nil && len(l) == 0 {
+			// A blank or comment-only line is no statement and no error.
+			if n2, l2, _ := parseAs(reference, FormStmt, src); n2 != nil || len(l2) != 0 {
+				t.Errorf("%q: blank for the fast parser only: %s", src, describeDiags(l2))
+			}
+			return
+		}
+		fuzzForm(t, FormStmt, src)
+	})
+}
+
 func FuzzParseCuteFile(f *testing.F) {
 	f.Add(sampleCute)
 	f.Add("A = (4,8):(1,,4)\nB = 8:1\nC = size(\n\nD = 1@-1 # x\nE = $\n")

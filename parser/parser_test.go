@@ -42,6 +42,8 @@ func TestFastMatchesReference(t *testing.T) {
 		sources = append(sources, c.src)
 	}
 	sources = append(sources, "(1@0)(1@1)", "(1@0) (1@1)", "8:1 8:1", "(4,8)(1)", "((4,8))(1)", "S<3,4,3>(8)")
+	sources = append(sources, strings.Split(sampleCute, "\n")...)
+	sources = append(sources, stmtSources...)
 	for form := range numForms {
 		for _, src := range sources {
 			n1, l1, _ := parseAs(uncached, form, src)
@@ -189,4 +191,19 @@ func TestDumps(t *testing.T) {
 		}
 		return n
 	})
+}
+
+// stmtSources are statements, calls and composed forms for the comparison
+// of the fast and reference parsers: valid and invalid near the choices the
+// hand-written parser makes (keywords, `=`, `o`, argument lists, group items).
+var stmtSources = []string{
+	"A = composition(B, C)", "assert A == B", "assert A ~ 8:1", "assert A", "assert == B",
+	"expect E0400 f(x)", "expect f(x)", "expect E0400", "A = ", "= A", "A = B = C",
+	"f(a, b)(c)(d)", "f(a,)", "f(,)", "f(a b)", "f((4,8):(1,4), [2:1;_], S<3,4,3> o 0 o 8:1)",
+	"(A, B)", "(A,)", "(A,,B)", "(,)", "(4,8)(1)(2)", "((4,8):(1,4), 2)", "(f(x), 4)",
+	"A o B o C o D", "A o", "o A", "{A} o B", "{A} B", "{(1,_)} o f(x)", "{A o B} o C",
+	"[A;f(x);_;4:1]", "[A;]", "[;A]", "[A", "A:B", "A:(1,4)", "(4,8):B", "S<3,4,3>:8",
+	"S<3,4>", "S<a,4,3>", "S<3,4,3", "X<1,2,3>(4)", "f(?{i64 div=16}, _, 1/2@0, -3)",
+	"f(1@)", "f(1/2)", "f(?{})", "size((4,8):(1,4)) # comment", "f(\n4)",
+	"assert composition((4,2):(1,4), (2,2):(1,2)) == (2,2):(1,2)  # paper",
 }

@@ -51,6 +51,7 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	}
 	g := p.tryFastRoot(form, toks)
 	if g == nil {
+		toks.Rewind()
 		var err error
 		if g, err = p.runGrammar(form, toks); err != nil {
 			return nil, diag.List{p.syntaxError(f, form, lx, err)}
@@ -104,6 +105,29 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 	case FormExpr, FormLayout, FormTuple:
 		if t := grammar.MatchWhole(toks); t != nil {
 			return &grammar.Operand{Pos: first, EndPos: toks.RawPeek().Pos, Fast: t}
+		}
+		toks.Rewind()
+		switch form {
+		case FormExpr:
+			if e := grammar.MatchWholeExpr(toks); e != nil {
+				return e
+			}
+		default:
+			if o := grammar.MatchWholeOperand(toks); o != nil {
+				return o
+			}
+		}
+	case FormComposed:
+		if e := grammar.MatchWholeExpr(toks); e != nil {
+			return e
+		}
+	case FormTile:
+		if t := grammar.MatchWholeTile(toks); t != nil {
+			return t
+		}
+	case FormStmt:
+		if s := grammar.MatchWholeStmt(toks); s != nil {
+			return s
 		}
 	case FormDescriptor:
 		if d := grammar.MatchWholeDescriptor(toks); d != nil {

@@ -1,0 +1,423 @@
+package grammar
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// rootParser is the hand-written fast path of the whole grammar: recursive
+// descent over a Tokens buffer that builds exactly the structs participle's
+// Expr, Stmt and Tile productions build (positions, EndPos and token captures
+// included), for inputs that the grammar accepts. On anything else it
+// declines, and the parser runs participle on the same tokens, which reports
+// the error. The grammar is LL(1) with lookahead 0 (see build): each choice
+// below is made on the next token, as participle makes it, and the one
+// point where participle tries two alternatives, FastTerm before Term in an
+// Operand, is tried in the same order with a checkpoint.
+//
+// Every method returns ok=false to decline, never an error.
+type rootParser struct {
+	t *Tokens
+}
+
+// MatchWholeExpr runs the Expr production on a whole input: it returns the
+// struct participle would build when the tokens hold one expression and
+// nothing after it, and nil otherwise. The structs refer to t's tokens.
+func MatchWholeExpr(t *Tokens) *Expr {
+	p := rootParser{t}
+	if e, ok := p.expr(); ok && t.Peek().EOF() {
+		return e
+	}
+	return nil
+}
+
+// MatchWholeStmt is MatchWholeExpr for one line of a .cute file (Stmt).
+func MatchWholeStmt(t *Tokens) *Stmt {
+	p := rootParser{t}
+	if s, ok := p.stmt(); ok && t.Peek().EOF() {
+		return s
+	}
+	return nil
+}
+
+// MatchWholeTile is MatchWholeExpr for the Tile production.
+func MatchWholeTile(t *Tokens) *Tile {
+	p := rootParser{t}
+	if t.Peek().Type != TokLBracket {
+		return nil
+	}
+	if tl, ok := p.tile(); ok && t.Peek().EOF() {
+		return tl
+	}
+	return nil
+}
+
+// MatchWholeOperand is MatchWholeExpr for the Operand production.
+func MatchWholeOperand(t *Tokens) *Operand {
+	p := rootParser{t}
+	if o, ok := p.operand(); ok && t.Peek().EOF() {
+		return o
+	}
+	return nil
+}
+
+// next consumes the next significant token and returns the raw range a
+// participle capture of it holds (see fastParser.next).
+func (p rootParser) next() []lexer.Token {
+	start := p.t.RawCursor()
+	p.t.Next()
+	return p.t.Range(start, p.t.RawCursor())
+}
+
+// pos is the Pos participle gives a production starting here: the position
+// of the next significant token.
+func (p rootParser) pos() lexer.Position { return p.t.Peek().Pos }
+
+// end is the EndPos participle gives a production that just ended: the
+// position of the next raw token.
+func (p rootParser) end() lexer.Position { return p.t.RawPeek().Pos }
+
+// is reports whether the next token has type typ and, when value is not
+// empty, that value.
+func (p rootParser) is(typ lexer.TokenType, value string) bool {
+	tok := p.t.Peek()
+	return tok.Type == typ && (value == "" || tok.Value == value)
+}
+
+// skip consumes a token of type typ that the grammar matches but does not
+// capture.
+func (p rootParser) skip(typ lexer.TokenType) bool {
+	if p.t.Peek().Type != typ {
+		return false
+	}
+	p.t.Next()
+	return true
+}
+
+// startsExpr reports whether the next token can begin an Expr, which is
+// when participle's optional `@@?` of an Expr would consume it.
+func (p rootParser) startsExpr() bool {
+	switch p.t.Peek().Type {
+	case TokLBrace, TokLBracket, TokLParen, TokIdent,
+		TokNat, TokNeg, TokStatic, TokRatio, TokQuestion, TokUnderscore:
+		return true
+	}
+	return false
+}
+
+// stmt parses Stmt: Assert | Expect | Simple.
+func (p rootParser) stmt() (*Stmt, bool) {
+	s := &Stmt{Pos: p.pos()}
+	var ok bool
+	switch {
+	case p.is(TokKeyword, "assert"):
+		s.Assert, ok = p.assert()
+	case p.is(TokKeyword, "expect"):
+		s.Expect, ok = p.expect()
+	default:
+		s.Simple, ok = p.simple()
+	}
+	s.EndPos = p.end()
+	return s, ok
+}
+
+// assert parses `assert X (== | ~) Y`.
+func (p rootParser) assert() (*Assert, bool) {
+	a := &Assert{Pos: p.pos(), Kw: p.next()}
+	var ok bool
+	if a.X, ok = p.expr(); !ok {
+		return nil, false
+	}
+	if !p.is(TokEqual, "") && !p.is(TokTilde, "") {
+		return nil, false
+	}
+	a.Op = p.next()
+	if a.Y, ok = p.expr(); !ok {
+		return nil, false
+	}
+	a.EndPos = p.end()
+	return a, true
+}
+
+// expect parses `expect CODE X`.
+func (p rootParser) expect() (*Expect, bool) {
+	e := &Expect{Pos: p.pos(), Kw: p.next()}
+	if !p.is(TokIdent, "") {
+		return nil, false
+	}
+	e.Code = p.next()
+	var ok bool
+	if e.X, ok = p.expr(); !ok {
+		return nil, false
+	}
+	e.EndPos = p.end()
+	return e, true
+}
+
+// simple parses `X [= Y]`.
+func (p rootParser) simple() (*Simple, bool) {
+	s := &Simple{Pos: p.pos()}
+	var ok bool
+	if s.X, ok = p.expr(); !ok {
+		return nil, false
+	}
+	if p.is(TokAssign, "") {
+		s.Assign = p.next()
+		if s.Value, ok = p.expr(); !ok {
+			return nil, false
+		}
+	}
+	s.EndPos = p.end()
+	return s, true
+}
+
+// expr parses Expr: Accessor | Composed.
+func (p rootParser) expr() (*Expr, bool) {
+	e := &Expr{Pos: p.pos()}
+	var ok bool
+	if p.is(TokLBrace, "") {
+		e.Accessor, ok = p.accessor()
+	} else {
+		e.Composed, ok = p.composed()
+	}
+	e.EndPos = p.end()
+	return e, ok
+}
+
+// accessor parses `{ offset } o inner`.
+func (p rootParser) accessor() (*Accessor, bool) {
+	a := &Accessor{Pos: p.pos()}
+	p.t.Next() // {
+	var ok bool
+	if a.Offset, ok = p.operand(); !ok || !p.skip(TokRBrace) || !p.is(TokKeyword, "o") {
+		return nil, false
+	}
+	a.Op = p.next()
+	if a.Inner, ok = p.operand(); !ok {
+		return nil, false
+	}
+	a.EndPos = p.end()
+	return a, true
+}
+
+// composed parses an operand followed by any number of `o operand`.
+func (p rootParser) composed() (*Composed, bool) {
+	c := &Composed{Pos: p.pos()}
+	var ok bool
+	if c.Head, ok = p.operand(); !ok {
+		return nil, false
+	}
+	for p.is(TokKeyword, "o") {
+		part := &ComposePart{Pos: p.pos(), Op: p.next()}
+		if part.X, ok = p.operand(); !ok {
+			return nil, false
+		}
+		part.EndPos = p.end()
+		c.Rest = append(c.Rest, part)
+	}
+	c.EndPos = p.end()
+	return c, true
+}
+
+// operand parses Operand: FastTerm, or Term when FastTerm declines.
+func (p rootParser) operand() (*Operand, bool) {
+	o := &Operand{Pos: p.pos()}
+	raw, next := p.t.raw, p.t.next
+	if t, ok := (fastParser{lex: p.t}).term(); ok {
+		o.Fast = t
+	} else {
+		p.t.raw, p.t.next = raw, next
+		if o.Term, ok = p.term(); !ok {
+			return nil, false
+		}
+	}
+	o.EndPos = p.end()
+	return o, true
+}
+
+// term parses `primary [: primary]`.
+func (p rootParser) term() (*Term, bool) {
+	t := &Term{Pos: p.pos()}
+	var ok bool
+	if t.Shape, ok = p.primary(); !ok {
+		return nil, false
+	}
+	if p.is(TokColon, "") {
+		t.Colon = p.next()
+		if t.Stride, ok = p.primary(); !ok {
+			return nil, false
+		}
+	}
+	t.EndPos = p.end()
+	return t, true
+}
+
+// primary parses Tile | Group | Name | Leaf, chosen by the next token.
+func (p rootParser) primary() (*Primary, bool) {
+	pr := &Primary{Pos: p.pos()}
+	var ok bool
+	switch p.t.Peek().Type {
+	case TokLBracket:
+		pr.Tile, ok = p.tile()
+	case TokLParen:
+		pr.Group, ok = p.group()
+	case TokIdent:
+		pr.Name, ok = p.name()
+	default:
+		pr.Leaf, ok = p.leaf()
+	}
+	pr.EndPos = p.end()
+	return pr, ok
+}
+
+// tile parses `[ operand { ; operand } ]`.
+func (p rootParser) tile() (*Tile, bool) {
+	t := &Tile{Pos: p.pos()}
+	p.t.Next() // [
+	for {
+		m, ok := p.operand()
+		if !ok {
+			return nil, false
+		}
+		t.Modes = append(t.Modes, m)
+		if !p.skip(TokSemi) {
+			break
+		}
+	}
+	if !p.skip(TokRBracket) {
+		return nil, false
+	}
+	t.EndPos = p.end()
+	return t, true
+}
+
+// group parses `( [ expr { , [expr] } ] ) { args }`.
+func (p rootParser) group() (*Group, bool) {
+	g := &Group{Pos: p.pos(), Open: p.next()}
+	if p.startsExpr() {
+		var ok bool
+		if g.First, ok = p.expr(); !ok {
+			return nil, false
+		}
+		for p.is(TokComma, "") {
+			item := &GroupItem{Pos: p.pos(), Comma: p.next()}
+			if p.startsExpr() {
+				if item.X, ok = p.expr(); !ok {
+					return nil, false
+				}
+			}
+			item.EndPos = p.end()
+			g.Rest = append(g.Rest, item)
+		}
+	}
+	if !p.is(TokRParen, "") {
+		return nil, false
+	}
+	g.Close = p.next()
+	var ok bool
+	if g.Args, ok = p.argLists(); !ok {
+		return nil, false
+	}
+	g.EndPos = p.end()
+	return g, true
+}
+
+// name parses `ident [ <B,M,S> | args { args } ]`.
+func (p rootParser) name() (*Name, bool) {
+	n := &Name{Pos: p.pos(), Tok: p.next()}
+	var ok bool
+	switch {
+	case p.is(TokLAngle, ""):
+		if n.Swizzle, ok = p.swizzleParams(); !ok {
+			return nil, false
+		}
+	case p.is(TokLParen, ""):
+		if n.Args, ok = p.argLists(); !ok {
+			return nil, false
+		}
+	}
+	n.EndPos = p.end()
+	return n, true
+}
+
+// swizzleParams parses `<B,M,S>`, each an integer.
+func (p rootParser) swizzleParams() (*SwizzleParams, bool) {
+	s := &SwizzleParams{Pos: p.pos()}
+	p.t.Next() // <
+	var ok bool
+	if s.B, ok = p.integer(); !ok || !p.skip(TokComma) {
+		return nil, false
+	}
+	if s.M, ok = p.integer(); !ok || !p.skip(TokComma) {
+		return nil, false
+	}
+	if s.S, ok = p.integer(); !ok || !p.skip(TokRAngle) {
+		return nil, false
+	}
+	s.EndPos = p.end()
+	return s, true
+}
+
+// integer captures a Nat or Neg token.
+func (p rootParser) integer() ([]lexer.Token, bool) {
+	if t := p.t.Peek().Type; t != TokNat && t != TokNeg {
+		return nil, false
+	}
+	return p.next(), true
+}
+
+// argLists parses any number of argument lists `( [expr {, expr}] )`.
+func (p rootParser) argLists() ([]*Args, bool) {
+	var lists []*Args
+	for p.is(TokLParen, "") {
+		a := &Args{Pos: p.pos(), Open: p.next()}
+		if p.startsExpr() {
+			for {
+				x, ok := p.expr()
+				if !ok {
+					return nil, false
+				}
+				a.List = append(a.List, x)
+				if !p.skip(TokComma) {
+					break
+				}
+			}
+		}
+		if !p.is(TokRParen, "") {
+			return nil, false
+		}
+		a.Close = p.next()
+		a.EndPos = p.end()
+		lists = append(lists, a)
+	}
+	return lists, true
+}
+
+// leaf parses Leaf: Fraction | Number | Dynamic | Underscore. Unlike the
+// FastTerm path, an integer is always a *Number here, as in the union.
+func (p rootParser) leaf() (Leaf, bool) {
+	fp := fastParser{lex: p.t}
+	switch p.t.Peek().Type {
+	case TokNat, TokNeg, TokStatic:
+		n := &Number{Pos: p.pos(), Tok: p.next()}
+		dims, ok := fp.dims()
+		if !ok {
+			return nil, false
+		}
+		n.Dims, n.EndPos = dims, p.end()
+		return n, true
+	case TokRatio:
+		v, ok := fp.fraction()
+		if !ok {
+			return nil, false
+		}
+		return v.(*Fraction), true
+	case TokQuestion:
+		v, ok := fp.dynamic()
+		if !ok {
+			return nil, false
+		}
+		return v.(*Dynamic), true
+	case TokUnderscore:
+		tok := p.pos()
+		return &Underscore{Pos: tok, Tok: p.next(), EndPos: p.end()}, true
+	}
+	return nil, false
+}
