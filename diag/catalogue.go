@@ -179,7 +179,7 @@ var Catalogue = []CodeInfo{
 		"`S<1,4,3> o 0 o (8,64):(64,1)`", "Use a swizzle with more bits, e.g. S<3,4,3> for 128-byte rows.", ""},
 	{RedundantMode, "redundant-mode", Warning,
 		"A mode of extent 1 that is not the only mode adds nothing to the function.",
-		"`(4,1,8):(1,0,4)`", "Drop the mode, or keep it on purpose for rank.", ""},
+		"`(4,1,8):(1,0,4)`", "Drop the mode, or keep it on purpose for rank. The check is optional (CuTe keeps such modes for the rank a tiler expects): `cutec lint -enable redundant-mode` runs it.", ""},
 	{NonCanonical, "non-canonical", Warning,
 		"Layouts are written in the dialect's canonical spelling (no spaces, no static markers).",
 		"`(4, 8) : (1, 4)`", "Run `cutec fmt -w`.", ""},

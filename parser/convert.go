@@ -23,14 +23,20 @@ func (c *converter) add(d *diag.Diagnostic) { c.diags.Add(d) }
 func (c *converter) form(form Form, g any) ast.Node {
 	switch g := g.(type) {
 	case *grammar.Operand:
-		if form == FormExpr {
+		switch form {
+		case FormExpr:
 			return c.operand(g)
+		case FormValue:
+			return c.literal(c.operand(g))
 		}
 		return c.wholeOperand(form, g)
 	case *grammar.Expr:
 		e := c.expr(g)
 		if _, ok := e.(*ast.Composed); form == FormComposed && !ok {
 			c.add(errWantForm(c.f, e, form))
+		}
+		if form == FormValue {
+			return c.literal(e)
 		}
 		return e
 	case *grammar.Tile:
@@ -43,6 +49,27 @@ func (c *converter) form(form Form, g any) ast.Node {
 		return c.stmt(g)
 	}
 	panic("parser: unknown grammar root")
+}
+
+// literal checks the root of FormValue: a value spelled out, with no name,
+// call or application anywhere in it (a payload of the dialect is never an
+// expression to evaluate).
+func (c *converter) literal(e ast.Expr) ast.Expr {
+	var bad ast.Expr
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident, *ast.Call, *ast.Apply:
+			if bad == nil {
+				bad = n.(ast.Expr)
+			}
+			return false
+		}
+		return bad == nil
+	})
+	if bad != nil {
+		c.add(errUnexpected(c.f, span(bad), FormValue.describe(), describe(bad)))
+	}
+	return e
 }
 
 // wholeOperand converts the root of FormLayout or FormTuple.

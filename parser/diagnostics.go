@@ -103,9 +103,9 @@ func errInvalidUTF8(f *diag.File, span diag.Span, text string) *diag.Diagnostic 
 }
 
 // errUnterminated: E0108, a dialect wrapper whose quoted payload is not closed.
-func errUnterminated(f *diag.File, span diag.Span, wrapper string) *diag.Diagnostic {
+func errUnterminated(f *diag.File, span diag.Span, opener, closer string) *diag.Diagnostic {
 	return newError(f, diag.UnterminatedQuote, span,
-		fmt.Sprintf("unterminated %s payload: expected `\">` before the end of the line", quote(wrapper+"<\"")))
+		fmt.Sprintf("unterminated %s payload: expected %s before the end of the line", quote(opener), quote(closer)))
 }
 
 // errGrammar: E0101 for a grammar limit participle reports in its own words

@@ -20,11 +20,19 @@ const (
 	KindComposedLayout                        // composed_layout
 	KindTile                                  // tile
 	KindSwizzle                               // swizzle
+	// KindQuoted is a quoted payload inside another type or attribute of
+	// the dialect, as CuTe DSL prints them: the layout of
+	// `!cute.memref<f16, smem, align<16>, "(8,64):(64,1)">`, the strings of
+	// `!cute.coord_tensor<"(0,0)", "(?,?):(1@1,1@0)">` and the attribute
+	// values of `!cute.tiled_copy<…, layout_copy_tv = <"…">, tiler_mn = <"[…]">>`.
+	// It may hold any literal value (FormValue).
+	KindQuoted
 )
 
 var kindNames = [...]string{
 	KindIntTuple: "int_tuple", KindShape: "shape", KindStride: "stride", KindCoord: "coord",
 	KindLayout: "layout", KindComposedLayout: "composed_layout", KindTile: "tile", KindSwizzle: "swizzle",
+	KindQuoted: "quoted",
 }
 
 // String returns the kind's name as the dialect spells it.
@@ -46,11 +54,13 @@ func (k WrapperKind) Form() Form {
 		return FormTile
 	case KindSwizzle:
 		return FormSwizzle
+	case KindQuoted:
+		return FormValue
 	}
 	return FormTuple
 }
 
-// kindOf returns the kind named by word.
+// kindOf returns the wrapper kind named by word.
 func kindOf(word []byte) (WrapperKind, bool) {
 	for k := KindIntTuple; k <= KindSwizzle; k++ {
 		if string(word) == kindNames[k] {
@@ -71,72 +81,171 @@ type Wrapper struct {
 	Payload      []byte // the text between the quotes; it aliases the buffer
 }
 
-var cuteDot = []byte("cute.")
-
-// ScanMLIR finds, in order, each dialect wrapper in f.Src: `!cute.` or
-// `#cute.` followed by a kind name and `<"`, also when nested in other types
-// such as `!cute.memref<…, !cute.layout<"…">>`. It calls yield for each and
-// stops early when yield returns false. A wrapper whose payload has no
-// closing `"` before the end of its line (or of the buffer) gets an E0108
-// diagnostic and is not yielded.
+// ScanMLIR finds, in order, the CuTe payloads of MLIR text in f.Src:
 //
-// Text that is not a wrapper is skipped with bytes.Index, so most of a large
-// IR file costs little. Payloads never span lines, so a caller may stream a
-// file in chunks of whole lines, each in its own diag window.
+//   - each dialect wrapper: `!cute.` or `#cute.` followed by a kind name and
+//     `<"`, such as `!cute.layout<"(4,8):(1,4)">`;
+//   - inside any other type or attribute of the dialects (`!cute.memref<…>`,
+//     `!cute.coord_tensor<…>`, `!cute.tiled_copy<…>`, `!cute_nvgpu.…<…>`),
+//     every quoted string, as KindQuoted, and the wrappers nested in it.
+//
+// It calls yield for each and stops early when yield returns false. A
+// payload with no closing `"` before the end of its line (or of the buffer)
+// gets an E0108 diagnostic and is not yielded.
+//
+// Text outside the dialects' types is skipped with bytes.Index, so most of a
+// large IR file costs little. Payloads never span lines, so a caller may
+// stream a file in chunks of whole lines, each in its own diag window.
 func ScanMLIR(f *diag.File, yield func(Wrapper) bool) diag.List {
-	src := f.Src
-	var diags diag.List
-	for i := 0; ; {
-		j := bytes.Index(src[i:], cuteDot)
+	s := scanner{f: f, src: f.Src, yield: yield}
+	s.run()
+	return s.diags
+}
+
+// scanner is the state of one ScanMLIR.
+type scanner struct {
+	f       *diag.File
+	src     []byte
+	yield   func(Wrapper) bool
+	diags   diag.List
+	stopped bool
+}
+
+var cuteWord = []byte("cute")
+
+func (s *scanner) run() {
+	src := s.src
+	for i := 0; !s.stopped; {
+		j := bytes.Index(src[i:], cuteWord)
 		if j < 0 {
-			return diags
+			return
 		}
 		at := i + j
-		i = at + len(cuteDot)
-		w, ok := wrapperAt(src, at)
+		i = at + len(cuteWord)
+		name, ok := dialectAt(src, at)
 		if !ok {
 			continue
 		}
-		q := bytes.IndexByte(src[w.PayloadStart:], '"')
-		nl := bytes.IndexByte(src[w.PayloadStart:], '\n')
-		if q < 0 || (nl >= 0 && nl < q) {
-			diags.Add(unterminated(f, w))
-			i = w.PayloadStart
-			continue
+		k := name
+		for k < len(src) && isNameByte(src[k]) {
+			k++
 		}
-		w.Payload = src[w.PayloadStart : w.PayloadStart+q : w.PayloadStart+q]
-		w.End = w.PayloadStart + q + 1
-		if w.End < len(src) && src[w.End] == '>' {
-			w.End++
+		if src[at+len(cuteWord)] == '.' {
+			if kind, ok := kindOf(src[name:k]); ok && bytes.HasPrefix(src[k:], []byte(`<"`)) {
+				i = s.wrapper(Wrapper{Kind: kind, Attr: src[at-1] == '#', Start: at - 1, PayloadStart: k + 2})
+				continue
+			}
 		}
-		i = w.End
-		if !yield(w) {
-			return diags
+		if k < len(src) && src[k] == '<' {
+			i = s.region(src[at-1] == '#', k)
 		}
 	}
 }
 
-// wrapperAt recognizes the start of a wrapper whose `cute.` is at src[at]:
-// a sigil before it, a kind name and `<"` after it.
-func wrapperAt(src []byte, at int) (Wrapper, bool) {
+// dialectAt recognizes a sigil and `cute.` or `cute_nvgpu.` at src[at-1:],
+// and returns the offset of the name after the dot.
+func dialectAt(src []byte, at int) (int, bool) {
 	if at == 0 || (src[at-1] != '!' && src[at-1] != '#') {
-		return Wrapper{}, false
+		return 0, false
 	}
-	name := at + len(cuteDot)
-	k := name
-	for k < len(src) && (('a' <= src[k] && src[k] <= 'z') || src[k] == '_') {
-		k++
+	rest := src[at+len(cuteWord):]
+	switch {
+	case bytes.HasPrefix(rest, []byte(".")):
+		return at + len(cuteWord) + 1, true
+	case bytes.HasPrefix(rest, []byte("_nvgpu.")):
+		return at + len(cuteWord) + len("_nvgpu."), true
 	}
-	kind, ok := kindOf(src[name:k])
-	if !ok || !bytes.HasPrefix(src[k:], []byte(`<"`)) {
-		return Wrapper{}, false
-	}
-	return Wrapper{Kind: kind, Attr: src[at-1] == '#', Start: at - 1, PayloadStart: k + 2}, true
+	return 0, false
 }
 
-// unterminated reports a wrapper with no closing quote, from its sigil to the
-// end of its line.
-func unterminated(f *diag.File, w Wrapper) *diag.Diagnostic {
+// isNameByte reports whether b may appear in a type's name after the
+// dialect: `memref`, `atom.tmem_load`, `sm100.mma`.
+func isNameByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == '.'
+}
+
+// wrapper finishes a wrapper whose payload starts at w.PayloadStart: it
+// yields it, or reports it unterminated. It returns where scanning goes on.
+func (s *scanner) wrapper(w Wrapper) int {
+	src := s.src
+	q := bytes.IndexByte(src[w.PayloadStart:], '"')
+	nl := bytes.IndexByte(src[w.PayloadStart:], '\n')
+	if q < 0 || (nl >= 0 && nl < q) {
+		s.diags.Add(s.unterminated(w))
+		return w.PayloadStart
+	}
+	w.Payload = src[w.PayloadStart : w.PayloadStart+q : w.PayloadStart+q]
+	w.End = w.PayloadStart + q + 1
+	if w.Kind != KindQuoted && w.End < len(src) && src[w.End] == '>' {
+		w.End++
+	}
+	if !s.yield(w) {
+		s.stopped = true
+	}
+	return w.End
+}
+
+// region walks the angle brackets of a dialect type or attribute whose `<`
+// is at src[open], to its matching `>` or the end of the line, and yields
+// the quoted strings in it: a nested wrapper's payload with its kind, any
+// other as KindQuoted. It returns where scanning goes on.
+func (s *scanner) region(attr bool, open int) int {
+	src := s.src
+	depth := 0
+	for k := open; k < len(src) && !s.stopped; k++ {
+		switch src[k] {
+		case '\n':
+			return k
+		case '<':
+			depth++
+		case '>':
+			if depth--; depth == 0 {
+				return k + 1
+			}
+		case '"':
+			w := Wrapper{Kind: KindQuoted, Attr: attr, Start: k, PayloadStart: k + 1}
+			if kind, start, ok := wrapperBefore(src, k); ok {
+				w.Kind, w.Attr, w.Start = kind, src[start] == '#', start
+			}
+			next := s.wrapper(w)
+			if next == w.PayloadStart { // unterminated: the line is over
+				return next
+			}
+			if w.Kind != KindQuoted && next > k+1 && src[next-1] == '>' {
+				depth-- // the wrapper's own `>`
+			}
+			k = next - 1
+		}
+	}
+	return len(src)
+}
+
+// wrapperBefore recognizes `!cute.KIND<` just before the quote at src[q]:
+// a wrapper nested in a region. It returns the kind and the sigil's offset.
+func wrapperBefore(src []byte, q int) (WrapperKind, int, bool) {
+	if q == 0 || src[q-1] != '<' {
+		return 0, 0, false
+	}
+	k := q - 1
+	for k > 0 && ('a' <= src[k-1] && src[k-1] <= 'z' || src[k-1] == '_') {
+		k--
+	}
+	kind, ok := kindOf(src[k : q-1])
+	const prefix = "cute."
+	if !ok || k < len(prefix)+1 || string(src[k-len(prefix):k]) != prefix {
+		return 0, 0, false
+	}
+	sigil := k - len(prefix) - 1
+	if src[sigil] != '!' && src[sigil] != '#' {
+		return 0, 0, false
+	}
+	return kind, sigil, true
+}
+
+// unterminated reports a payload with no closing quote, from its wrapper's
+// sigil (or its opening quote) to the end of its line.
+func (s *scanner) unterminated(w Wrapper) *diag.Diagnostic {
+	f := s.f
 	end := len(f.Src)
 	if nl := bytes.IndexByte(f.Src[w.PayloadStart:], '\n'); nl >= 0 {
 		end = w.PayloadStart + nl
@@ -144,7 +253,10 @@ func unterminated(f *diag.File, w Wrapper) *diag.Diagnostic {
 			end--
 		}
 	}
-	return errUnterminated(f, diag.Span{Start: w.Start, End: end}, string(f.Src[w.Start:w.PayloadStart-2]))
+	if w.Kind == KindQuoted {
+		return errUnterminated(f, diag.Span{Start: w.Start, End: end}, `"`, `"`)
+	}
+	return errUnterminated(f, diag.Span{Start: w.Start, End: end}, string(f.Src[w.Start:w.PayloadStart]), `">`)
 }
 
 // ParseWrapper parses the payload of a wrapper that ScanMLIR found in f as

@@ -18,6 +18,7 @@ const (
 	FormSwizzle                // `S<B,M,S>`
 	FormComposed               // `outer o offset o inner`
 	FormStmt                   // one `.cute` line
+	FormValue                  // a literal of any kind: value, layout, composed layout, tile or swizzle; no names
 	numForms
 )
 
@@ -38,6 +39,8 @@ func (f Form) describe() string {
 		return "a swizzle `S<B,M,S>`"
 	case FormComposed:
 		return "a composed layout `outer o offset o inner`"
+	case FormValue:
+		return "a layout, composed layout, tile, swizzle or integer tuple"
 	}
 	return "a statement"
 }

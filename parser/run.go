@@ -79,7 +79,7 @@ func (p *Parser) runGrammar(form Form, toks *grammar.Tokens) (g any, err error) 
 		return nil, err
 	}
 	switch form {
-	case FormExpr, FormComposed:
+	case FormExpr, FormComposed, FormValue:
 		return p.g.Expr.ParseFromLexer(pl)
 	case FormLayout, FormTuple:
 		return p.g.Operand.ParseFromLexer(pl)
@@ -102,13 +102,13 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 	}
 	first := toks.Peek().Pos
 	switch form {
-	case FormExpr, FormLayout, FormTuple:
+	case FormExpr, FormLayout, FormTuple, FormValue:
 		if t := grammar.MatchWhole(toks); t != nil {
 			return &grammar.Operand{Pos: first, EndPos: toks.RawPeek().Pos, Fast: t}
 		}
 		toks.Rewind()
 		switch form {
-		case FormExpr:
+		case FormExpr, FormValue:
 			if e := grammar.MatchWholeExpr(toks); e != nil {
 				return e
 			}

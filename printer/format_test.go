@@ -98,9 +98,10 @@ const messyMLIR = "// cute kernel, !cute.layout<\"(4, 8):(1, 4)\"> in a comment 
 	"  %0 = cute.static : !cute.layout<\"(4, 8):(_1, _4)\">\r\n" +
 	"  %1 = cute.static : !cute.composed_layout<\"Sw<3,4,3> o (8,64):(64,1)\"> loc(\"x\")\r\n" +
 	"  %2 = cute.make_swizzle() {sw = #cute.swizzle<\"S<3,4,3>\">} : !cute.swizzle<\"Sw<3, 4, 3>\">\r\n" +
-	"  %3 = cute.static : !cute.tile<\"[ 4:1 ; _ ]\">  // !cute.unknown<\"(4, 8)\">\r\n" +
+	"  %3 = cute.static : !cute.tile<\"[ 4:1 ; _ ]\">  // !llvm.unknown<\"(4, 8)\">\r\n" +
 	"  %4 = cute.static : !cute.memref<f16, gmem, !cute.layout<\" (128, 64):(64, 1) \">>\r\n" +
 	"  %5 = cute.static : !cute.int_tuple<\"(4,)\"> !cute.stride<\"(1@0, _1@1)\"> !cute.coord<\"(1, _)\">\r\n" +
+	"  %6 = cute.static : !cute.memref<f16, smem, align<16>, \"Sw<3,4,3> o (8, 64):(64, 1)\"> !cute.coord_tensor<\"(0, 0)\", \"(?, 8):(1@1, 1@0)\">\r\n" +
 	"}\r\n"
 
 const messyMLIRFormatted = "// cute kernel, !cute.layout<\"(4,8):(1,4)\"> in a comment is a payload too\r\n" +
@@ -108,9 +109,10 @@ const messyMLIRFormatted = "// cute kernel, !cute.layout<\"(4,8):(1,4)\"> in a c
 	"  %0 = cute.static : !cute.layout<\"(4,8):(1,4)\">\r\n" +
 	"  %1 = cute.static : !cute.composed_layout<\"S<3,4,3> o 0 o (8,64):(64,1)\"> loc(\"x\")\r\n" +
 	"  %2 = cute.make_swizzle() {sw = #cute.swizzle<\"S<3,4,3>\">} : !cute.swizzle<\"S<3,4,3>\">\r\n" +
-	"  %3 = cute.static : !cute.tile<\"[4:1;_]\">  // !cute.unknown<\"(4, 8)\">\r\n" +
+	"  %3 = cute.static : !cute.tile<\"[4:1;_]\">  // !llvm.unknown<\"(4, 8)\">\r\n" +
 	"  %4 = cute.static : !cute.memref<f16, gmem, !cute.layout<\"(128,64):(64,1)\">>\r\n" +
 	"  %5 = cute.static : !cute.int_tuple<\"(4)\"> !cute.stride<\"(1@0,1@1)\"> !cute.coord<\"(1,_)\">\r\n" +
+	"  %6 = cute.static : !cute.memref<f16, smem, align<16>, \"S<3,4,3> o 0 o (8,64):(64,1)\"> !cute.coord_tensor<\"(0,0)\", \"(?,8):(1@1,1@0)\">\r\n" +
 	"}\r\n"
 
 // mlirPayloads scans src for dialect wrappers and parses each payload, as

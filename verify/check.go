@@ -21,6 +21,9 @@ type Check struct {
 	Value func(s *Subject)
 	// Call is run on every call of an operation that succeeded.
 	Call func(s *Subject)
+	// Optional checks are pedantic: a Pass runs them only when
+	// Options.Enable or Options.Checks names them.
+	Optional bool
 }
 
 // Subject is what a check looks at.

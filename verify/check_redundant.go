@@ -10,10 +10,12 @@ import (
 
 func init() {
 	Register(&Check{
-		Name:  "redundant-mode",
-		Doc:   "A layout written with a top-level mode of extent 1 next to other modes gains nothing from it (W0902).",
-		Codes: []diag.Code{diag.RedundantMode},
-		Value: checkRedundant,
+		Name: "redundant-mode",
+		Doc: "A layout written with a top-level mode of extent 1 next to other modes gains nothing from it (W0902). " +
+			"Optional: CuTe keeps such modes on purpose (for the rank a tiler or a partition expects), so it runs only when enabled.",
+		Optional: true,
+		Codes:    []diag.Code{diag.RedundantMode},
+		Value:    checkRedundant,
 	})
 }
 

@@ -72,7 +72,7 @@ var codeCases = []codeCase{
 	{diag.UnknownCode, "cute", "expect E9999 size(8:1)", "expect E0400 composition((4,6,8):(2,3,5),6:3)"},
 	{diag.Aliasing, "expr", "(3,8):(1,1)", "(3,8):(1,3)"},
 	{diag.BankConflicts, "expr", "S<1,4,3> o 0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)"},
-	{diag.RedundantMode, "expr", "(4,1,8):(1,0,4)", "(4,8):(1,4)"},
+	{diag.RedundantMode, "pedantic", "(4,1,8):(1,0,4)", "(4,8):(1,4)"},
 	{diag.NonCanonical, "expr", "(4, 8) : (1, 4)", "(4,8):(1,4)"},
 	{diag.OutOfBoundsEval, "expr", "eval(4:1,4)", "eval(4:1,3)"},
 	{diag.NotDistributive, "expr", "composition((4,2,4,7):(4,16,1,32),(8,8):(2,4))", "composition((4,2,4,7):(4,16,1,32),(8,8):(1,8))"},
@@ -86,6 +86,13 @@ func run(t *testing.T, mode, src string) diag.List {
 		return Default().CuteFile(f)
 	case "mlir":
 		return Default().MLIR(f)
+	case "pedantic": // the optional checks too
+		p, err := NewPass(Options{Enable: []string{"redundant-mode"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, l := p.Expr(f)
+		return l
 	case "lower":
 		p, err := NewPass(Options{Lowerable: true})
 		if err != nil {

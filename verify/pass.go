@@ -12,8 +12,11 @@ import (
 
 // Options configure a Pass.
 type Options struct {
-	// Checks names the checks to run; nil runs them all.
+	// Checks names the checks to run; nil runs every check that is not
+	// Optional.
 	Checks []string
+	// Enable names optional checks to run as well.
+	Enable []string
 	// Disable lists codes that are not reported.
 	Disable []diag.Code
 	// Severity overrides the default severity of codes.
@@ -41,14 +44,22 @@ type Pass struct {
 // error.
 func NewPass(opts Options) (*Pass, error) {
 	p := &Pass{opts: opts, parser: parser.New(opts.Parser), disable: map[diag.Code]bool{}}
-	if opts.Checks == nil {
-		p.checks = Checks()
-	} else {
-		for _, name := range opts.Checks {
-			c, ok := registry[name]
-			if !ok {
-				return nil, fmt.Errorf("verify: unknown check %q", name)
+	names := opts.Checks
+	if names == nil {
+		for _, c := range Checks() {
+			if !c.Optional {
+				names = append(names, c.Name)
 			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, name := range append(names, opts.Enable...) {
+		c, ok := registry[name]
+		if !ok {
+			return nil, fmt.Errorf("verify: unknown check %q", name)
+		}
+		if !seen[name] {
+			seen[name] = true
 			p.checks = append(p.checks, c)
 		}
 	}
@@ -63,7 +74,8 @@ var defaultPass = sync.OnceValue(func() *Pass {
 	return p
 })
 
-// Default returns a shared Pass with every check and default severities.
+// Default returns a shared Pass with every check that is not optional, and
+// default severities.
 func Default() *Pass { return defaultPass() }
 
 // Expr verifies one input given as text: a value or an expression. It

@@ -14,7 +14,8 @@ var helpCommand = &command{
 	args:  "[command]",
 	short: "show help for a command",
 	long: `Help prints the usage of cutec, or of one command with its flags.
-"cutec help eval" also lists the operations an expression may call.`,
+"cutec help eval" also lists the operations an expression may call, and
+"cutec help checks" the checks that lint and verify run.`,
 	setup: func(*flag.FlagSet) runFunc { return runHelp },
 }
 
@@ -25,6 +26,10 @@ func runHelp(e *env, args []string) int {
 		printMainUsage(e.stdout)
 		return exitOK
 	case 1:
+		if args[0] == "checks" {
+			printChecks(e.stdout)
+			return exitOK
+		}
 		c := lookupCommand(args[0])
 		if c == nil {
 			msg := fmt.Sprintf("unknown command %q", args[0])
@@ -47,7 +52,8 @@ func printMainUsage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(&b, "\t%-9s %s\n", c.name, c.short)
 	}
-	b.WriteString("\nUse \"cutec help <command>\" for more about a command.\n")
+	b.WriteString("\nUse \"cutec help <command>\" for more about a command,\n")
+	b.WriteString("and \"cutec help checks\" for the checks of lint and verify.\n")
 	b.WriteString("Exit status: 0 clean, 1 findings, 2 usage or I/O error.\n")
 	w.Write(b.Bytes())
 }

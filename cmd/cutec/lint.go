@@ -8,12 +8,13 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
 )
 
 // lintCommand is "cutec lint [-format F] [-strict] [-j N] [PATH...]".
 var lintCommand = &command{
 	name:  "lint",
-	args:  "[-format text|json|sarif|github] [-strict] [-j N] [PATH...]",
+	args:  "[-format text|json|sarif|github] [-strict] [-j N] [-enable CHECKS] [-disable CODES] [PATH...]",
 	short: "check .cute files, MLIR files and directories",
 	long: `Lint checks files of layouts and reports every diagnostic:
 
@@ -41,6 +42,8 @@ end_col, offset, end_offset, severity, code, message, ...), sarif (one
 SARIF 2.1.0 log with one run) and github (workflow commands that annotate a
 pull request).
 
+` + checksHelp + `
+
 Exit status: 0 when no file has an error, 1 when one has (with -strict, also
 a warning), 2 on a usage error or an I/O error (a missing or unreadable
 file is reported on standard error, and the other files are still checked).`,
@@ -49,6 +52,7 @@ file is reported on standard error, and the other files are still checked).`,
 		fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(diag.Formats, ", "))
 		fs.BoolVar(&o.strict, "strict", false, "count warnings as findings (exit 1)")
 		fs.IntVar(&o.jobs, "j", runtime.GOMAXPROCS(0), "number of files checked in parallel")
+		o.checks.define(fs)
 		return o.run
 	},
 }
@@ -61,6 +65,9 @@ type linter struct {
 	format string
 	strict bool
 	jobs   int
+	checks checkFlags
+
+	cute, mlir *verify.Pass // the passes for .cute files and for MLIR payloads
 
 	e        *env
 	r        diag.Renderer
@@ -73,6 +80,12 @@ type linter struct {
 func (l *linter) run(e *env, args []string) int {
 	l.e = e
 	r, err := l.renderer()
+	if err != nil {
+		return usageError(e, "lint", "%v", err)
+	}
+	if l.cute, err = l.checks.pass(false); err == nil {
+		l.mlir, err = l.checks.pass(true)
+	}
 	if err != nil {
 		return usageError(e, "lint", "%v", err)
 	}

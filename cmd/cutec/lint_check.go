@@ -25,14 +25,10 @@ type checker struct {
 	bytesRead  atomic.Int64 // for the progress line
 }
 
-// newChecker returns a checker: .cute files get the default pass, MLIR
-// payloads one that rejects what the dialect cannot lower.
-func newChecker(stdin io.Reader, workers int) *checker {
-	mlir, err := verify.NewPass(verify.Options{Lowerable: true})
-	if err != nil {
-		mlir = verify.Default() // cannot happen: no check names are given
-	}
-	return &checker{cute: verify.Default(), mlir: mlir, stdin: stdin, workers: max(workers, 1)}
+// newChecker returns a checker: .cute files get the pass cute, MLIR
+// payloads the pass mlir, which should reject what the dialect cannot lower.
+func newChecker(stdin io.Reader, workers int, cute, mlir *verify.Pass) *checker {
+	return &checker{cute: cute, mlir: mlir, stdin: stdin, workers: max(workers, 1)}
 }
 
 // check reads and checks one source.

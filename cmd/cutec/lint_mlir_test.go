@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
 )
 
 // TestCheckMLIRParallel checks that verifying the chunks of one file on
@@ -25,7 +26,7 @@ func TestCheckMLIRParallel(t *testing.T) {
 	}
 	in := b.String()
 	render := func(workers int) string {
-		c := newChecker(nil, workers)
+		c := newChecker(nil, workers, verify.Default(), lowerablePass(t))
 		var col collector
 		if err := c.checkMLIR("big.mlir", strings.NewReader(in), &col); err != nil {
 			t.Fatal(err)
@@ -46,4 +47,14 @@ func TestCheckMLIRParallel(t *testing.T) {
 			t.Errorf("%d workers: output differs from one worker's", w)
 		}
 	}
+}
+
+// lowerablePass is the pass lint uses for MLIR payloads.
+func lowerablePass(t *testing.T) *verify.Pass {
+	t.Helper()
+	p, err := (&checkFlags{}).pass(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -4,7 +4,7 @@ package main
 // in the order of srcs as soon as each one and all before it are done.
 // It returns an error only when writing the output fails.
 func (l *linter) lintAll(srcs []source) error {
-	c := newChecker(l.e.stdin, l.jobs)
+	c := newChecker(l.e.stdin, l.jobs, l.cute, l.mlir)
 	prog := startProgress(l.e, len(srcs), &c.bytesRead)
 	defer prog.stop()
 	p := startPool(c, srcs, l.jobs)

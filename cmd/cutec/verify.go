@@ -12,7 +12,7 @@ import (
 // verifyCommand is "cutec verify [-json] [-strict] [EXPR...]".
 var verifyCommand = &command{
 	name:  "verify",
-	args:  "[-json] [-strict] [EXPR...]",
+	args:  "[-json] [-strict] [-enable CHECKS] [-disable CODES] [EXPR...]",
 	short: "check every invariant of values and expressions",
 	long: `Verify parses, evaluates and checks each value or expression given as an
 argument or, with no arguments, each line of standard input (blank lines and
@@ -24,12 +24,15 @@ input prints nothing.
 With -json each diagnostic is one JSON object a line (the fields of
 "cutec lint -format json").
 
+` + checksHelp + `
+
 Exit status: 0 when no input has an error, 1 when one has (with -strict,
 also a warning), 2 on a usage or I/O error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		v := &verifier{}
 		fs.BoolVar(&v.json, "json", false, "print diagnostics as JSON lines")
 		fs.BoolVar(&v.strict, "strict", false, "count warnings as findings (exit 1)")
+		v.checks.define(fs)
 		return v.run
 	},
 }
@@ -38,6 +41,7 @@ also a warning), 2 on a usage or I/O error.`,
 // it goes.
 type verifier struct {
 	json, strict bool
+	checks       checkFlags
 	pass         *verify.Pass
 	r            diag.Renderer
 	w            *bufio.Writer
@@ -46,13 +50,16 @@ type verifier struct {
 
 // run verifies the arguments, or the lines of standard input.
 func (v *verifier) run(e *env, args []string) int {
-	v.pass = verify.Default()
+	pass, err := v.checks.pass(false)
+	if err != nil {
+		return usageError(e, "verify", "%v", err)
+	}
+	v.pass = pass
 	v.r = diag.Text{Color: e.color()}
 	if v.json {
 		v.r = diag.JSON{}
 	}
 	v.w = bufio.NewWriter(e.stdout)
-	var err error
 	if len(args) > 0 {
 		for i, a := range args {
 			v.input(diag.NewFile(argName(i), []byte(a)))
