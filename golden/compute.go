@@ -82,7 +82,7 @@ func normalizedCute(f *diag.File, file *ast.File) string {
 			ev := normalize.Evaluator{File: f, Env: env}
 			v, _ := ev.Eval(s.Value)
 			if v != nil {
-				env.Define(s.Name.Name, v, s.Name.Span)
+				env.Define(s.Name.Name, v, normalize.Site{Span: s.Name.Span})
 			}
 			fmt.Fprintf(&b, "%d: %s = %s\n", line, s.Name.Name, describe(v))
 		case *ast.ExprStmt:

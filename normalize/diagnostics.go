@@ -80,11 +80,6 @@ func (r *report) strideLeaf(span diag.Span, leaf string) {
 	r.add(diag.ShapeStrideMismatch, span, "the stride leaf %s is not an integer, a basis element or a dynamic value", leaf)
 }
 
-func (r *report) redefined(span, first diag.Span, name string) {
-	d := r.add(diag.Redefined, span, "%s is already defined", name)
-	r.note(d, first, "%s was defined here", name)
-}
-
 // algebra turns an error of the layout package into a diagnostic at span.
 func (r *report) algebra(span diag.Span, err error) {
 	var e *layout.Error

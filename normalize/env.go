@@ -13,20 +13,27 @@ type Env struct {
 
 type binding struct {
 	v    Value
-	span diag.Span
+	site Site
+}
+
+// Site is where a name was defined: a span of a file. A streaming reader
+// should give a file that outlives its read buffer (see verify's Cute).
+type Site struct {
+	File *diag.File
+	Span diag.Span
 }
 
 // NewEnv returns an empty environment.
 func NewEnv() *Env { return &Env{vars: map[string]binding{}} }
 
-// Define binds name to v, defined at span. It returns false and the span of
+// Define binds name to v, defined at site. It returns false and the site of
 // the first definition when the name is already bound.
-func (e *Env) Define(name string, v Value, span diag.Span) (first diag.Span, ok bool) {
+func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 	if b, dup := e.vars[name]; dup {
-		return b.span, false
+		return b.site, false
 	}
-	e.vars[name] = binding{v, span}
-	return diag.Span{}, true
+	e.vars[name] = binding{v, site}
+	return Site{}, true
 }
 
 // Lookup returns the value bound to name.

@@ -99,9 +99,9 @@ func TestValues(t *testing.T) {
 func TestEnvironment(t *testing.T) {
 	env := normalize.NewEnv()
 	a, _ := eval(t, "(4,2):(1,4)", env)
-	env.Define("A", a, diag.Span{})
+	env.Define("A", a, normalize.Site{})
 	b, _ := eval(t, "(2,2):(1,2)", env)
-	env.Define("B", b, diag.Span{})
+	env.Define("B", b, normalize.Site{})
 	for _, tc := range []struct{ src, want string }{
 		{"composition(A, B)", "(2,2):(1,2)"},
 		{"A(5)", "5"},
@@ -113,7 +113,7 @@ func TestEnvironment(t *testing.T) {
 			t.Errorf("%s = %v (%v), want %s", tc.src, v, diags, tc.want)
 		}
 	}
-	if _, ok := env.Define("A", a, diag.Span{Start: 3}); ok {
+	if _, ok := env.Define("A", a, normalize.Site{Span: diag.Span{Start: 3}}); ok {
 		t.Error("redefining A succeeded")
 	}
 	_, diags := eval(t, "compositon(A, B)", env)
@@ -226,7 +226,7 @@ func FuzzEval(f *testing.F) {
 func TestTileOfNames(t *testing.T) {
 	env := normalize.NewEnv()
 	a, _ := eval(t, "(4,2):(1,4)", env)
-	env.Define("A", a, diag.Span{})
+	env.Define("A", a, normalize.Site{})
 	for _, tc := range []struct{ src, want string }{
 		{"[A;_]", "[(4,2):(1,4);_]"},
 		// complement((4,2):(1,4), 8) is 1:0, so mode 0 is 8:20 o ((4,2),1):((1,4),0).

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/cutec/cutec/ast"
@@ -57,9 +58,9 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 		if v == nil {
 			return diags
 		}
-		if first, ok := c.env.Define(s.Name.Name, v, s.Name.Span); !ok {
+		if first, ok := c.env.Define(s.Name.Name, v, lineSite(f, s.Name.Span)); !ok {
 			d := newDiag(f, diag.Redefined, s.Name.Span, fmt.Sprintf("%s is already defined", s.Name.Name))
-			d.Notes = append(d.Notes, diag.Note{File: f, Span: first, Message: s.Name.Name + " was defined here"})
+			d.Notes = append(d.Notes, diag.Note{File: first.File, Span: first.Span, Message: s.Name.Name + " was defined here"})
 			diags.Add(d)
 		}
 		return diags
@@ -69,6 +70,16 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 		return c.expect(f, s)
 	}
 	return nil
+}
+
+// lineSite returns a definition's site in a window of its own holding a
+// copy of its line: a streaming caller reuses the buffer behind f, and the
+// note of a later redefinition must still show this line.
+func lineSite(f *diag.File, span diag.Span) normalize.Site {
+	line, start := f.LineText(span.Start)
+	pos := f.Position(start)
+	w := diag.NewWindow(f.Name, bytes.Clone(line), pos.Offset, pos.Line, pos.Col)
+	return normalize.Site{File: w, Span: span.Shift(-start)}
 }
 
 func newDiag(f *diag.File, code diag.Code, span diag.Span, msg string) *diag.Diagnostic {
