@@ -92,3 +92,25 @@ func (l List) Cap(n int) (List, int) {
 	}
 	return l[:n], len(l) - n
 }
+
+// Retarget returns copies of the diagnostics of l, and of their notes, with
+// f as their file; the spans stay, so f must hold the same text at the same
+// offsets (nil detaches them from any file, for a cache). The list is always
+// new and the diagnostics of l are not modified: callers sort lists in
+// place, and caches share theirs.
+func (l List) Retarget(f *File) List {
+	if len(l) == 0 {
+		return nil
+	}
+	out := make(List, len(l))
+	for i, d := range l {
+		cp := *d
+		cp.File = f
+		cp.Notes = append([]Note(nil), d.Notes...)
+		for j := range cp.Notes {
+			cp.Notes[j].File = f
+		}
+		out[i] = &cp
+	}
+	return out
+}

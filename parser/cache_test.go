@@ -54,15 +54,13 @@ func TestCacheRetargetsDiagnostics(t *testing.T) {
 		t.Error("the second diagnostic must be a copy with the same message")
 	}
 	// The cache keeps no file, so no caller's buffer stays alive through it.
-	for i := range p.cache.shards {
-		for _, e := range p.cache.shards[i].cur[FormLayout] {
-			for _, d := range e.diags {
-				if d.File != nil || (len(d.Notes) > 0 && d.Notes[0].File != nil) {
-					t.Error("a cached diagnostic refers to a file")
-				}
+	p.cache.Each(int(FormLayout), func(_ string, e entry) {
+		for _, d := range e.diags {
+			if d.File != nil || (len(d.Notes) > 0 && d.Notes[0].File != nil) {
+				t.Error("a cached diagnostic refers to a file")
 			}
 		}
-	}
+	})
 	// Sorting a returned list must not disturb the cache.
 	_, l3 := p.ParseLayout(w1)
 	l3[0] = nil
@@ -78,12 +76,7 @@ func TestCacheIsBounded(t *testing.T) {
 		p.ParseTuple(f)
 		p.ParseTuple(f)
 	}
-	total, seen := 0, 0
-	for i := range p.cache.shards {
-		s := &p.cache.shards[i]
-		total += len(s.cur[FormTuple]) + len(s.old[FormTuple])
-		seen += len(s.seen)
-	}
+	total, seen := p.cache.Len()
 	if total > 2*640 || total < 640/2 || seen > 4*640 {
 		t.Errorf("the cache holds %d entries and %d hashes for a size of 640", total, seen)
 	}

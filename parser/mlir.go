@@ -27,6 +27,10 @@ const (
 	// values of `!cute.tiled_copy<…, layout_copy_tv = <"…">, tiler_mn = <"[…]">>`.
 	// It may hold any literal value (FormValue).
 	KindQuoted
+
+	// NumWrapperKinds is one more than the largest kind: kinds index arrays
+	// of this length.
+	NumWrapperKinds = int(KindQuoted) + 1
 )
 
 var kindNames = [...]string{

@@ -111,7 +111,7 @@ func (p *Parser) parse(form Form, src []byte, file func() *diag.File) (ast.Node,
 	if form == FormStmt || p.cache == nil || len(src) > maxCachedLen {
 		return p.parseSource(form, file(), string(src), 0)
 	}
-	e, ok, admit := p.cache.get(form, src)
+	e, ok, admit := p.cache.Get(int(form), src)
 	if ok {
 		if len(e.diags) == 0 {
 			return e.node, nil
@@ -121,7 +121,7 @@ func (p *Parser) parse(form Form, src []byte, file func() *diag.File) (ast.Node,
 	text := string(src)
 	n, diags := p.parseSource(form, file(), text, 0)
 	if admit {
-		p.cache.put(form, text, newEntry(n, diags))
+		p.cache.Put(int(form), text, newEntry(n, diags))
 	}
 	return n, diags
 }

@@ -21,23 +21,18 @@ func (p *Pass) MLIR(f *diag.File) diag.List {
 	return p.finish(diags)
 }
 
-// cached is the result of verifying one payload text, with spans relative
-// to the payload and no File; occurrences get their own copy.
-type cached struct {
-	diags diag.List
-}
-
-type cacheKey struct {
-	kind    parser.WrapperKind
-	payload string
-}
-
+// payload verifies one payload, through the pass's cache: its result is
+// kept with spans relative to the payload and no file, and each occurrence
+// gets its own copy.
 func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
+	cached, ok, admit := p.cache.Get(int(w.Kind), w.Payload)
+	if ok && len(cached) == 0 {
+		return nil // the common case: a clean payload seen before
+	}
 	pos := f.Position(w.PayloadStart)
 	win := diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
-	key := cacheKey{w.Kind, string(w.Payload)}
-	if c, ok := p.cache.Load(key); ok {
-		return rehome(c.(*cached).diags, win)
+	if ok {
+		return cached.Retarget(win)
 	}
 	node, diags := p.parser.ParseWrapper(f, w)
 	if !diags.HasErrors() {
@@ -46,24 +41,8 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 			diags = append(diags, more...)
 		}
 	}
-	p.cache.Store(key, &cached{diags: rehome(diags, nil)})
-	return diags
-}
-
-// rehome copies diagnostics onto file f (nil detaches them).
-func rehome(l diag.List, f *diag.File) diag.List {
-	out := make(diag.List, len(l))
-	for i, d := range l {
-		c := *d
-		c.File = f
-		if len(d.Notes) > 0 {
-			c.Notes = make([]diag.Note, len(d.Notes))
-			for k, n := range d.Notes {
-				n.File = f
-				c.Notes[k] = n
-			}
-		}
-		out[i] = &c
+	if admit {
+		p.cache.Put(int(w.Kind), string(w.Payload), diags.Retarget(nil))
 	}
-	return out
+	return diags
 }

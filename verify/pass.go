@@ -6,6 +6,7 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/gencache"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 )
@@ -37,13 +38,18 @@ type Pass struct {
 	checks  []*Check
 	parser  *parser.Parser
 	disable map[diag.Code]bool
-	cache   sync.Map // payload cache, see mlir.go
+	cache   *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
 }
 
 // NewPass returns a Pass with the given options. Unknown check names are an
 // error.
 func NewPass(opts Options) (*Pass, error) {
-	p := &Pass{opts: opts, parser: parser.New(opts.Parser), disable: map[diag.Code]bool{}}
+	p := &Pass{
+		opts:    opts,
+		parser:  parser.New(opts.Parser),
+		disable: map[diag.Code]bool{},
+		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumWrapperKinds),
+	}
 	names := opts.Checks
 	if names == nil {
 		for _, c := range Checks() {
