@@ -34,6 +34,7 @@ type operation struct {
 	params   []paramKind
 	min      int  // how many parameters are required; the rest are optional
 	variadic bool // the last parameter repeats
+	lifts    bool // a composed layout as the first argument: apply to its inner layout (see lift)
 	doc      string
 	fn       func(a *args) (Value, error)
 }
@@ -120,6 +121,11 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		x.badArgCount(n.Span, op, len(vals))
 		return nil, false
 	}
+	var outer *Composed
+	if c, ok := vals[0].(Composed); ok && op.lifts {
+		outer = &c
+		vals = append([]Value{Layout{c.C.Inner}}, vals[1:]...)
+	}
 	a := &args{vals: vals, tilers: map[int]layout.Tiler{}}
 	for i, v := range vals {
 		k := op.param(i)
@@ -136,6 +142,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		}
 	}
 	r, err := op.fn(a)
+	if err == nil && outer != nil {
+		r, err = lift(*outer, r)
+	}
 	if err != nil {
 		x.algebra(argSpan(n, err), err)
 		return nil, false
@@ -144,6 +153,24 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		x.onCall(n, op.name, vals, r)
 	}
 	return r, true
+}
+
+// lift finishes an operation applied to the inner layout of a composed
+// layout outer o offset o inner, as CuTe's overloads for ComposedLayout do:
+// a layout result r becomes outer o offset o r (so that
+// composition(S<3,4,3> o 0 o L, T) is S<3,4,3> o 0 o composition(L, T), and
+// tile_to_shape of a swizzled atom stays swizzled); a query's result (the
+// size, the shape) is the inner layout's.
+func lift(c Composed, r Value) (Value, error) {
+	l, ok := r.(Layout)
+	if !ok {
+		return r, nil
+	}
+	cl, err := layout.NewComposed(c.C.Outer, c.C.Offset, l.L)
+	if err != nil {
+		return nil, err
+	}
+	return Composed{cl}, nil
 }
 
 // argSpan is the span of the argument an algebra error is about, or the

@@ -45,6 +45,14 @@ func init() {
 	defAlgebra()
 	defDividesAndProducts()
 	defUtilities()
+	// The operations CuTe overloads for ComposedLayout by applying them to
+	// the inner layout (see lift).
+	for _, name := range []string{"size", "rank", "depth", "shape", "composition",
+		"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+		"logical_product", "zipped_product", "tiled_product", "flat_product",
+		"blocked_product", "raked_product", "tile_to_shape"} {
+		operations[name].lifts = true
+	}
 }
 
 func defQueries() {
