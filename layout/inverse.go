@@ -7,13 +7,26 @@ package layout
 // right_inverse(((2,2),(2,4)):((0,1),(0,2))) is (2,4):(2,8) (ERRATA.md). A
 // layout without a stride-1 mode has the trivial right inverse 1:0.
 func RightInverse(l Layout) (Layout, error) {
+	if hasBasisStride(l.stride) {
+		return basisInverse("right_inverse", l, rightInverseChain)
+	}
 	cl := Coalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	if err := requireIntStrides("right_inverse", st); err != nil {
 		return Layout{}, err
 	}
 	c := calc{op: "right_inverse"}
-	pre := prefixProducts(&c, sh)
+	inv := rightInverseChain(&c, sh, st, prefixProducts(&c, sh))
+	if c.err != nil {
+		return Layout{}, c.err
+	}
+	return inv, nil
+}
+
+// rightInverseChain follows the chain of strides from 1: each mode whose
+// stride is the size covered so far contributes its extent, at its position
+// pre in the domain. The result is coalesced.
+func rightInverseChain(c *calc, sh, st []IntTuple, pre []int64) Layout {
 	outS, outD := []IntTuple{Int(1)}, []IntTuple{Int(0)}
 	next := int64(1)
 	for _, i := range sortedByStride(st) {
@@ -23,10 +36,7 @@ func RightInverse(l Layout) (Layout, error) {
 			next = c.mul(sh[i].val, st[i].val)
 		}
 	}
-	if c.err != nil {
-		return Layout{}, c.err
-	}
-	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)}), nil
+	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)})
 }
 
 // LeftInverse returns a left inverse L of l (paper §3.4.3) with
@@ -38,6 +48,21 @@ func RightInverse(l Layout) (Layout, error) {
 // does (ERRATA.md). The sorted non-zero strides must nest: each a multiple of
 // the size covered by the smaller ones (E0503).
 func LeftInverse(l Layout) (Layout, error) {
+	if hasBasisStride(l.stride) {
+		return basisInverse("left_inverse", l, func(c *calc, sh, st []IntTuple, pre []int64) Layout {
+			inv, nested, err := leftInverseMixedRadix(l, sh, st, pre)
+			switch {
+			case err != nil:
+				if e, ok := err.(*Error); ok {
+					c.fail(e)
+				}
+			case !nested:
+				c.fail(newError(CodeNoLeftInverse, "left_inverse", 0,
+					"layout %s is not injective along one basis direction: its modes overlap there", l))
+			}
+			return inv
+		})
+	}
 	cl := Coalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	if err := requireIntStrides("left_inverse", st); err != nil {
@@ -65,7 +90,13 @@ func LeftInverse(l Layout) (Layout, error) {
 // which makes the result satisfy the law exactly.
 func leftInverseCuTe(l Layout, sh, st []IntTuple) (inv Layout, nested bool, err error) {
 	c := calc{op: "left_inverse"}
-	pre := prefixProducts(&c, sh)
+	return leftInverseMixedRadix(l, sh, st, prefixProducts(&c, sh))
+}
+
+// leftInverseMixedRadix is leftInverseCuTe with the domain positions pre of
+// the modes given.
+func leftInverseMixedRadix(l Layout, sh, st []IntTuple, pre []int64) (inv Layout, nested bool, err error) {
+	c := calc{op: "left_inverse"}
 	order := sortedByStride(st)
 	var outS []IntTuple
 	outD := []IntTuple{Int(0)}
