@@ -6,6 +6,9 @@ func Complement(l Layout) (Layout, error) {
 	if r, ok, err := complementFast(l, nil); ok {
 		return r, err
 	}
+	if hasBasisStride(l.stride) {
+		return basisComplement(l)
+	}
 	f := Filter(l)
 	co, err := f.Cosize()
 	if err != nil {

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"fmt"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -18,6 +19,18 @@ func TestPaperTables5And6Basis(t *testing.T) {
 		wantLayout(t, "right_inverse"+tc.l, r, err, tc.right)
 		li, err := LeftInverse(L(t, tc.l))
 		wantLayout(t, "left_inverse"+tc.l, li, err, tc.left)
+	}
+}
+
+// §3.5 Table 7, the rows with basis strides, in CuTe's coalesced form
+// (ERRATA.md): one mode per direction, each the complement along it.
+func TestPaperTable7Basis(t *testing.T) {
+	for _, tc := range []struct{ l, want string }{
+		{"(4,8):(1@0,1@1)", "(1,1):(0,0)"},              // the paper's (1,1):(4e0,4e1)
+		{"(4,(4,2)):(1@1,(1@0,12@1))", "(1,3):(0,4@1)"}, // (1,(3,1)):(4e0,(4e1,24e1))
+	} {
+		r, err := Complement(L(t, tc.l))
+		wantLayout(t, "complement"+tc.l, r, err, tc.want)
 	}
 }
 
@@ -113,6 +126,32 @@ func TestBasisInverseLaws(t *testing.T) {
 			v, _ := l.Eval(Int(k))
 			injective = injective && !seen[v.String()]
 			seen[v.String()] = true
+		}
+		// The complement's image meets l's only at 0, and grows along each
+		// direction (eqs. 28 and 29, direction by direction).
+		key := func(v IntTuple) string {
+			return fmt.Sprint(coordAlong(v, 0), coordAlong(v, 1), coordAlong(v, 2))
+		}
+		image := map[string]bool{}
+		for k := range size {
+			v, _ := l.Eval(Int(k))
+			image[key(v)] = true
+		}
+		comp, err := Complement(l)
+		if errCode(err) == CodeComplementInjective {
+			comp = unitLayout // as for integer strides: the modes along a direction overlap or do not nest
+		} else if err != nil {
+			t.Fatalf("complement%s: %v", l, err)
+		}
+		cn, _ := comp.Size()
+		for a := int64(1); a < cn; a++ {
+			v, err := comp.Eval(Int(a))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if image[key(v)] {
+				t.Fatalf("complement%s = %s: C(%d) = %s is in the image of l", l, comp, a, v)
+			}
 		}
 		li, err := LeftInverse(l)
 		if !injective {
