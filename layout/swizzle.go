@@ -26,6 +26,10 @@ func NewSwizzle(b, m, s int) (Swizzle, error) {
 	if b < 0 || m < 0 {
 		return Swizzle{}, errBadValue("swizzle", "S<%d,%d,%d> has a negative bit count or base", b, m, s)
 	}
+	if b > maxSwizzleBits || m > maxSwizzleBits || s > maxSwizzleBits || s < -maxSwizzleBits {
+		// Checked alone first, so that the sums below cannot overflow.
+		return Swizzle{}, errBadValue("swizzle", "S<%d,%d,%d> reaches past bit %d", b, m, s, maxSwizzleBits)
+	}
 	if abs(int64(s)) < int64(b) {
 		return Swizzle{}, errSwizzle(b, m, s)
 	}

@@ -212,3 +212,16 @@ func TestMaxCommon(t *testing.T) {
 		t.Errorf("max_common_vector = %d, %v; want 2", n, err)
 	}
 }
+
+// A swizzle's parameters are bounded one by one before they are summed, so
+// that no sum overflows into an accepted value.
+func TestSwizzleHugeParameters(t *testing.T) {
+	for _, p := range [][3]int{
+		{3, 4, math.MaxInt64}, {3, 4, math.MinInt64}, {math.MaxInt64, 4, 3}, {3, math.MaxInt64, 3},
+		{3, 4, 63}, {3, 4, -63},
+	} {
+		if _, err := NewSwizzle(p[0], p[1], p[2]); err == nil {
+			t.Errorf("S<%d,%d,%d> accepted", p[0], p[1], p[2])
+		}
+	}
+}
