@@ -89,6 +89,16 @@ func (c *calc) value(t IntTuple) int64 {
 
 const minInt64 = -1 << 63
 
+// abs is |a|, failing on -2^63, whose magnitude int64 cannot hold.
+func (c *calc) abs(a int64) int64 {
+	if a == minInt64 {
+		c.fail(errOverflow(c.op))
+		return 0
+	}
+	return abs(a)
+}
+
+// abs is |a| for a > -2^63; callers with user values use calc.abs.
 func abs(a int64) int64 {
 	if a < 0 {
 		return -a

@@ -138,7 +138,10 @@ func (c *composer) composeBase(a Layout, s, d int64) Layout {
 		if c.err != nil {
 			break
 		}
-		ad := abs(restStride)
+		ad := c.abs(restStride)
+		if c.err != nil {
+			break
+		}
 		if ad >= extent && ad%extent != 0 {
 			c.fail(errStrideDiv(i, a, prefix, d))
 			break

@@ -107,7 +107,7 @@ func coalesceFast(l Layout, keepLast bool) (r Layout, ok bool) {
 func (f *ints) cosize(c *calc) int64 {
 	n := int64(1)
 	for i := 0; i < f.n; i++ {
-		n = c.add(n, c.mul(f.s[i]-1, abs(f.d[i])))
+		n = c.add(n, c.mul(f.s[i]-1, c.abs(f.d[i])))
 	}
 	return n
 }

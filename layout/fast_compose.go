@@ -56,7 +56,10 @@ func (f *ints) composeBase(s, d int64, out *modeList) (ok bool, err error) {
 	for i := 0; i < f.n-1; i++ {
 		extent := f.s[i]
 		prefix = c.mul(prefix, extent)
-		ad := abs(restStride)
+		ad := c.abs(restStride)
+		if c.err != nil {
+			return false, c.err
+		}
 		if ad >= extent && ad%extent != 0 {
 			return false, errStrideDiv(i, f.layout(), prefix, d)
 		}

@@ -27,7 +27,10 @@ func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
 	if dv == 0 {
 		return s, d
 	}
-	ad := abs(dv)
+	ad := c.abs(dv)
+	if c.err != nil {
+		return s, d
+	}
 	if ad%n != 0 && n%ad != 0 {
 		c.fail(newError(CodeRecastDivisibility, "upcast", 0,
 			"the stride %d and the factor %d do not divide one another", dv, n))

@@ -34,8 +34,8 @@ func Prepend(l, x Layout) Layout { return Concat(append([]Layout{x}, l.modes()..
 // AppendTo extends l to rank n with modes 1:0, CuTe's append<N>(layout). A
 // layout whose rank is already n is returned unchanged.
 func AppendTo(l Layout, n int) (Layout, error) {
-	if l.Rank() > n {
-		return Layout{}, errModeRange("append", n, l.Rank())
+	if err := checkRank("append", l, n); err != nil {
+		return Layout{}, err
 	}
 	if l.Rank() == n && (l.shape.IsTuple() || n == 1) {
 		return l, nil
@@ -49,8 +49,8 @@ func AppendTo(l Layout, n int) (Layout, error) {
 
 // PrependTo extends l to rank n with leading modes 1:0.
 func PrependTo(l Layout, n int) (Layout, error) {
-	if l.Rank() > n {
-		return Layout{}, errModeRange("prepend", n, l.Rank())
+	if err := checkRank("prepend", l, n); err != nil {
+		return Layout{}, err
 	}
 	if l.Rank() == n && (l.shape.IsTuple() || n == 1) {
 		return l, nil
@@ -61,6 +61,21 @@ func PrependTo(l Layout, n int) (Layout, error) {
 		pad[i] = unitLayout
 	}
 	return Concat(append(pad, ms...)...), nil
+}
+
+// MaxRank is the largest rank AppendTo and PrependTo build. CuTe's ranks are
+// small; a larger request is a mistake that would otherwise exhaust memory.
+const MaxRank = 1 << 16
+
+// checkRank reports whether l can be extended to rank n.
+func checkRank(op string, l Layout, n int) error {
+	if n > MaxRank {
+		return errBadValue(op, "the rank %d is larger than %d", n, MaxRank)
+	}
+	if l.Rank() > n {
+		return errModeRange(op, n, l.Rank())
+	}
+	return nil
 }
 
 // unitLayout is 1:0, CuTe's Layout<_1,_0>.

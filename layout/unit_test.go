@@ -161,6 +161,27 @@ func TestOverflow(t *testing.T) {
 	wantCode(t, "cosize overflow", err, CodeOverflow)
 	_, err = Compose(L(t, "4:4611686018427387904"), L(t, "4:4"))
 	wantCode(t, "composition overflow", err, CodeOverflow)
+	// |-2^63| does not fit in int64: on the integer fast path and on the
+	// general path (basis strides on the left).
+	_, err = Compose(L(t, "(3,5):(5,1)"), L(t, "2:-9223372036854775808"))
+	wantCode(t, "composition with stride -2^63", err, CodeOverflow)
+	_, err = Compose(L(t, "(3,5):(1@0,1@1)"), L(t, "2:-9223372036854775808"))
+	wantCode(t, "basis composition with stride -2^63", err, CodeOverflow)
+	_, err = Upcast(L(t, "(4,2):(-9223372036854775808,1)"), 2)
+	wantCode(t, "upcast of stride -2^63", err, CodeOverflow)
+}
+
+func TestRankLimit(t *testing.T) {
+	for _, n := range []int{MaxRank + 1, math.MaxInt} {
+		_, err := AppendTo(L(t, "(3,5):(5,1)"), n)
+		wantCode(t, "append_to a huge rank", err, CodeBadValue)
+		_, err = PrependTo(L(t, "(3,5):(5,1)"), n)
+		wantCode(t, "prepend_to a huge rank", err, CodeBadValue)
+	}
+	a, err := AppendTo(L(t, "8:1"), MaxRank)
+	if err != nil || a.Rank() != MaxRank {
+		t.Errorf("append_to(8:1, MaxRank) has rank %d, %v", a.Rank(), err)
+	}
 }
 
 func TestBasisStrides(t *testing.T) {
