@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"unicode/utf8"
 )
 
 // chunkReader reads a stream as chunks of whole lines, for streaming: each
@@ -97,11 +96,7 @@ func (c *chunkReader) cut(n int) chunk {
 // tooLong reports the over-long line at the front of the buffer and starts
 // skipping it.
 func (c *chunkReader) tooLong() chunk {
-	prefix := c.buf[c.start : c.start+min(snippetLen, c.end-c.start)]
-	for len(prefix) > 0 && !utf8.Valid(prefix) {
-		prefix = prefix[:len(prefix)-1] // cut a partial rune at the end
-	}
-	long := &longLine{off: c.off, line: c.line, prefix: bytes.Clone(prefix)}
+	long := &longLine{off: c.off, line: c.line, prefix: linePrefix(c.buf[c.start:c.end])}
 	c.skipping = true
 	return chunk{off: c.off, line: c.line, long: long}
 }

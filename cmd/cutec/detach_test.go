@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
 )
@@ -60,5 +62,33 @@ func TestDetachWithoutFile(t *testing.T) {
 	}
 	if detach(nil, nil) != nil {
 		t.Errorf("detach(nil) should be nil")
+	}
+}
+
+// TestDetachLongLine checks that a diagnostic on a long line keeps only an
+// excerpt of it, cut at character boundaries, with its positions unchanged.
+func TestDetachLongLine(t *testing.T) {
+	line := strings.Repeat("é", 2000) + "(4,8):(1,(4,2))" + strings.Repeat("x", 5000)
+	f := diag.NewWindow("long.cute", []byte(line+"\n"), 1000, 3, 1)
+	at := strings.Index(line, "(4,2)")
+	d := &diag.Diagnostic{Code: diag.ShapeStrideMismatch, Severity: diag.Error, File: f,
+		Span: diag.Span{Start: at, End: at + 5}, Message: "m"}
+	var before bytes.Buffer
+	diag.RenderAll(&before, diag.JSON{}, diag.List{d})
+
+	got := detach(diag.List{d}, nil)
+	var after bytes.Buffer
+	diag.RenderAll(&after, diag.JSON{}, got)
+	if before.String() != after.String() {
+		t.Errorf("JSON changed:\nbefore %s\nafter  %s", before.String(), after.String())
+	}
+	src := got[0].File.Src
+	if len(src) > 5+2*snippetContext || !utf8.Valid(src) || !bytes.Contains(src, []byte("(4,8):(1,(4,2))")) {
+		t.Errorf("excerpt of %d bytes: %q", len(src), src)
+	}
+	var text bytes.Buffer
+	diag.RenderAll(&text, diag.Text{}, got)
+	if text.Len() > 4*maxSnippetLine {
+		t.Errorf("the text rendering is %d bytes long", text.Len())
 	}
 }

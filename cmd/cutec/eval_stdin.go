@@ -2,8 +2,6 @@ package main
 
 import (
 	"io"
-
-	"github.com/cutec/cutec/diag"
 )
 
 // stdin evaluates each expression line of r. A large input is evaluated in
@@ -41,10 +39,11 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 		return out
 	}
 	ch.lines(func(text []byte, off int64, line int) {
-		if isBlankOrComment(text) {
+		w := lineWindow("<stdin>", text, off, line)
+		if isBlankOrComment(w.Src) {
 			return
 		}
-		o := ev.appendResult(out.text, diag.NewWindow("<stdin>", text, int(off), line, 1))
+		o := ev.appendResult(out.text, w)
 		out.text, out.failed = o.text, out.failed || o.failed
 	})
 	return out

@@ -33,8 +33,9 @@ directories are walked as "cutec lint" walks them.
 
 -w writes each changed file in place atomically (a temporary file in the
 same directory, with the same permissions, synced, then renamed over the
-original), and never touches a file that has a syntax error or could not be
-read. -l lists the files whose formatting differs; -d prints a unified diff.
+original), and never touches a file that has a syntax error, a line longer
+than 1 MiB (E0109) or could not be read. -l lists the files whose formatting
+differs; -d prints a unified diff.
 
 Syntax errors are reported on standard error with carets. Exit status, as
 gofmt's: 0 on success, whether or not a file changed; 2 when a file has a
@@ -81,7 +82,7 @@ func (o *formatter) file(src source) {
 		o.ioError(err)
 		return
 	}
-	out, diags, err := formatSource(src.name, in, src.isMLIR)
+	out, diags, err := format(src.name, in, src.isMLIR)
 	if err != nil {
 		o.ioError(fmt.Errorf("%s: %v", src.name, err))
 		return
@@ -94,6 +95,18 @@ func (o *formatter) file(src source) {
 	if err := o.emit(src, in, out); err != nil {
 		o.ioError(err)
 	}
+}
+
+// format returns the formatted text of a source, or the diagnostics that
+// stop it: lines longer than maxLineLen (E0109, as the streaming commands
+// report them: fmt reads a file whole, and a line of many megabytes could
+// take gigabytes to parse) or syntax errors. An error is a failure of the
+// printer, which should not happen.
+func format(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
+	if l := longLines(name, in); len(l) > 0 {
+		return nil, l, nil
+	}
+	return formatSource(name, in, isMLIR)
 }
 
 // read returns the whole text of a source.

@@ -64,11 +64,7 @@ func (c *checker) checkCute(name string, r io.Reader, col *collector) error {
 			return
 		}
 		ch.lines(func(text []byte, off int64, line int) {
-			startCol := 1
-			if off == 0 && bytes.HasPrefix(text, utf8BOM) {
-				text, off, startCol = text[len(utf8BOM):], int64(len(utf8BOM)), 1+len(utf8BOM)
-			}
-			w := diag.NewWindow(name, text, int(off), line, startCol)
+			w := lineWindow(name, text, off, line)
 			col.add(session.Line(w), w)
 		})
 	})
@@ -76,6 +72,17 @@ func (c *checker) checkCute(name string, r io.Reader, col *collector) error {
 
 // utf8BOM is the byte-order mark an editor may put at the start of a file.
 var utf8BOM = []byte("\xef\xbb\xbf")
+
+// lineWindow returns the window of one line of a stream read line by line
+// (a .cute file, or the standard input of eval and verify), skipping a
+// byte-order mark at the very start of the stream; columns still count it.
+func lineWindow(name string, text []byte, off int64, line int) *diag.File {
+	col := 1
+	if off == 0 && bytes.HasPrefix(text, utf8BOM) {
+		text, off, col = text[len(utf8BOM):], int64(len(utf8BOM)), 1+len(utf8BOM)
+	}
+	return diag.NewWindow(name, text, int(off), line, col)
+}
 
 // stream reads r in chunks of whole lines and hands each to fn, counting
 // the bytes read for the progress line.

@@ -97,8 +97,8 @@ func (v *verifier) stdin(r io.Reader) error {
 			continue
 		}
 		ch.lines(func(text []byte, off int64, line int) {
-			if !isBlankOrComment(text) {
-				v.input(diag.NewWindow("<stdin>", text, int(off), line, 1))
+			if w := lineWindow("<stdin>", text, off, line); !isBlankOrComment(w.Src) {
+				v.input(w)
 			}
 		})
 	}
@@ -111,13 +111,19 @@ func (v *verifier) input(f *diag.File) {
 	v.report(diags)
 }
 
-// report renders diagnostics and notes whether they are findings.
+// report renders diagnostics and notes whether they are findings. They are
+// detached first, so that of a long source line each quotes only an excerpt,
+// and rendered one at a time, so that the output of a line with many
+// findings streams instead of piling up in memory.
 func (v *verifier) report(l diag.List) {
 	if len(l) == 0 {
 		return
 	}
 	v.findings = v.findings || isFinding(l, v.strict)
-	v.r.Render(v.w, l)
+	l = detach(l, nil)
+	for i := range l {
+		v.r.Render(v.w, l[i:i+1])
+	}
 }
 
 // isFinding reports whether a list holds an error, or with strict a warning.

@@ -1,0 +1,1 @@
+﻿%0 = cute.static : !cute.layout<"(4,8):(1,(4,2))">

@@ -1,0 +1,1 @@
+%0 = cute.static : !cute.layout<"">
