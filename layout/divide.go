@@ -23,12 +23,52 @@ func LogicalDivide(l Layout, t Tiler) (Layout, error) {
 }
 
 func divideByLayout(l, tile Layout) (Layout, error) {
+	if r, ok, err := divideFast(l, tile); ok {
+		return r, withOp(err, "logical_divide")
+	}
 	rest, err := ComplementTo(tile, Coalesce(l).shape)
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
 	}
 	r, err := Compose(l, Concat(tile, rest))
 	return r, withOp(err, "logical_divide")
+}
+
+// divideFast is divideByLayout on the integer fast path, for the common
+// case of an l that coalesces to one mode s:d with s > 1: A ∘ (B, B*) then
+// only scales the strides of B and of its complement in s by d (a rank-1
+// layout composes with anything). ok is false when l or tile does not
+// qualify.
+func divideFast(l, tile Layout) (r Layout, ok bool, err error) {
+	var fl, ft, rest ints
+	if !fl.load(&l.shape, &l.stride) || !ft.load(&tile.shape, &tile.stride) {
+		return Layout{}, false, nil
+	}
+	fx := fl // coalesced as composition sees A, on its extended domain
+	fl.coalesce(false)
+	fx.coalesce(true)
+	if fl.n != 1 || fx.n != 1 || fl.s[0] <= 1 {
+		return Layout{}, false, nil
+	}
+	d, cotarget := fx.d[0], Int(fl.s[0])
+	if ok, err := ft.complement(tile, &cotarget, &rest); !ok || err != nil {
+		return Layout{}, ok, err
+	}
+	c := calc{op: "composition"}
+	for i := 0; i < rest.n; i++ {
+		rest.d[i] = c.mul(rest.d[i], d)
+	}
+	stride := tile.stride
+	if d != 1 {
+		stride = mapLeaves(stride, func(t IntTuple) IntTuple { return Int(c.mul(t.val, d)) })
+	}
+	if c.err != nil {
+		return Layout{}, true, c.err
+	}
+	rl := rest.layout()
+	buf := make([]IntTuple, 4)
+	buf[0], buf[1], buf[2], buf[3] = tile.shape, rl.shape, stride, rl.stride
+	return Layout{Tuple(buf[:2:2]...), Tuple(buf[2:]...)}, true, nil
 }
 
 // ZippedDivide is LogicalDivide with the tiles of every mode gathered in the

@@ -126,10 +126,20 @@ func (f *ints) sortByStride() {
 // cotarget, or to its own cosize when cotarget is nil; ok is false when l
 // does not qualify for the fast path.
 func complementFast(l Layout, cotarget *IntTuple) (r Layout, ok bool, err error) {
-	var f ints
+	var f, out ints
 	if !f.load(&l.shape, &l.stride) {
 		return Layout{}, false, nil
 	}
+	if ok, err := f.complement(l, cotarget, &out); !ok || err != nil {
+		return Layout{}, ok, err
+	}
+	return out.layout(), true, nil
+}
+
+// complement is CuTe's complement of the modes of f (the layout l, named in
+// errors) into out; ok is false when out would need more than maxFast modes.
+// f is changed.
+func (f *ints) complement(l Layout, cotarget *IntTuple, out *ints) (ok bool, err error) {
 	for i := 0; i < f.n; i++ {
 		if f.d[i] == 0 {
 			f.s[i] = 1
@@ -137,45 +147,43 @@ func complementFast(l Layout, cotarget *IntTuple) (r Layout, ok bool, err error)
 	}
 	f.coalesce(false)
 	c := calc{op: "complement"}
-	var target int64
 	for i := 0; i < f.n; i++ {
 		if f.d[i] < 0 {
-			return Layout{}, true, errBadValue("complement", "layout %s has the negative stride %d", l, f.d[i])
+			return true, errBadValue("complement", "layout %s has the negative stride %d", l, f.d[i])
 		}
 	}
 	if f.n == 1 && f.d[0] == 0 {
-		if cotarget == nil {
-			target = 1
-		} else {
+		target := int64(1)
+		if cotarget != nil {
 			target = c.size(*cotarget)
 		}
-		if c.err != nil {
-			return Layout{}, true, c.err
+		out.n, out.s[0], out.d[0] = 1, target, 1
+		if target == 1 {
+			out.d[0] = 0 // CuTe's compact 1:0
 		}
-		m, err := Make(Int(target))
-		return m, true, err
+		return true, c.errOrNil()
 	}
 	f.sortByStride()
-	var out ints
 	covered := int64(1)
 	for i := 0; i < f.n; i++ {
 		if c.err != nil {
-			return Layout{}, true, c.err
+			return true, c.err
 		}
 		if f.d[i]/covered == 0 {
-			return Layout{}, true, errComplement(l, f.d[i], covered)
+			return true, errComplement(l, f.d[i], covered)
 		}
 		out.s[out.n], out.d[out.n] = f.d[i]/covered, covered
 		out.n++
 		covered = c.mul(f.d[i], f.s[i])
 	}
+	var target int64
 	if cotarget == nil {
 		target = c.ceilDiv(f.cosize(&c), covered)
 	} else {
 		target = ceilDivSize(&c, *cotarget, covered)
 	}
 	if c.err != nil || out.n == maxFast {
-		return Layout{}, c.err != nil, c.err
+		return c.err != nil, c.errOrNil()
 	}
 	out.s[out.n], out.d[out.n] = target, covered
 	if target == 1 {
@@ -183,7 +191,7 @@ func complementFast(l Layout, cotarget *IntTuple) (r Layout, ok bool, err error)
 	}
 	out.n++
 	out.coalesce(false)
-	return out.layout(), true, nil
+	return true, nil
 }
 
 // ceilDivSize is size(ceil_div(a, b)) for a shape a and an integer b,

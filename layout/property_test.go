@@ -305,3 +305,30 @@ func nests(l Layout) bool {
 	}
 	return true
 }
+
+// TestPropertyDivideFastPath checks the integer fast path of logical_divide
+// against its definition, A ∘ (B, complement(B, shape(coalesce(A)))), as the
+// general path computes it: the same layout or the same error code.
+func TestPropertyDivideFastPath(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, tile := genLayout(t, "a"), genLayout(t, "tile")
+		got, gotErr := LogicalDivide(a, TileLayout(tile))
+		var want Layout
+		rest, wantErr := ComplementTo(tile, Coalesce(a).shape)
+		if wantErr == nil {
+			want, wantErr = Compose(a, Concat(tile, rest))
+		}
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("logical_divide(%s, %s): error %v, definition's error %v", a, tile, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			if gotErr.(*Error).Code != wantErr.(*Error).Code {
+				t.Fatalf("logical_divide(%s, %s): %v, definition: %v", a, tile, gotErr, wantErr)
+			}
+			return
+		}
+		if !got.Equal(want) {
+			t.Fatalf("logical_divide(%s, %s) = %s, definition gives %s", a, tile, got, want)
+		}
+	})
+}
