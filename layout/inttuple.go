@@ -38,6 +38,7 @@ type leafInfo struct {
 	kind  Kind
 	path  []int // a basis leaf's modes, outermost first (CuTe's E<0,1> is {0,1})
 	width uint8 // a dynamic leaf's integer width in bits, 0 when unspecified
+	dyn   bool  // a basis leaf whose coefficient is dynamic: ?@path
 }
 
 var underscoreInfo = &leafInfo{kind: KindUnderscore}
@@ -68,6 +69,12 @@ func Ints(vs ...int64) IntTuple {
 // mode 0, which the dialect writes 1@1@0 (innermost first).
 func Basis(c int64, path ...int) IntTuple {
 	return IntTuple{val: c, leaf: &leafInfo{kind: KindBasis, path: path}}
+}
+
+// DynamicBasis returns the basis leaf ?@path, whose coefficient is known
+// only at run time (the dialect's (4,5):(?@0,?@1)).
+func DynamicBasis(path ...int) IntTuple {
+	return IntTuple{leaf: &leafInfo{kind: KindBasis, path: path, dyn: true}}
 }
 
 // Dynamic returns a dynamic leaf with an integer width in bits (0 when
@@ -104,6 +111,25 @@ func (t IntTuple) bwidth() uint8 {
 		return 0
 	}
 	return t.leaf.width
+}
+
+// IsDynamic reports whether the leaf t is not known statically: a dynamic
+// leaf ?, or a basis leaf ?@path with a dynamic coefficient.
+func (t IntTuple) IsDynamic() bool {
+	return t.leaf != nil && (t.leaf.kind == KindDynamic || t.leaf.dyn)
+}
+
+// IsStatic reports whether no leaf of t is dynamic.
+func (t IntTuple) IsStatic() bool {
+	if t.Kind() != KindTuple {
+		return !t.IsDynamic()
+	}
+	for _, e := range t.elems {
+		if !e.IsStatic() {
+			return false
+		}
+	}
+	return true
 }
 
 // IsTuple reports whether t is a tuple.
@@ -157,7 +183,8 @@ func (t IntTuple) Depth() int {
 
 // Equal reports whether t and u are the same tree with the same leaves.
 func (t IntTuple) Equal(u IntTuple) bool {
-	if t.Kind() != u.Kind() || t.val != u.val || t.bwidth() != u.bwidth() || len(t.elems) != len(u.elems) {
+	if t.Kind() != u.Kind() || t.val != u.val || t.bwidth() != u.bwidth() || len(t.elems) != len(u.elems) ||
+		t.IsDynamic() != u.IsDynamic() {
 		return false
 	}
 	if !slices.Equal(t.bpath(), u.bpath()) {
@@ -222,7 +249,11 @@ func (t IntTuple) write(b *strings.Builder) {
 	case KindInt:
 		b.WriteString(strconv.FormatInt(t.val, 10))
 	case KindBasis:
-		b.WriteString(strconv.FormatInt(t.val, 10))
+		if t.leaf.dyn {
+			b.WriteByte('?')
+		} else {
+			b.WriteString(strconv.FormatInt(t.val, 10))
+		}
 		path := t.bpath()
 		for i := len(path) - 1; i >= 0; i-- {
 			b.WriteByte('@')
