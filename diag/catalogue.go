@@ -139,7 +139,7 @@ var Catalogue = []CodeInfo{
 	// Evaluation.
 	{DynamicValue, "dynamic-value", Error,
 		"An operation that needs a value gets a static integer, not a dynamic leaf `?`.",
-		"`size((?,8):(1,?))`", "Give the value statically, or use an operation that keeps it dynamic.", ""},
+		"`make_ordered_layout((4,2),(0,?))`", "Give the value statically, or use an operation that keeps it dynamic.", ""},
 	{Overflow, "overflow", Error,
 		"Sizes, cosizes and offsets fit in a signed 64-bit integer.",
 		"`size((4294967296,4294967296):(1,4294967296))`", "Use smaller extents or strides.", ""},

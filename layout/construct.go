@@ -15,19 +15,21 @@ func CompactRowMajor(shape IntTuple) (IntTuple, error) {
 
 func compactMajor(shape, current IntTuple, rowMajor bool) (IntTuple, error) {
 	c := calc{op: "compact_major"}
-	d, _ := c.compact(shape, c.value(current), rowMajor)
-	return d, c.err
+	c.checkScalar(current)
+	d, _ := c.compact(shape, current, rowMajor)
+	return d, c.errOrNil()
 }
 
 // compact returns the compact stride of shape starting at current, and the
-// next stride after it.
-func (c *calc) compact(shape IntTuple, current int64, rowMajor bool) (IntTuple, int64) {
+// next stride after it. Extents and strides may be dynamic: the stride
+// after a ? extent is ?, (?,4) gives (1,?).
+func (c *calc) compact(shape, current IntTuple, rowMajor bool) (IntTuple, IntTuple) {
 	if shape.Kind() != KindTuple {
-		n := c.value(shape)
-		if n == 1 {
+		c.checkScalar(shape)
+		if isStaticInt(shape, 1) {
 			return Int(0), current
 		}
-		return Int(current), c.mul(current, n)
+		return current, c.mulLeaf(current, shape)
 	}
 	elems := make([]IntTuple, len(shape.elems))
 	for k := range elems {
@@ -66,11 +68,16 @@ func basisLike(shape IntTuple, path []int) IntTuple {
 }
 
 // MakeOrderedLayout returns a compact layout of shape whose modes are laid
-// out in the order given by order, a tuple congruent with shape: the mode
-// with the smallest order has stride 1. make_ordered_layout((2,2,2,2),
-// (0,2,3,1)) is (2,2,2,2):(1,4,8,2).
+// out in the order given by order, a static tuple weakly congruent with
+// shape: the mode with the smallest order has stride 1, and each stride is
+// the product of the extents of the modes ordered before it.
+// make_ordered_layout((2,2,2,2), (0,2,3,1)) is (2,2,2,2):(1,4,8,2). An order
+// leaf against a sub-shape ranks the whole sub-shape, laid out column-major
+// inside: make_ordered_layout((2,(2,2),2), (0,2,1)) is
+// (2,(2,2),2):(1,(4,8),2). A product that involves a dynamic extent is ?:
+// make_ordered_layout((4,3,?,2), (2,1,3,4)) is (4,3,?,2):(3,1,12,?).
 func MakeOrderedLayout(shape, order IntTuple) (Layout, error) {
-	if !Congruent(shape, order) {
+	if !WeaklyCongruent(order, shape) {
 		return Layout{}, errCoord("make_ordered_layout", order, shape)
 	}
 	if err := checkShape(shape); err != nil {
@@ -83,11 +90,19 @@ func MakeOrderedLayout(shape, order IntTuple) (Layout, error) {
 	return Layout{shape, stride}, nil
 }
 
-// compactOrder is CuTe's compact_order: the stride of each leaf is the
-// product of the extents of the leaves with a smaller order.
+// compactOrder is CuTe's compact_order for a static order weakly congruent
+// with shape: the stride of each order leaf's sub-shape starts at the
+// product of the sizes of the sub-shapes with a smaller order.
 func compactOrder(shape, order IntTuple) (IntTuple, error) {
 	c := calc{op: "make_ordered_layout"}
-	flatS, flatO := leaves(shape), leaves(order)
+	flatO := leaves(order)
+	for _, o := range flatO {
+		c.value(o) // the order must be static
+	}
+	flatS := leaves(c.productLike(shape, order))
+	if c.err != nil {
+		return IntTuple{}, c.err
+	}
 	var walk func(s, o IntTuple) IntTuple
 	walk = func(s, o IntTuple) IntTuple {
 		if o.Kind() == KindTuple {
@@ -97,31 +112,89 @@ func compactOrder(shape, order IntTuple) (IntTuple, error) {
 			}
 			return Tuple(elems...)
 		}
-		d := int64(1)
+		d := Int(1)
 		for i := range flatO {
-			if c.value(flatO[i]) < c.value(o) {
-				d = c.mul(d, c.size(flatS[i]))
+			if flatO[i].val < o.val {
+				d = c.mulLeaf(d, flatS[i])
 			}
 		}
 		stride, _ := c.compact(s, d, false)
 		return stride
 	}
 	r := walk(shape, order)
-	return r, c.err
+	return r, c.errOrNil()
+}
+
+// productLike is CuTe's product_like(shape, order): shape with every
+// sub-shape that meets an order leaf replaced by its size.
+func (c *calc) productLike(shape, order IntTuple) IntTuple {
+	if order.Kind() != KindTuple {
+		return c.sizeLeaf(shape)
+	}
+	elems := make([]IntTuple, len(order.elems))
+	for i := range elems {
+		elems[i] = c.productLike(shape.elems[i], order.elems[i])
+	}
+	return Tuple(elems...)
 }
 
 // MakeLayoutLike returns a compact layout with l's shape whose modes are
-// ordered as l's strides order them; modes with stride 0 keep stride 0.
-// make_layout_like((2,2,2,2):(0,2,4,1)) is (2,2,2,2):(0,2,4,1).
+// ordered as l's strides order them, CuTe's make_layout_like; modes with
+// stride 0 keep stride 0. make_layout_like((2,2,2,2):(0,2,4,1)) is
+// (2,2,2,2):(0,2,4,1). As in CuTe's compact_order, a dynamic stride ranks
+// after every static one, dynamic strides in their left-to-right order:
+// make_layout_like((8,?,4,?):(?,?,?,1)) is (8,?,4,?):(?,?,?,1).
 func MakeLayoutLike(l Layout) (Layout, error) {
-	if err := requireIntStrides("make_layout_like", leaves(l.stride)); err != nil {
-		return Layout{}, err
+	for _, d := range leaves(l.stride) {
+		switch {
+		case d.Kind() == KindBasis:
+			return Layout{}, errBasis("make_layout_like", d)
+		case d.Kind() == KindInt && d.val < 0:
+			return Layout{}, errBadValue("make_layout_like", "the negative stride %d is not supported", d.val)
+		}
 	}
-	stride, err := compactOrder(zeroExtents(l.stride, l.shape), l.stride)
+	order, err := staticOrder(l.stride)
 	if err != nil {
 		return Layout{}, err
 	}
+	stride, err := compactOrder(zeroExtents(l.stride, l.shape), order)
+	if err != nil {
+		return Layout{}, withOp(err, "make_layout_like")
+	}
 	return Layout{l.shape, stride}, nil
+}
+
+// staticOrder replaces each dynamic leaf of an order by a rank above every
+// static leaf: m+1+i for the leaf at flat position i, where m is the
+// largest static leaf (at least 0), as CuTe's compact_order does.
+func staticOrder(order IntTuple) (IntTuple, error) {
+	c := calc{op: "make_layout_like"}
+	m := int64(0)
+	for _, o := range leaves(order) {
+		if o.Kind() == KindInt {
+			m = max(m, o.val)
+		}
+	}
+	i := int64(0)
+	r := mapLeaves(order, func(o IntTuple) IntTuple {
+		i++
+		if o.IsDynamic() {
+			return Int(c.add(m, i))
+		}
+		return o
+	})
+	return r, c.errOrNil()
+}
+
+// MakeLayoutLikeComposed is make_layout_like of a composed layout whose
+// outer function is a swizzle: the swizzle and the offset are dropped and
+// the result is make_layout_like of the inner layout, as in the dialect.
+func MakeLayoutLikeComposed(c ComposedLayout) (Layout, error) {
+	if _, ok := c.Outer.(Swizzle); !ok {
+		return Layout{}, errBadValue("make_layout_like",
+			"a composed layout needs a swizzle as its outer function, not the layout %s", c.Outer)
+	}
+	return MakeLayoutLike(c.Inner)
 }
 
 // TileToShape repeats block until it has the target shape, CuTe's
@@ -161,6 +234,10 @@ func tileToShape(block Layout, target IntTuple, order *IntTuple) (Layout, error)
 	var tiling Layout
 	if order == nil {
 		tiling, err = Make(Tuple(reps...))
+	} else if !Congruent(*order, Tuple(reps...)) {
+		// One order entry per mode of the target, not the weak congruence
+		// make_ordered_layout accepts.
+		return Layout{}, errCoord("tile_to_shape", *order, target)
 	} else {
 		tiling, err = MakeOrderedLayout(Tuple(reps...), *order)
 	}

@@ -137,6 +137,35 @@ func Size(shape IntTuple) (int64, error) {
 	return n, c.err
 }
 
+// SizeOf returns the product of the leaves of a shape as a leaf, for shapes
+// with dynamic extents: the integer when every leaf is static, and ? when a
+// dynamic leaf enters the product (the dialect's size((4,(16,32),(?,64)))
+// is ?). x*1 keeps x as written: size(?{div=8}) is ?{div=8}.
+func SizeOf(shape IntTuple) (IntTuple, error) {
+	c := calc{op: "size"}
+	n := c.sizeLeaf(shape)
+	if c.err != nil {
+		return IntTuple{}, c.err
+	}
+	return n, nil
+}
+
+// SizeOf returns |L| as a leaf: the integer, or ? for a dynamic shape.
+func (l Layout) SizeOf() (IntTuple, error) { return SizeOf(l.shape) }
+
+// sizeLeaf is the product of the leaves of s, an integer or dynamic leaf.
+func (c *calc) sizeLeaf(s IntTuple) IntTuple {
+	if s.Kind() != KindTuple {
+		c.checkScalar(s)
+		return s
+	}
+	n := Int(1)
+	for _, e := range s.elems {
+		n = c.mulLeaf(n, c.sizeLeaf(e))
+	}
+	return n
+}
+
 func (c *calc) size(s IntTuple) int64 {
 	if s.Kind() != KindTuple {
 		return c.value(s)
@@ -165,6 +194,32 @@ func (l Layout) Cosize() (int64, error) {
 	c := calc{op: "cosize"}
 	n := c.size(co)
 	return n, c.err
+}
+
+// CosizeOf returns cosize(L) as a leaf: the integer when it is static, and
+// ? when a dynamic extent or stride enters it. Each mode's last coordinate
+// is its extent minus one, so a mode of extent 1 adds nothing whatever its
+// stride: cosize((?,1):(?,?)) is ?, cosize(1:?) is 1.
+func (l Layout) CosizeOf() (IntTuple, error) {
+	if l.shape.IsStatic() && l.stride.IsStatic() {
+		n, err := l.Cosize()
+		return Int(n), err
+	}
+	c := calc{op: "cosize"}
+	last := mapLeaves(l.shape, func(s IntTuple) IntTuple { return c.subLeaf(s, Int(1)) })
+	if c.err != nil {
+		return IntTuple{}, c.err
+	}
+	off, err := Crd2Idx(last, l.shape, mapLeaves(l.stride, absLeaf))
+	if err != nil {
+		return IntTuple{}, withOp(err, "cosize")
+	}
+	co := mapLeaves(off, func(t IntTuple) IntTuple { return c.addLeaf(t, Int(1)) })
+	n := c.sizeLeaf(co)
+	if c.err != nil {
+		return IntTuple{}, c.err
+	}
+	return n, nil
 }
 
 // Coshape returns the extents of l's codomain: the offset of the last

@@ -56,6 +56,9 @@ func (sw Swizzle) IsIdentity() bool { return sw.B == 0 }
 func (sw Swizzle) String() string { return fmt.Sprintf("S<%d,%d,%d>", sw.B, sw.M, sw.S) }
 
 func (sw Swizzle) applyTo(off IntTuple) (IntTuple, error) {
+	if off.Kind() == KindDynamic {
+		return dyn(), nil // a dynamic offset swizzles to a dynamic offset
+	}
 	if off.Kind() != KindInt {
 		return IntTuple{}, newError(CodeOffsetNotAddable, "swizzle", -1,
 			"a swizzle applies to integer offsets, not %s", off)

@@ -3,17 +3,23 @@ package layout
 // Product returns the product of the leaves of t (1 for the empty tuple).
 func Product(t IntTuple) (int64, error) { return Size(t) }
 
-// ProductEach returns the tuple of the products of each mode of t.
+// ProductOf returns the product of the leaves of t as a leaf: ? when a
+// dynamic leaf enters it (the dialect's tuple_product((4,?)) is ?).
+func ProductOf(t IntTuple) (IntTuple, error) { return SizeOf(t) }
+
+// ProductEach returns the tuple of the products of each mode of t; a
+// dynamic leaf makes only its own mode ?: product_each((?,(3,2))) is (?,6).
 func ProductEach(t IntTuple) (IntTuple, error) {
 	c := calc{op: "product_each"}
 	if t.Kind() != KindTuple {
-		return Tuple(Int(c.size(t))), c.err
+		r := Tuple(c.sizeLeaf(t))
+		return r, c.errOrNil()
 	}
 	elems := make([]IntTuple, len(t.elems))
 	for i, e := range t.elems {
-		elems[i] = Int(c.size(e))
+		elems[i] = c.sizeLeaf(e)
 	}
-	return Tuple(elems...), c.err
+	return Tuple(elems...), c.errOrNil()
 }
 
 // Sum returns the sum of the integer leaves of t.
@@ -43,25 +49,67 @@ func InnerProduct(a, b IntTuple) (IntTuple, error) {
 	return Crd2Idx(a, mapLeaves(a, func(IntTuple) IntTuple { return Int(1) }), b)
 }
 
-// TupleAdd, TupleSub and TupleMul combine two congruent integer tuples leaf
-// by leaf.
-func TupleAdd(a, b IntTuple) (IntTuple, error) { return elementwise("add", a, b, (*calc).add) }
+// TupleAdd adds two integer tuples as the dialect's tuple_add does: element
+// by element at each level; where one side has more elements than the
+// other, the extra elements are kept as they are (tuple_add((1,2),(4,5,6))
+// is (5,7,6)); a static 0 on either side is the identity (tuple_add(0,(3,4))
+// is (3,4)). Any other scalar meeting a tuple is an error (E0301). Leaves
+// follow the leaf arithmetic of dynamic.go: ?+6 is ?.
+func TupleAdd(a, b IntTuple) (IntTuple, error) {
+	c := calc{op: "tuple_add"}
+	r := c.zipTuples(a, b, true, (*calc).addLeaf)
+	return r, c.errOrNil()
+}
 
-// TupleSub subtracts b from a leaf by leaf.
-func TupleSub(a, b IntTuple) (IntTuple, error) { return elementwise("sub", a, b, (*calc).sub) }
+// TupleSub subtracts b from a as the dialect's tuple_sub does: as TupleAdd,
+// except that a 0 on the left is not an identity, and extra elements of b
+// are copied, not negated: tuple_sub((10,8),(3,2,5)) is (7,6,5).
+func TupleSub(a, b IntTuple) (IntTuple, error) {
+	c := calc{op: "tuple_sub"}
+	r := c.zipTuples(a, b, false, (*calc).subLeaf)
+	return r, c.errOrNil()
+}
 
-// TupleMul multiplies a and b leaf by leaf.
-func TupleMul(a, b IntTuple) (IntTuple, error) { return elementwise("mul", a, b, (*calc).mul) }
-
-func elementwise(op string, a, b IntTuple, f func(*calc, int64, int64) int64) (IntTuple, error) {
-	if !Congruent(a, b) {
-		return IntTuple{}, errCoord(op, a, b)
+// zipTuples combines a and b position by position with the leaf operation
+// f (see TupleAdd); zeroLeft says whether a static 0 on the left is an
+// identity against a tuple on the right.
+func (c *calc) zipTuples(a, b IntTuple, zeroLeft bool, f func(*calc, IntTuple, IntTuple) IntTuple) IntTuple {
+	switch {
+	case a.Kind() == KindTuple && b.Kind() == KindTuple:
+		elems := make([]IntTuple, max(len(a.elems), len(b.elems)))
+		for i := range elems {
+			switch {
+			case i >= len(a.elems):
+				elems[i] = b.elems[i]
+			case i >= len(b.elems):
+				elems[i] = a.elems[i]
+			default:
+				elems[i] = c.zipTuples(a.elems[i], b.elems[i], zeroLeft, f)
+			}
+		}
+		return Tuple(elems...)
+	case a.Kind() != KindTuple && b.Kind() != KindTuple:
+		return f(c, a, b)
+	case isStaticInt(b, 0):
+		return a
+	case zeroLeft && isStaticInt(a, 0):
+		return b
 	}
-	c := calc{op: op}
+	c.fail(newError(CodeCoordMismatch, c.op, -1,
+		"%s and %s do not match: a scalar other than 0 meets a tuple", a, b))
+	return a
+}
+
+// TupleMul multiplies two congruent integer tuples leaf by leaf.
+func TupleMul(a, b IntTuple) (IntTuple, error) {
+	if !Congruent(a, b) {
+		return IntTuple{}, errCoord("mul", a, b)
+	}
+	c := calc{op: "mul"}
 	var walk func(a, b IntTuple) IntTuple
 	walk = func(a, b IntTuple) IntTuple {
 		if a.Kind() != KindTuple {
-			return Int(f(&c, c.value(a), c.value(b)))
+			return Int(c.mul(c.value(a), c.value(b)))
 		}
 		elems := make([]IntTuple, len(a.elems))
 		for i := range elems {
@@ -76,11 +124,12 @@ func elementwise(op string, a, b IntTuple, f func(*calc, int64, int64) int64) (I
 // ShapeDiv divides shape a by b as CuTe's shape_div does: element by element
 // for two tuples, folded across a's modes for a tuple and an integer
 // (shape_div((4,5,6), 40) is (1,1,3)), and for two integers a/b rounded away
-// from zero, where one must divide the other (E0403).
+// from zero, where one must divide the other (E0403). A dynamic value gives
+// ?, with no divisibility to check: shape_div((?,?),(2,5)) is (?,?).
 func ShapeDiv(a, b IntTuple) (IntTuple, error) {
 	c := calc{op: "shape_div"}
 	r := c.shapeDivTuple(a, b)
-	return r, c.err
+	return r, c.errOrNil()
 }
 
 func (c *calc) shapeDivTuple(a, b IntTuple) IntTuple {
@@ -96,17 +145,27 @@ func (c *calc) shapeDivTuple(a, b IntTuple) IntTuple {
 		}
 		return Tuple(elems...)
 	case a.Kind() == KindTuple:
-		rest := c.value(b)
+		rest := b
 		elems := make([]IntTuple, len(a.elems))
 		for i, e := range a.elems {
-			elems[i] = c.shapeDivTuple(e, Int(rest))
-			rest = c.shapeDiv(rest, c.size(e))
+			elems[i] = c.shapeDivTuple(e, rest)
+			rest = c.divLeaf(rest, c.sizeLeaf(e), (*calc).shapeDivLeaf)
 		}
 		return Tuple(elems...)
 	case b.Kind() == KindTuple:
-		return Int(c.shapeDiv(c.value(a), c.size(b)))
+		return c.divLeaf(a, c.sizeLeaf(b), (*calc).shapeDivLeaf)
 	}
-	return Int(c.shapeDiv(c.value(a), c.value(b)))
+	return c.divLeaf(a, b, (*calc).shapeDivLeaf)
+}
+
+// divLeaf applies the leaf division f after rejecting a static zero
+// divisor, which is an error even when the dividend is dynamic.
+func (c *calc) divLeaf(a, b IntTuple, f func(*calc, IntTuple, IntTuple) IntTuple) IntTuple {
+	if isStaticInt(b, 0) {
+		c.fail(errDivZero(c.op))
+		return a
+	}
+	return f(c, a, b)
 }
 
 // shapeDiv is shape_div for integers.
@@ -127,33 +186,68 @@ func (c *calc) shapeDiv(a, b int64) int64 {
 
 // CeilDiv is CuTe's ceil_div: element by element for two tuples (missing
 // modes of b count as 1), folded across a's modes for a tuple and an
-// integer, and (a + b - 1) / b for integers.
+// integer, and (a + b - 1) / b for integers. A dynamic value gives ?:
+// ceil_div((?,?),(2,5)) is (?,?).
 func CeilDiv(a, b IntTuple) (IntTuple, error) {
 	c := calc{op: "ceil_div"}
-	var walk func(a, b IntTuple) IntTuple
-	walk = func(a, b IntTuple) IntTuple {
-		switch {
-		case a.Kind() == KindTuple && b.Kind() == KindTuple:
-			if len(b.elems) > len(a.elems) {
-				c.fail(errCoord(c.op, b, a))
-				return a
-			}
-			elems := make([]IntTuple, len(a.elems))
-			for i := range elems {
-				bi := Int(1)
-				if i < len(b.elems) {
-					bi = b.elems[i]
-				}
-				elems[i] = walk(a.elems[i], bi)
-			}
-			return Tuple(elems...)
-		case a.Kind() == KindTuple:
-			return ceilDivTuple(&c, a, c.value(b))
-		case b.Kind() == KindTuple:
-			return Int(c.ceilDiv(c.value(a), c.size(b)))
+	r := c.ceilDivShape(a, b)
+	return r, c.errOrNil()
+}
+
+func (c *calc) ceilDivShape(a, b IntTuple) IntTuple {
+	switch {
+	case a.Kind() == KindTuple && b.Kind() == KindTuple:
+		if len(b.elems) > len(a.elems) {
+			c.fail(errCoord(c.op, b, a))
+			return a
 		}
-		return Int(c.ceilDiv(c.value(a), c.value(b)))
+		elems := make([]IntTuple, len(a.elems))
+		for i := range elems {
+			bi := Int(1)
+			if i < len(b.elems) {
+				bi = b.elems[i]
+			}
+			elems[i] = c.ceilDivShape(a.elems[i], bi)
+		}
+		return Tuple(elems...)
+	case a.Kind() == KindTuple:
+		rest := b
+		elems := make([]IntTuple, len(a.elems))
+		for i, e := range a.elems {
+			elems[i] = c.ceilDivShape(e, rest)
+			rest = c.divLeaf(rest, c.sizeLeaf(e), (*calc).ceilDivLeaf)
+		}
+		return Tuple(elems...)
+	case b.Kind() == KindTuple:
+		return c.divLeaf(a, c.sizeLeaf(b), (*calc).ceilDivLeaf)
 	}
-	r := walk(a, b)
-	return r, c.err
+	return c.divLeaf(a, b, (*calc).ceilDivLeaf)
+}
+
+// CeilDivTile is the dialect's ceil_div of a shape by a tile: the number of
+// tiles that cover it, ceil(size(a) / size(tile)), a scalar:
+// ceil_div((16,32), [4:1;8:4]) is 16.
+func CeilDivTile(a IntTuple, tile Tiler) (IntTuple, error) {
+	c := calc{op: "ceil_div"}
+	r := c.divLeaf(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
+	return r, c.errOrNil()
+}
+
+// tileSize is the number of elements of a tile: the product of its modes'
+// sizes. The tile _ has no size of its own.
+func (c *calc) tileSize(t Tiler) IntTuple {
+	switch t.form {
+	case tileLayout:
+		return c.sizeLeaf(t.layout.shape)
+	case tileInt:
+		return Int(t.n)
+	case tileTuple:
+		n := Int(1)
+		for _, m := range t.modes {
+			n = c.mulLeaf(n, c.tileSize(m))
+		}
+		return n
+	}
+	c.fail(errBadValue(c.op, "the tile _ has no size"))
+	return Int(1)
 }

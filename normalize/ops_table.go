@@ -57,9 +57,9 @@ func init() {
 
 func defQueries() {
 	def("size", "size(L): the number of elements, the product of the shape", []paramKind{pSized}, 1,
-		func(a *args) (Value, error) { return integer(layout.Size(sizedShape(a.vals[0]))) })
+		func(a *args) (Value, error) { return tuple(layout.SizeOf(sizedShape(a.vals[0]))) })
 	def("cosize", "cosize(L): one more than the largest offset", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return integer(a.layout(0).Cosize()) })
+		func(a *args) (Value, error) { return tuple(a.layout(0).CosizeOf()) })
 	def("rank", "rank(L): the number of modes", []paramKind{pSized}, 1,
 		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Rank()), nil })
 	def("depth", "depth(L): the nesting depth of the shape", []paramKind{pSized}, 1,
@@ -91,12 +91,14 @@ func defCoordinates() {
 		func(a *args) (Value, error) { return tuple(a.vals[0].(Composed).C.Eval(a.tuple(1))) })
 	def("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset", []paramKind{pSwizzle, pInt}, 2,
 		func(a *args) (Value, error) { return Int(a.swizzle(0).Apply(a.int(1))), nil })
-	def("idx2crd", "idx2crd(i, shape): the natural coordinate of index i", []paramKind{pInt, pTuple}, 2,
-		func(a *args) (Value, error) { return tuple(layout.Idx2Crd(a.int(0), a.tuple(1))) })
+	def("idx2crd", "idx2crd(i, shape): the natural coordinate of index i", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) { return tuple(layout.Idx2CrdOf(a.tuple(0), a.tuple(1))) })
+	def("increment_coord", "increment_coord(c, shape): the coordinate after c, colexicographically", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) { return tuple(layout.IncrementCoord(a.tuple(0), a.tuple(1))) })
 	def("crd2idx", "crd2idx(c, shape[, stride]): the index (offset) of a coordinate", []paramKind{pTuple, pTuple, pTuple}, 2,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
-				return integer(layout.Crd2IdxCompact(a.tuple(0), a.tuple(1)))
+				return tuple(layout.Crd2IdxCompactOf(a.tuple(0), a.tuple(1)))
 			}
 			return tuple(layout.Crd2Idx(a.tuple(0), a.tuple(1), a.tuple(2)))
 		})
@@ -219,8 +221,13 @@ func defUtilities() {
 		func(a *args) (Value, error) { return lay(layout.MakeIdentityLayout(a.tuple(0))) })
 	def("make_ordered_layout", "make_ordered_layout(shape, order): a compact layout ordered by order", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return lay(layout.MakeOrderedLayout(a.tuple(0), a.tuple(1))) })
-	def("make_layout_like", "make_layout_like(L): a compact layout with L's shape and stride order", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return lay(layout.MakeLayoutLike(a.layout(0))) })
+	def("make_layout_like", "make_layout_like(L): a compact layout with L's shape and stride order", []paramKind{pAnyLayout}, 1,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return lay(layout.MakeLayoutLikeComposed(c.C))
+			}
+			return lay(layout.MakeLayoutLike(a.layout(0)))
+		})
 	def("tile_to_shape", "tile_to_shape(L, shape[, order]): L repeated to the target shape", []paramKind{pLayout, pTuple, pTuple}, 2,
 		func(a *args) (Value, error) {
 			if a.n() == 3 {
@@ -240,10 +247,15 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.CompactRowMajor(a.tuple(0))) })
 	def("shape_div", "shape_div(a, b): shape division (one must divide the other)", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.ShapeDiv(a.tuple(0), a.tuple(1))) })
-	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes", []paramKind{pTuple, pTuple}, 2,
-		func(a *args) (Value, error) { return tuple(layout.CeilDiv(a.tuple(0), a.tuple(1))) })
+	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile [T0;...], the number of tiles", []paramKind{pTuple, pShapeOrTile}, 2,
+		func(a *args) (Value, error) {
+			if t, ok := a.vals[1].(Tiler); ok {
+				return tuple(layout.CeilDivTile(a.tuple(0), t.T))
+			}
+			return tuple(layout.CeilDiv(a.tuple(0), a.tuple(1)))
+		})
 	def("product", "product(t): the product of a tuple's leaves", []paramKind{pTuple}, 1,
-		func(a *args) (Value, error) { return integer(layout.Product(a.tuple(0))) })
+		func(a *args) (Value, error) { return tuple(layout.ProductOf(a.tuple(0))) })
 	def("product_each", "product_each(t): the product of each mode", []paramKind{pTuple}, 1,
 		func(a *args) (Value, error) { return tuple(layout.ProductEach(a.tuple(0))) })
 	def("sum", "sum(t): the sum of a tuple's leaves", []paramKind{pTuple}, 1,

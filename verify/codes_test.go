@@ -60,7 +60,7 @@ var codeCases = []codeCase{
 	{diag.RatioNotLowerable, "lower", "(1/2@0,4@1)", "(1@0,4@1)"},
 	{diag.SwizzleTooWide, "expr", "S<8,16,10>", "S<3,4,3>"},
 	{diag.TrivialSwizzle, "expr", "S<0,4,3> o 0 o (8,64):(64,1)", "S<1,4,3> o 0 o (8,64):(64,1)"},
-	{diag.DynamicValue, "expr", "size((?,8):(1,?))", "rank((?,8):(1,?))"},
+	{diag.DynamicValue, "expr", "make_ordered_layout((4,2),(0,?))", "make_ordered_layout((4,2),(0,1))"},
 	{diag.Overflow, "expr", "size((4294967296,4294967296):(1,4294967296))", "size((65536,65536):(1,65536))"},
 	{diag.BasisNotDefined, "expr", "complement((4,8):(1@0,1@1), 64)", "complement((4,8):(1@0,1@1))"},
 	{diag.DivisionByZero, "expr", "ceil_div(4,0)", "ceil_div(4,2)"},
