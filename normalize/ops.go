@@ -14,21 +14,21 @@ import (
 type paramKind uint8
 
 const (
-	pLayout      paramKind = iota // a layout
-	pTiler                        // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
-	pInt                          // an integer
-	pTuple                        // an integer or a tuple: a shape, coordinate or profile
-	pSwizzle                      // a swizzle
-	pComposed                     // a composed layout
-	pSized                        // a layout or a tuple (for size, rank, depth)
-	pShapeOrTile                  // an integer, a tuple or a tiler, taken as written (ceil_div)
-	pAnyLayout                    // a layout or a composed layout, taken as written
+	pLayout   paramKind = iota // a layout
+	pTiler                     // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
+	pInt                       // an integer
+	pTuple                     // an integer or a tuple: a shape, coordinate or profile
+	pSwizzle                   // a swizzle
+	pComposed                  // a composed layout
+	pSized                     // a layout or a tuple (for size, rank, depth)
+	pDivisor                   // an integer, a tuple or a tiler, taken as written (ceil_div)
+	pAnyLay                    // a layout or a composed layout, taken as written
 )
 
 var paramNames = map[paramKind]string{
 	pLayout: "a layout", pTiler: "a tiler", pInt: "an integer", pTuple: "an integer or a tuple",
 	pSwizzle: "a swizzle", pComposed: "a composed layout", pSized: "a layout or a tuple",
-	pShapeOrTile: "an integer, a tuple or a tile", pAnyLayout: "a layout or a composed layout",
+	pDivisor: "an integer, a tuple or a tile", pAnyLay: "a layout or a composed layout",
 }
 
 // operation is one operation of the algebra as expressions name it.
@@ -114,9 +114,9 @@ func accepts(k paramKind, v Value) bool {
 		return v.Kind() == KindComposed
 	case pSized:
 		return v.Kind() == KindLayout || v.Kind() == KindTuple || v.Kind() == KindInt
-	case pShapeOrTile:
+	case pDivisor:
 		return v.Kind() == KindInt || v.Kind() == KindTuple || v.Kind() == KindTiler
-	case pAnyLayout:
+	case pAnyLay:
 		return v.Kind() == KindLayout || v.Kind() == KindComposed
 	}
 	return false

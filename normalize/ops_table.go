@@ -221,7 +221,7 @@ func defUtilities() {
 		func(a *args) (Value, error) { return lay(layout.MakeIdentityLayout(a.tuple(0))) })
 	def("make_ordered_layout", "make_ordered_layout(shape, order): a compact layout ordered by order", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return lay(layout.MakeOrderedLayout(a.tuple(0), a.tuple(1))) })
-	def("make_layout_like", "make_layout_like(L): a compact layout with L's shape and stride order", []paramKind{pAnyLayout}, 1,
+	def("make_layout_like", "make_layout_like(L): a compact layout with L's shape and stride order", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
 				return lay(layout.MakeLayoutLikeComposed(c.C))
@@ -247,7 +247,7 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.CompactRowMajor(a.tuple(0))) })
 	def("shape_div", "shape_div(a, b): shape division (one must divide the other)", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.ShapeDiv(a.tuple(0), a.tuple(1))) })
-	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile [T0;...], the number of tiles", []paramKind{pTuple, pShapeOrTile}, 2,
+	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile [T0;...], the number of tiles", []paramKind{pTuple, pDivisor}, 2,
 		func(a *args) (Value, error) {
 			if t, ok := a.vals[1].(Tiler); ok {
 				return tuple(layout.CeilDivTile(a.tuple(0), t.T))
