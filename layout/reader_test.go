@@ -116,7 +116,10 @@ func (r *reader) tuple() IntTuple {
 	}
 	if r.peek() == '?' {
 		r.pos++
-		return Dynamic(0, 0)
+		if r.peek() != '@' {
+			return Dynamic(0, 0)
+		}
+		return DynamicBasis(r.basisPath()...)
 	}
 	w := r.word()
 	if w == "_" {
@@ -129,12 +132,17 @@ func (r *reader) tuple() IntTuple {
 	if r.peek() != '@' {
 		return Int(v)
 	}
+	return Basis(v, r.basisPath()...)
+}
+
+// basisPath reads @d0@d1... and returns the path outermost first.
+func (r *reader) basisPath() []int {
 	var dims []int
 	for r.peek() == '@' {
 		r.pos++
 		dims = append([]int{int(r.int())}, dims...) // text is innermost first
 	}
-	return Basis(v, dims...)
+	return dims
 }
 
 func (r *reader) tile() Tiler {
