@@ -226,3 +226,41 @@ func TestIncrementCoord(t *testing.T) {
 		{"a scalar coordinate is its own last leaf", inc("7", "8"), "8"},
 	})
 }
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		source string
+		got    func(t *testing.T) (Truth, error)
+		want   string
+	}{
+		{"Arithmetic/equal.mlir#equal_int_tuple", tupleEq("(3,4)", "(3,4)"), "true"},
+		{"Arithmetic/equal.mlir#equal_shape", tupleEq("(3,4)", "(3,5)"), "false"},
+		{"Arithmetic/equal.mlir#equal_nested", tupleEq("((?,?),?)", "((?,?),?)"), "?"},
+		{"a static difference decides equal despite a dynamic leaf", tupleEq("(?,3)", "(?,4)"), "false"},
+		{"tuples of different profiles are not equal", tupleEq("(3,4)", "(3,4,5)"), "false"},
+		{"basis leaves of different modes are not equal", tupleEq("(?@0)", "(?@1)"), "false"},
+		{"Arithmetic/equal.mlir#equal_layout", func(t *testing.T) (Truth, error) {
+			return LayoutEqual(L(t, "(4,8):(1,4)"), L(t, "(4,8):(1,4)")), nil
+		}, "true"},
+		{"Arithmetic/elem_less.mlir#elem_less_int_tuple", elemLess("(3,4)", "(5,6)"), "true"},
+		{"Arithmetic/elem_less.mlir#elem_less_nested", elemLess("(?,(2,?))", "(?,(?,?))"), "?"},
+		{"elem_less needs a < b at every leaf", elemLess("(?,7)", "(5,6)"), "false"},
+		{"Arithmetic/elem_less_errors.mlir#non_congruent_scalar_tuple", elemLess("3", "(3,4)"), CodeCoordMismatch},
+	}
+	for _, tc := range tests {
+		got, err := tc.got(t)
+		if tc.want[0] == 'E' {
+			wantCode(t, tc.source, err, tc.want)
+		} else if err != nil || got.String() != tc.want {
+			t.Errorf("%s: got %s (%v), want %s", tc.source, got, err, tc.want)
+		}
+	}
+}
+
+func tupleEq(a, b string) func(t *testing.T) (Truth, error) {
+	return func(t *testing.T) (Truth, error) { return TupleEqual(T(t, a), T(t, b)), nil }
+}
+
+func elemLess(a, b string) func(t *testing.T) (Truth, error) {
+	return func(t *testing.T) (Truth, error) { return ElemLess(T(t, a), T(t, b)) }
+}

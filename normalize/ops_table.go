@@ -268,4 +268,28 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.TupleSub(a.tuple(0), a.tuple(1))) })
 	def("tuple_mul", "tuple_mul(a, b): leafwise product", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.TupleMul(a.tuple(0), a.tuple(1))) })
+	def("equal", "equal(a, b): whether two tuples or two layouts are equal (? when decided at run time)", []paramKind{pSized, pSized}, 2, equal)
+	def("elem_less", "elem_less(a, b): whether a < b at every leaf of two congruent tuples", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) {
+			t, err := layout.ElemLess(a.tuple(0), a.tuple(1))
+			if err != nil {
+				return nil, err
+			}
+			return Bool{t}, nil
+		})
+}
+
+// equal is the dialect's equal: two tuples or two layouts, not one of each.
+func equal(a *args) (Value, error) {
+	l0, isLayout := a.vals[0].(Layout)
+	l1, bothLayouts := a.vals[1].(Layout)
+	switch {
+	case isLayout && bothLayouts:
+		return Bool{layout.LayoutEqual(l0.L, l1.L)}, nil
+	case isLayout || a.vals[1].Kind() == KindLayout:
+		return nil, &layout.Error{Code: "E0205", Op: "equal", Arg: 1, Mode: -1,
+			Msg: "cannot compare the " + a.vals[0].Kind().String() + " " + a.vals[0].String() +
+				" with the " + a.vals[1].Kind().String() + " " + a.vals[1].String()}
+	}
+	return Bool{layout.TupleEqual(a.tuple(0), a.tuple(1))}, nil
 }

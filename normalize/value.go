@@ -18,12 +18,13 @@ const (
 	KindTiler                      // a tiler [T0;T1;...]
 	KindAccessor                   // an offset and a layout, {offset} o layout
 	KindDescriptor                 // a basis tree with a non-integral count
+	KindBool                       // a truth value: true, false, or ? (decided at run time)
 )
 
 var kindNames = map[Kind]string{
 	KindInt: "integer", KindTuple: "tuple", KindLayout: "layout", KindSwizzle: "swizzle",
 	KindComposed: "composed layout", KindTiler: "tiler", KindAccessor: "offset layout",
-	KindDescriptor: "basis descriptor",
+	KindDescriptor: "basis descriptor", KindBool: "boolean",
 }
 
 func (k Kind) String() string {
@@ -68,6 +69,10 @@ type Accessor struct {
 	L      layout.Layout
 }
 
+// Bool is the truth value of a comparison (equal, elem_less): true, false,
+// or ? when it depends on a dynamic value.
+type Bool struct{ T layout.Truth }
+
 // Descriptor is a basis tree with at least one non-integral count, such as
 // (1/2@0,4@1). It cannot be lowered or computed with.
 type Descriptor struct{ Tree RatTree }
@@ -80,6 +85,7 @@ func (Composed) Kind() Kind   { return KindComposed }
 func (Tiler) Kind() Kind      { return KindTiler }
 func (Accessor) Kind() Kind   { return KindAccessor }
 func (Descriptor) Kind() Kind { return KindDescriptor }
+func (Bool) Kind() Kind       { return KindBool }
 
 func (v Int) String() string        { return strconv.FormatInt(int64(v), 10) }
 func (v Tuple) String() string      { return v.T.String() }
@@ -89,6 +95,7 @@ func (v Composed) String() string   { return v.C.String() }
 func (v Tiler) String() string      { return v.T.String() }
 func (v Accessor) String() string   { return "{" + v.Offset.String() + "} o " + v.L.String() }
 func (v Descriptor) String() string { return v.Tree.String() }
+func (v Bool) String() string       { return v.T.String() }
 
 func (Int) value()        {}
 func (Tuple) value()      {}
@@ -98,6 +105,7 @@ func (Composed) value()   {}
 func (Tiler) value()      {}
 func (Accessor) value()   {}
 func (Descriptor) value() {}
+func (Bool) value()       {}
 
 var (
 	_ Value = Int(0)
@@ -108,6 +116,7 @@ var (
 	_ Value = Tiler{}
 	_ Value = Accessor{}
 	_ Value = Descriptor{}
+	_ Value = Bool{}
 )
 
 // Equal reports whether two values are the same: the same kind and the same
