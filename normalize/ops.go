@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/cutec/cutec/ast"
@@ -14,18 +15,28 @@ import (
 type paramKind uint8
 
 const (
-	pLayout   paramKind = iota // a layout
-	pTiler                     // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
-	pInt                       // an integer
-	pTuple                     // an integer or a tuple: a shape, coordinate or profile
-	pSwizzle                   // a swizzle
-	pComposed                  // a composed layout
-	pSized                     // a layout or a tuple (for size, rank, depth)
+	pLayout           paramKind = iota // a layout
+	pTiler                             // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
+	pInt                               // an integer
+	pTuple                             // an integer or a tuple: a shape, coordinate or profile
+	pSwizzle                           // a swizzle
+	pComposed                          // a composed layout
+	pSized                             // a layout or a tuple (for size, rank, depth)
+	pIndexable                         // a layout, a tuple or a tile (get, select)
+	pShaped                            // a layout or a tile (shape)
+	pFlattenable                       // a layout, a tuple or a tile (flatten)
+	pSliceable                         // a layout, a composed layout or a tuple (slice)
+	pLayoutOrComposed                  // a layout or a composed layout
+	pTile                              // a tile
+	pTupleOrTile                       // a tuple or a tile
 )
 
 var paramNames = map[paramKind]string{
 	pLayout: "a layout", pTiler: "a tiler", pInt: "an integer", pTuple: "an integer or a tuple",
 	pSwizzle: "a swizzle", pComposed: "a composed layout", pSized: "a layout or a tuple",
+	pIndexable: "a layout, a tuple or a tile", pShaped: "a layout or a tile",
+	pFlattenable: "a layout, a tuple or a tile", pSliceable: "a layout, a composed layout or a tuple",
+	pLayoutOrComposed: "a layout or a composed layout", pTile: "a tile", pTupleOrTile: "a tuple or a tile",
 }
 
 // operation is one operation of the algebra as expressions name it.
@@ -34,7 +45,8 @@ type operation struct {
 	params   []paramKind
 	min      int  // how many parameters are required; the rest are optional
 	variadic bool // the last parameter repeats
-	lifts    bool // a composed layout as the first argument: apply to its inner layout (see lift)
+	lifts    bool // a composed layout as argument liftArg: apply to its inner layout (see lift)
+	liftArg  int  // the argument lifts is about, 0 for the first
 	doc      string
 	fn       func(a *args) (Value, error)
 }
@@ -110,10 +122,24 @@ func accepts(k paramKind, v Value) bool {
 	case pComposed:
 		return v.Kind() == KindComposed
 	case pSized:
-		return v.Kind() == KindLayout || v.Kind() == KindTuple || v.Kind() == KindInt
+		return v.Kind() == KindLayout || isTupleKind(v)
+	case pIndexable, pFlattenable:
+		return v.Kind() == KindLayout || v.Kind() == KindTiler || isTupleKind(v)
+	case pShaped:
+		return v.Kind() == KindLayout || v.Kind() == KindTiler
+	case pSliceable:
+		return v.Kind() == KindLayout || v.Kind() == KindComposed || isTupleKind(v)
+	case pLayoutOrComposed:
+		return v.Kind() == KindLayout || v.Kind() == KindComposed
+	case pTile:
+		return v.Kind() == KindTiler
+	case pTupleOrTile:
+		return v.Kind() == KindTiler || isTupleKind(v)
 	}
 	return false
 }
+
+func isTupleKind(v Value) bool { return v.Kind() == KindInt || v.Kind() == KindTuple }
 
 // invoke checks the arguments of a call and runs the operation.
 func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bool) {
@@ -122,9 +148,12 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		return nil, false
 	}
 	var outer *Composed
-	if c, ok := vals[0].(Composed); ok && op.lifts {
-		outer = &c
-		vals = append([]Value{Layout{c.C.Inner}}, vals[1:]...)
+	if op.lifts && op.liftArg < len(vals) {
+		if c, ok := vals[op.liftArg].(Composed); ok {
+			outer = &c
+			vals = slices.Clone(vals)
+			vals[op.liftArg] = Layout{c.C.Inner}
+		}
 	}
 	a := &args{vals: vals, tilers: map[int]layout.Tiler{}}
 	for i, v := range vals {
