@@ -106,7 +106,7 @@ func sliceSwizzled(crd IntTuple, sw Swizzle, off IntTuple, b, sliced Layout) (Co
 	onlyZY := sw.projection()
 	reach, err := Compose(onlyZY, sliced)
 	if err != nil {
-		return ComposedSlice{}, withOp(err, "slice")
+		return ComposedSlice{}, errSwizzleSlice(err, sw, off, b, crd)
 	}
 	n, err := reach.Size()
 	if err != nil {
@@ -120,7 +120,7 @@ func sliceSwizzled(crd IntTuple, sw Swizzle, off IntTuple, b, sliced Layout) (Co
 	dicedStride, _ := pick(crd, b.stride, false)
 	fixed, err := Compose(onlyZY, Layout{diced, dicedStride})
 	if err != nil {
-		return ComposedSlice{}, withOp(err, "slice")
+		return ComposedSlice{}, errSwizzleSlice(err, sw, off, b, crd)
 	}
 	dicedCrd, _ := pick(crd, crd, false)
 	k := calc{op: "slice"}
@@ -135,9 +135,21 @@ func sliceSwizzled(crd IntTuple, sw Swizzle, off IntTuple, b, sliced Layout) (Co
 	}
 	l, err := sw.decay(offZY, sliced)
 	if err != nil {
-		return ComposedSlice{}, withOp(err, "slice")
+		return ComposedSlice{}, errSwizzleSlice(err, sw, off, b, crd)
 	}
 	return ComposedSlice{Layout: l, Plain: true}, nil
+}
+
+// errSwizzleSlice reports that the fields of a swizzle do not compose with
+// the part of a layout a slice keeps or fixes, keeping the code of the
+// composition's error.
+func errSwizzleSlice(err error, sw Swizzle, off IntTuple, b Layout, crd IntTuple) error {
+	code, why := CodeBadValue, err.Error()
+	if e, ok := err.(*Error); ok {
+		code, why = e.Code, e.Msg
+	}
+	return newError(code, "slice", -1, "unable to slice %s at %s: the swizzle's bit fields do not compose with its modes (%s)",
+		ComposedLayout{sw, off, b}, crd, why)
 }
 
 // evalMixed is l at crd, where crd may hold dynamic leaves: a mode at a

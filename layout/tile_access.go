@@ -76,21 +76,29 @@ func TileLayouts(t Tiler) (Tiler, error) {
 // TileShape returns the shape of a tile: the tuple of the shapes of its
 // slots, an integer slot N as N. A _ slot has no shape, which is an error.
 func TileShape(t Tiler) (IntTuple, error) {
+	s, ok := tileShape(t)
+	if !ok {
+		return IntTuple{}, errBadValue("shape", "the tile %s has a _ slot, which has no shape", t)
+	}
+	return s, nil
+}
+
+func tileShape(t Tiler) (IntTuple, bool) {
 	switch t.form {
 	case tileLayout:
-		return t.layout.shape, nil
+		return t.layout.shape, true
 	case tileInt:
-		return Int(t.n), nil
+		return Int(t.n), true
 	case tileTuple:
 		elems := make([]IntTuple, len(t.modes))
 		for i, m := range t.modes {
-			s, err := TileShape(m)
-			if err != nil {
-				return IntTuple{}, err
+			s, ok := tileShape(m)
+			if !ok {
+				return IntTuple{}, false
 			}
 			elems[i] = s
 		}
-		return Tuple(elems...), nil
+		return Tuple(elems...), true
 	}
-	return IntTuple{}, errBadValue("shape", "a _ slot of a tile has no shape")
+	return IntTuple{}, false
 }

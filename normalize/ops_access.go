@@ -151,7 +151,7 @@ func padTo(a *args, front bool) (Value, error) {
 		return lay(pad(l.L, n, x.L))
 	}
 	if a.n() < 3 || a.vals[2].Kind() == KindLayout {
-		return nil, kindError(name, 2, "a tuple is extended with an integer or tuple element, which %s needs", name)
+		return nil, kindError(name, 2, "%s of a tuple needs the integer or tuple element to add, as in %s((4,8), 4, 1)", name, name)
 	}
 	return tuple(padTuple(a.tuple(0), n, a.tuple(2)))
 }
