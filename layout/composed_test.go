@@ -181,6 +181,7 @@ func TestSliceComposed(t *testing.T) {
 		{"(2,1)", "S<3,5,4> o 0 o (8,4):(1,8)", "error"},
 		{"(_,1)", "S<3,5,4> o 0 o (?,4):(1,?)", "error"},
 		{"(_,0)", "S<3,4,3> o 0 o (10,2):(2,1)", "error"},
+		{"(_,0)", "S<3,4,3> o 0 o (4,2):(1@0,1@1)", "error"},
 		{"(0,_,1)", "(4,5):(1,4) o 2 o (4,3):(1,4)", "error"},
 	} {
 		r, err := SliceComposed(T(t, c.crd), C(t, c.in))

@@ -73,11 +73,17 @@ func allUnderscore(t IntTuple) bool {
 }
 
 // checkSwizzleSlice checks the dialect's conditions on slicing a swizzled
-// layout: a static inner layout and a coordinate with a _.
+// layout: a static inner layout with integer strides (a swizzle acts on
+// integer offsets) and a coordinate with a _.
 func checkSwizzleSlice(crd IntTuple, c ComposedLayout) error {
 	if !c.Inner.shape.IsStatic() || !c.Inner.stride.IsStatic() {
 		return newError(CodeDynamicValue, "slice", 1,
 			"slicing the swizzled layout %s needs a static inner layout", c)
+	}
+	for _, d := range leaves(c.Inner.stride) {
+		if d.Kind() != KindInt {
+			return errBasis("slice", d)
+		}
 	}
 	if !hasUnderscore(crd) {
 		return newError(CodeCoordMismatch, "slice", 0,
