@@ -215,20 +215,20 @@ func defLeaves() {
 // integer tuple. cutec has one tuple kind, so each is the identity on a
 // tuple the target kind can hold.
 func defTupleCasts() {
-	cast := func(name, what string, positive bool) {
-		def(name, name+"(t): t as "+what+"; t holds integers and dynamic values", []paramKind{pTuple}, 1,
-			func(a *args) (Value, error) {
+	cast := func(name, kind, what string, positive bool) {
+		def(name, name+"(t): the integer tuple t as "+kind+" (t itself; its leaves must be "+what+" or ?)",
+			[]paramKind{pTuple}, 1, func(a *args) (Value, error) {
 				t := a.tuple(0)
 				if bad, ok := firstNonInteger(t, positive); ok {
-					return nil, kindError(name, 0, "%s needs an integer tuple of %s, but %s holds %s", name, what, t, bad)
+					return nil, kindError(name, 0, "%s takes an integer tuple of %s, but %s holds %s", name, what, t, bad)
 				}
 				return tupleValue(t), nil
 			})
 	}
-	cast("to_int_tuple", "integers", false)
-	cast("to_shape", "positive integers", true)
-	cast("to_stride", "integers", false)
-	cast("to_coord", "integers", false)
+	cast("to_int_tuple", "an int_tuple", "integers", false)
+	cast("to_shape", "a shape", "positive integers", true)
+	cast("to_stride", "a stride", "integers", false)
+	cast("to_coord", "a coordinate", "integers", false)
 }
 
 // firstNonInteger returns the first leaf of t that is neither an integer
