@@ -15,28 +15,18 @@ import (
 type paramKind uint8
 
 const (
-	pLayout           paramKind = iota // a layout
-	pTiler                             // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
-	pInt                               // an integer
-	pTuple                             // an integer or a tuple: a shape, coordinate or profile
-	pSwizzle                           // a swizzle
-	pComposed                          // a composed layout
-	pSized                             // a layout or a tuple (for size, rank, depth)
-	pIndexable                         // a layout, a tuple or a tile (get, select)
-	pShaped                            // a layout or a tile (shape)
-	pFlattenable                       // a layout, a tuple or a tile (flatten)
-	pSliceable                         // a layout, a composed layout or a tuple (slice)
-	pLayoutOrComposed                  // a layout or a composed layout
-	pTile                              // a tile
-	pTupleOrTile                       // a tuple or a tile
+	pLayout   paramKind = iota // a layout
+	pTiler                     // a tiler: a layout, an integer, a shape, _ or [T0;T1;...]
+	pInt                       // an integer
+	pTuple                     // an integer or a tuple: a shape, coordinate or profile
+	pSwizzle                   // a swizzle
+	pComposed                  // a composed layout
+	pSized                     // a layout or a tuple (for size, rank, depth)
 )
 
 var paramNames = map[paramKind]string{
 	pLayout: "a layout", pTiler: "a tiler", pInt: "an integer", pTuple: "an integer or a tuple",
 	pSwizzle: "a swizzle", pComposed: "a composed layout", pSized: "a layout or a tuple",
-	pIndexable: "a layout, a tuple or a tile", pShaped: "a layout or a tile",
-	pFlattenable: "a layout, a tuple or a tile", pSliceable: "a layout, a composed layout or a tuple",
-	pLayoutOrComposed: "a layout or a composed layout", pTile: "a tile", pTupleOrTile: "a tuple or a tile",
 }
 
 // operation is one operation of the algebra as expressions name it.
@@ -122,24 +112,10 @@ func accepts(k paramKind, v Value) bool {
 	case pComposed:
 		return v.Kind() == KindComposed
 	case pSized:
-		return v.Kind() == KindLayout || isTupleKind(v)
-	case pIndexable, pFlattenable:
-		return v.Kind() == KindLayout || v.Kind() == KindTiler || isTupleKind(v)
-	case pShaped:
-		return v.Kind() == KindLayout || v.Kind() == KindTiler
-	case pSliceable:
-		return v.Kind() == KindLayout || v.Kind() == KindComposed || isTupleKind(v)
-	case pLayoutOrComposed:
-		return v.Kind() == KindLayout || v.Kind() == KindComposed
-	case pTile:
-		return v.Kind() == KindTiler
-	case pTupleOrTile:
-		return v.Kind() == KindTiler || isTupleKind(v)
+		return v.Kind() == KindLayout || v.Kind() == KindTuple || v.Kind() == KindInt
 	}
-	return false
+	return acceptsOperand(k, v)
 }
-
-func isTupleKind(v Value) bool { return v.Kind() == KindInt || v.Kind() == KindTuple }
 
 // invoke checks the arguments of a call and runs the operation.
 func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bool) {

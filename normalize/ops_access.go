@@ -15,6 +15,47 @@ import (
 // that restructure a composed layout apply to B and keep A and the offset
 // (see lift), as CuTe's overloads for ComposedLayout do.
 
+// The kinds of operand of the accessors, beyond those of ops.go.
+const (
+	pIndexable        paramKind = iota + 64 // a layout, a tuple or a tile (get, select)
+	pShaped                                 // a layout or a tile (shape)
+	pFlattenable                            // a layout, a tuple or a tile (flatten)
+	pSliceable                              // a layout, a composed layout or a tuple (slice)
+	pLayoutOrComposed                       // a layout or a composed layout
+	pTile                                   // a tile
+	pTupleOrTile                            // a tuple or a tile
+)
+
+func init() {
+	for k, name := range map[paramKind]string{
+		pIndexable: "a layout, a tuple or a tile", pShaped: "a layout or a tile",
+		pFlattenable: "a layout, a tuple or a tile", pSliceable: "a layout, a composed layout or a tuple",
+		pLayoutOrComposed: "a layout or a composed layout", pTile: "a tile", pTupleOrTile: "a tuple or a tile",
+	} {
+		paramNames[k] = name
+	}
+}
+
+// acceptsOperand reports whether a value fits one of the kinds above.
+func acceptsOperand(k paramKind, v Value) bool {
+	isTuple := v.Kind() == KindInt || v.Kind() == KindTuple
+	switch k {
+	case pIndexable, pFlattenable:
+		return v.Kind() == KindLayout || v.Kind() == KindTiler || isTuple
+	case pShaped:
+		return v.Kind() == KindLayout || v.Kind() == KindTiler
+	case pSliceable:
+		return v.Kind() == KindLayout || v.Kind() == KindComposed || isTuple
+	case pLayoutOrComposed:
+		return v.Kind() == KindLayout || v.Kind() == KindComposed
+	case pTile:
+		return v.Kind() == KindTiler
+	case pTupleOrTile:
+		return v.Kind() == KindTiler || isTuple
+	}
+	return false
+}
+
 // defLifted defines an operation that applies to the inner layout B of a
 // composed layout passed as argument arg.
 func defLifted(name, doc string, params []paramKind, min, arg int, variadic bool, fn func(a *args) (Value, error)) {
