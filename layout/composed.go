@@ -22,17 +22,36 @@ type ComposedLayout struct {
 	Inner  Layout
 }
 
-// NewComposed returns outer o offset o inner after checking that the offset
-// can be added to the inner layout's offsets and fed to the outer function:
-// an integer for a swizzle or an integral layout (E0505).
+// NewComposed returns outer o offset o inner after checking the offset's
+// form (E0505): an integer or a dynamic value ? for a swizzle, and for an
+// outer layout also a tuple of integers and dynamic values (the coordinate
+// an outer layout with basis strides takes). Whether a tuple offset fits
+// the inner layout's codomain is a rule of the dialect that verify checks.
 func NewComposed(outer Function, offset IntTuple, inner Layout) (ComposedLayout, error) {
-	if offset.Kind() != KindInt && offset.Kind() != KindTuple {
+	if !isOffset(offset) {
 		return ComposedLayout{}, errOffset(offset)
 	}
-	if _, isSwizzle := outer.(Swizzle); isSwizzle && offset.Kind() != KindInt {
+	if _, isSwizzle := outer.(Swizzle); isSwizzle && offset.Kind() == KindTuple {
 		return ComposedLayout{}, errOffset(offset)
 	}
 	return ComposedLayout{outer, offset, inner}, nil
+}
+
+// isOffset reports whether t is an integer, a dynamic value or a tuple of
+// offsets.
+func isOffset(t IntTuple) bool {
+	switch t.Kind() {
+	case KindInt, KindDynamic:
+		return true
+	case KindTuple:
+		for _, e := range t.elems {
+			if !isOffset(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func errOffset(off IntTuple) *Error {
@@ -55,17 +74,22 @@ func (c ComposedLayout) Eval(crd IntTuple) (IntTuple, error) {
 	return out, withOp(err, "composed_eval")
 }
 
-// addTuples adds two offsets: integers, or congruent coordinates elementwise
-// (a shorter coordinate is padded with zeros).
+// addTuples adds two offsets: integers or dynamic values (see addLeaf), or
+// congruent coordinates elementwise (a shorter coordinate is padded with
+// zeros).
 func (c *calc) addTuples(a, b IntTuple) IntTuple {
-	if a.Kind() == KindInt && b.Kind() == KindInt {
-		return Int(c.add(a.val, b.val))
-	}
-	if a.Kind() == KindInt && a.val == 0 {
+	if isStaticInt(a, 0) {
 		return b
 	}
-	if b.Kind() == KindInt && b.val == 0 {
+	if isStaticInt(b, 0) {
 		return a
+	}
+	if a.Kind() != KindTuple && b.Kind() != KindTuple {
+		if !isOffset(a) || !isOffset(b) {
+			c.fail(errOffset(a))
+			return a
+		}
+		return c.addLeaf(a, b)
 	}
 	if a.Kind() != KindTuple || b.Kind() != KindTuple {
 		c.fail(errOffset(a))

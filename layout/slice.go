@@ -14,14 +14,40 @@ func Slice(crd IntTuple, l Layout) (Layout, error) {
 }
 
 // Dice returns the sublayout of l at the modes paired with integers in crd,
-// the complement of Slice.
+// the complement of Slice. The coordinate must be static: which modes it
+// fixes is known, but a dice keeps them whatever their value, and the
+// dialect requires it.
 func Dice(crd IntTuple, l Layout) (Layout, error) {
+	if err := checkStaticCoord("dice", crd); err != nil {
+		return Layout{}, err
+	}
 	shape, err := pick(crd, l.shape, false)
 	if err != nil {
 		return Layout{}, err
 	}
 	stride, _ := pick(crd, l.stride, false)
 	return Layout{shape, stride}, nil
+}
+
+// SliceTuple returns the parts of t (a shape, stride, coordinate or integer
+// tuple) paired with _ in crd, gathered as Slice gathers modes:
+// slice((_,1,_), (2,3,4)) is (2,4).
+func SliceTuple(crd, t IntTuple) (IntTuple, error) { return pick(crd, t, true) }
+
+// DiceTuple returns the parts of t paired with integers in crd, which must
+// be static.
+func DiceTuple(crd, t IntTuple) (IntTuple, error) {
+	if err := checkStaticCoord("dice", crd); err != nil {
+		return IntTuple{}, err
+	}
+	return pick(crd, t, false)
+}
+
+func checkStaticCoord(op string, crd IntTuple) error {
+	if !crd.IsStatic() {
+		return newError(CodeDynamicValue, op, 0, "the coordinate %s must be static", crd)
+	}
+	return nil
 }
 
 // SliceAndOffset returns the offset of crd in l, with every _ taken as 0,

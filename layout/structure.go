@@ -31,51 +31,81 @@ func Append(l, x Layout) Layout { return Concat(append(l.modes(), x)...) }
 // Prepend returns l with x prepended as a first mode.
 func Prepend(l, x Layout) Layout { return Concat(append([]Layout{x}, l.modes()...)...) }
 
-// AppendTo extends l to rank n with modes 1:0, CuTe's append<N>(layout). A
-// layout whose rank is already n is returned unchanged.
+// AppendTo extends l to rank n with modes 1:0, CuTe's append<N>(layout),
+// which like CuTe rejects a layout of rank above n (E0305).
 func AppendTo(l Layout, n int) (Layout, error) {
-	if err := checkRank("append", l, n); err != nil {
-		return Layout{}, err
+	if l.Rank() > n {
+		return Layout{}, errModeRange("append", n, l.Rank())
 	}
-	if l.Rank() == n && (l.shape.IsTuple() || n == 1) {
-		return l, nil
-	}
-	ms := l.modes()
-	for len(ms) < n {
-		ms = append(ms, unitLayout)
-	}
-	return Concat(ms...), nil
+	return AppendModeTo(l, n, unitLayout)
 }
 
-// PrependTo extends l to rank n with leading modes 1:0.
+// PrependTo extends l to rank n with leading modes 1:0; a layout of rank
+// above n is an error.
 func PrependTo(l Layout, n int) (Layout, error) {
-	if err := checkRank("prepend", l, n); err != nil {
+	if l.Rank() > n {
+		return Layout{}, errModeRange("prepend", n, l.Rank())
+	}
+	return PrependModeTo(l, n, unitLayout)
+}
+
+// AppendModeTo extends l to rank n with copies of the mode x, the dialect's
+// append_to_rank: the result has rank max(rank(l), n), so a layout of rank
+// n or more is returned unchanged. n must be positive.
+func AppendModeTo(l Layout, n int, x Layout) (Layout, error) {
+	return padLayout("append_to", l, n, x, false)
+}
+
+// PrependModeTo extends l to rank n with leading copies of the mode x.
+func PrependModeTo(l Layout, n int, x Layout) (Layout, error) {
+	return padLayout("prepend_to", l, n, x, true)
+}
+
+func padLayout(op string, l Layout, n int, x Layout, front bool) (Layout, error) {
+	shape, err := padTuple(op, l.shape, n, x.shape, front)
+	if err != nil {
 		return Layout{}, err
 	}
-	if l.Rank() == n && (l.shape.IsTuple() || n == 1) {
-		return l, nil
-	}
-	ms := l.modes()
-	pad := make([]Layout, n-len(ms), n)
-	for i := range pad {
-		pad[i] = unitLayout
-	}
-	return Concat(append(pad, ms...)...), nil
+	stride, _ := padTuple(op, l.stride, n, x.stride, front)
+	return Layout{shape, stride}, nil
+}
+
+// AppendTupleTo extends the tuple t (a leaf has rank 1) to rank n with
+// copies of x: append_to((4,8), 4, 1) is (4,8,1,1).
+func AppendTupleTo(t IntTuple, n int, x IntTuple) (IntTuple, error) {
+	return padTuple("append_to", t, n, x, false)
+}
+
+// PrependTupleTo extends the tuple t to rank n with leading copies of x.
+func PrependTupleTo(t IntTuple, n int, x IntTuple) (IntTuple, error) {
+	return padTuple("prepend_to", t, n, x, true)
 }
 
 // MaxRank is the largest rank AppendTo and PrependTo build. CuTe's ranks are
 // small; a larger request is a mistake that would otherwise exhaust memory.
 const MaxRank = 1 << 16
 
-// checkRank reports whether l can be extended to rank n.
-func checkRank(op string, l Layout, n int) error {
-	if n > MaxRank {
-		return errBadValue(op, "the rank %d is larger than %d", n, MaxRank)
+func padTuple(op string, t IntTuple, n int, x IntTuple, front bool) (IntTuple, error) {
+	switch {
+	case n <= 0:
+		return IntTuple{}, errBadValue(op, "the rank %d is not positive", n)
+	case n > MaxRank:
+		return IntTuple{}, errBadValue(op, "the rank %d is larger than %d", n, MaxRank)
+	case t.Rank() >= n:
+		return t, nil
 	}
-	if l.Rank() > n {
-		return errModeRange(op, n, l.Rank())
+	ms := []IntTuple{t}
+	if t.Kind() == KindTuple {
+		ms = t.elems
 	}
-	return nil
+	pad := make([]IntTuple, n-len(ms), n)
+	for i := range pad {
+		pad[i] = x
+	}
+	if front {
+		return Tuple(append(pad, ms...)...), nil
+	}
+	return Tuple(append(append(make([]IntTuple, 0, n), ms...), pad...)...), nil
 }
 
 // unitLayout is 1:0, CuTe's Layout<_1,_0>.
@@ -85,8 +115,9 @@ var unitLayout = Layout{Int(1), Int(0)}
 // group<B,E>: (M,N,K) grouped over [0,2) is ((M,N),K).
 func GroupModes(l Layout, b, e int) (Layout, error) {
 	ms := l.modes()
-	if b < 0 || e > len(ms) || b > e {
-		return Layout{}, errModeRange("group_modes", max(b, e), len(ms))
+	if b < 0 || e > len(ms) || b >= e {
+		return Layout{}, newError(CodeModeOutOfRange, "group_modes", -1,
+			"the modes [%d, %d) are not a non-empty range within rank %d", b, e, len(ms))
 	}
 	out := append([]Layout{}, ms[:b]...)
 	out = append(out, Concat(ms[b:e]...))

@@ -55,13 +55,18 @@ func (sw Swizzle) IsIdentity() bool { return sw.B == 0 }
 // String returns the canonical text S<B,M,S>.
 func (sw Swizzle) String() string { return fmt.Sprintf("S<%d,%d,%d>", sw.B, sw.M, sw.S) }
 
+// applyTo applies the swizzle to an integer offset; a dynamic offset gives
+// the dynamic value ?.
 func (sw Swizzle) applyTo(off IntTuple) (IntTuple, error) {
-	if off.Kind() == KindDynamic {
-		return dyn(), nil // a dynamic offset swizzles to a dynamic offset
+	switch off.Kind() {
+	case KindInt:
+		return Int(sw.Apply(off.val)), nil
+	case KindDynamic:
+		if sw.IsIdentity() {
+			return off, nil
+		}
+		return dyn(), nil
 	}
-	if off.Kind() != KindInt {
-		return IntTuple{}, newError(CodeOffsetNotAddable, "swizzle", -1,
-			"a swizzle applies to integer offsets, not %s", off)
-	}
-	return Int(sw.Apply(off.val)), nil
+	return IntTuple{}, newError(CodeOffsetNotAddable, "swizzle", -1,
+		"a swizzle applies to integer offsets, not %s", off)
 }

@@ -3,6 +3,7 @@ package normalize
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/cutec/cutec/ast"
@@ -37,7 +38,8 @@ type operation struct {
 	params   []paramKind
 	min      int  // how many parameters are required; the rest are optional
 	variadic bool // the last parameter repeats
-	lifts    bool // a composed layout as the first argument: apply to its inner layout (see lift)
+	lifts    bool // a composed layout as argument liftArg: apply to its inner layout (see lift)
+	liftArg  int  // the argument lifts is about, 0 for the first
 	doc      string
 	fn       func(a *args) (Value, error)
 }
@@ -119,7 +121,7 @@ func accepts(k paramKind, v Value) bool {
 	case pAnyLay:
 		return v.Kind() == KindLayout || v.Kind() == KindComposed
 	}
-	return false
+	return acceptsOperand(k, v)
 }
 
 // invoke checks the arguments of a call and runs the operation.
@@ -129,9 +131,12 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		return nil, false
 	}
 	var outer *Composed
-	if c, ok := vals[0].(Composed); ok && op.lifts {
-		outer = &c
-		vals = append([]Value{Layout{c.C.Inner}}, vals[1:]...)
+	if op.lifts && op.liftArg < len(vals) {
+		if c, ok := vals[op.liftArg].(Composed); ok {
+			outer = &c
+			vals = slices.Clone(vals)
+			vals[op.liftArg] = Layout{c.C.Inner}
+		}
 	}
 	a := &args{vals: vals, tilers: map[int]layout.Tiler{}}
 	for i, v := range vals {

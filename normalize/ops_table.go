@@ -45,9 +45,10 @@ func init() {
 	defAlgebra()
 	defDividesAndProducts()
 	defUtilities()
+	defAccessors() // ops_access.go
 	// The operations CuTe overloads for ComposedLayout by applying them to
 	// the inner layout (see lift).
-	for _, name := range []string{"size", "rank", "depth", "shape", "composition",
+	for _, name := range []string{"size", "rank", "depth", "composition", "coalesce", "group_modes", "take",
 		"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 		"logical_product", "zipped_product", "tiled_product", "flat_product",
 		"blocked_product", "raked_product", "tile_to_shape"} {
@@ -58,18 +59,12 @@ func init() {
 func defQueries() {
 	def("size", "size(L): the number of elements, the product of the shape", []paramKind{pSized}, 1,
 		func(a *args) (Value, error) { return tuple(layout.SizeOf(sizedShape(a.vals[0]))) })
-	def("cosize", "cosize(L): one more than the largest offset", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return tuple(a.layout(0).CosizeOf()) })
 	def("rank", "rank(L): the number of modes", []paramKind{pSized}, 1,
 		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Rank()), nil })
 	def("depth", "depth(L): the nesting depth of the shape", []paramKind{pSized}, 1,
 		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Depth()), nil })
-	def("shape", "shape(L): the shape", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return tupleValue(a.layout(0).Shape()), nil })
 	def("stride", "stride(L): the stride", []paramKind{pLayout}, 1,
 		func(a *args) (Value, error) { return tupleValue(a.layout(0).Stride()), nil })
-	defVariadic("get", "get(L, i, ...): the sublayout at a path of mode indices", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(a.layout(0).Get(a.ints(1)...)) })
 }
 
 func sizedShape(v Value) layout.IntTuple {
@@ -110,10 +105,6 @@ func defCoordinates() {
 			}
 			return Accessor{off, l}, nil
 		})
-	def("slice", "slice(c, L): the sublayout of the modes c leaves as _", []paramKind{pTuple, pLayout}, 2,
-		func(a *args) (Value, error) { return lay(layout.Slice(a.tuple(0), a.layout(1))) })
-	def("dice", "dice(c, L): the sublayout of the modes c fixes", []paramKind{pTuple, pLayout}, 2,
-		func(a *args) (Value, error) { return lay(layout.Dice(a.tuple(0), a.layout(1))) })
 }
 
 func defStructure() {
@@ -123,18 +114,10 @@ func defStructure() {
 		func(a *args) (Value, error) { return Layout{layout.Append(a.layout(0), a.layout(1))}, nil })
 	def("prepend", "prepend(L, X): L with the mode X prepended", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return Layout{layout.Prepend(a.layout(0), a.layout(1))}, nil })
-	def("append_to", "append_to(L, n): L extended to rank n with 1:0 modes", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.AppendTo(a.layout(0), int(a.int(1)))) })
-	def("prepend_to", "prepend_to(L, n): L extended to rank n with leading 1:0 modes", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.PrependTo(a.layout(0), int(a.int(1)))) })
 	def("group_modes", "group_modes(L, b, e): the modes [b,e) grouped into one", []paramKind{pLayout, pInt, pInt}, 3,
 		func(a *args) (Value, error) { return lay(layout.GroupModes(a.layout(0), int(a.int(1)), int(a.int(2)))) })
 	def("take", "take(L, b, e): the modes [b,e)", []paramKind{pLayout, pInt, pInt}, 3,
 		func(a *args) (Value, error) { return lay(layout.Take(a.layout(0), int(a.int(1)), int(a.int(2)))) })
-	defVariadic("select", "select(L, i, ...): the given modes in order", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.Select(a.layout(0), a.ints(1)...)) })
-	def("flatten", "flatten(L): the leaves of L as one flat layout", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return Layout{layout.Flatten(a.layout(0))}, nil })
 	def("coalesce", "coalesce(L[, profile]): L simplified to depth <= 1, whole or by mode", []paramKind{pLayout, pTuple}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
@@ -235,8 +218,6 @@ func defUtilities() {
 			}
 			return lay(layout.TileToShape(a.layout(0), a.tuple(1)))
 		})
-	def("recast_layout", "recast_layout(old_bits, new_bits, L): L viewed with elements of another width", []paramKind{pInt, pInt, pLayout}, 3,
-		func(a *args) (Value, error) { return lay(layout.RecastLayout(a.int(0), a.int(1), a.layout(2))) })
 	def("upcast", "upcast(L, n): L viewed in units n times wider", []paramKind{pLayout, pInt}, 2,
 		func(a *args) (Value, error) { return lay(layout.Upcast(a.layout(0), a.int(1))) })
 	def("downcast", "downcast(L, n): L viewed in units n times narrower", []paramKind{pLayout, pInt}, 2,

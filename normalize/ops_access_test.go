@@ -1,0 +1,109 @@
+package normalize_test
+
+import (
+	"testing"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
+)
+
+// TestAccessorKinds: the accessors take layouts, composed layouts, tuples
+// and tiles, and give a value of the operand's kind (the dialect's
+// Accessors and LayoutAlgebra tests).
+func TestAccessorKinds(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		kind normalize.Kind
+		want string
+	}{
+		{"get((4,8):(1,4))", normalize.KindLayout, "(4,8):(1,4)"},
+		{"get((2,3),1)", normalize.KindInt, "3"},
+		{"get((4,(?,3)),1,0)", normalize.KindTuple, "?"},
+		// get.mlir#tile_mode0: a tile's slot, not a layout.
+		{"get([(4,8):(1,4);(2,3):(1,2)],0)", normalize.KindTiler, "(4,8):(1,4)"},
+		{"get((4,5):(1,4) o 2 o (2,3):(1,2),0)", normalize.KindComposed, "(4,5):(1,4) o 2 o 2:1"},
+		{"select((4,8))", normalize.KindTuple, "()"},
+		{"select((4,8):(1,4))", normalize.KindLayout, "():()"},
+		{"select([(4,8):(1,4);_;(2,3):(1,2)],1,2)", normalize.KindTiler, "[_;(2,3):(1,2)]"},
+		{"shape([(4,8):(1,4);(2,3):(1,2)])", normalize.KindTuple, "((4,8),(2,3))"},
+		{"flatten((1,(_,3)))", normalize.KindTuple, "(1,_,3)"},
+		{"flatten(5)", normalize.KindInt, "5"},
+		{"slice((_,1,_),(2,3,4))", normalize.KindTuple, "(2,4)"},
+		{"slice(1,(2,3,4))", normalize.KindTuple, "()"},
+		// dice lifts at its second argument.
+		{"dice((_,1), (4,5):(1,4) o 2 o (4,3):(1,4))", normalize.KindComposed, "(4,5):(1,4) o 2 o (3):(4)"},
+		{"slice((_,1), S<3,4,3> o 0 o (16,8):(1,16))", normalize.KindLayout, "(16):(1)"},
+		{"cosize(get(S<3,4,6> o 0 o ((4,3),((3,(2,2)),2)):((1,4),((12,(36,72)),144)),1,0,1))", normalize.KindInt, "109"},
+		{"append_to((4,8),4,1)", normalize.KindTuple, "(4,8,1,1)"},
+		{"prepend_to(S<3,4,3> o 0 o (4,8):(1,4),4)", normalize.KindComposed, "S<3,4,3> o 0 o (1,1,4,8):(0,0,1,4)"},
+		{"composed_get_inner(S<3,5,4> o 0 o (8,4):(1,8))", normalize.KindSwizzle, "S<3,5,4>"},
+		{"composed_get_outer((4,8):(1,4) o 0 o (2,4):(1,2))", normalize.KindLayout, "(2,4):(1,2)"},
+		{"composed_get_offset((4,8):(1,4) o (0,0) o (2,4):(1,2))", normalize.KindTuple, "(0,0)"},
+		{"get_leaves(4)", normalize.KindTuple, "(4)"},
+		{"get_leaves([[4:1;8:1];[3:1;_]])", normalize.KindTiler, "[4:1;8:1;3:1;_]"},
+		{"get_layouts_from_tile([4:1;_])", normalize.KindTiler, "[4:1]"},
+		{"to_shape((?,8))", normalize.KindTuple, "(?,8)"},
+	} {
+		v, diags := eval(t, c.src, nil)
+		if diags.HasErrors() || v.Kind() != c.kind || v.String() != c.want {
+			t.Errorf("%s = %v (%v) %v, want the %s %s", c.src, v, kindOf(v), diags, c.kind, c.want)
+		}
+	}
+}
+
+func kindOf(v normalize.Value) string {
+	if v == nil {
+		return "none"
+	}
+	return v.Kind().String()
+}
+
+// TestAccessorErrors: the operand kinds and values the dialect rejects.
+func TestAccessorErrors(t *testing.T) {
+	for src, code := range map[string]diag.Code{
+		"get((4,2),0,0)":                            diag.ModeOutOfRange,
+		"get(S<3,5,4>,0)":                           diag.WrongKind,
+		"shape((4,8))":                              diag.WrongKind,
+		"shape([(4,8):(1,4);_])":                    diag.BadValue,
+		"cosize((2,3):(1,2) o 0 o (4,5):(1,4))":     diag.WrongKind,
+		"append_to((4,8),3)":                        diag.WrongKind,
+		"append_to(S<3,5,4> o 0 o (8,4):(1,8),3,1)": diag.WrongKind,
+		"append_to((4,8),0,1)":                      diag.BadValue,
+		"dice((_,?), (8,4):(1,8))":                  diag.DynamicValue,
+		"slice((2,1), S<3,5,4> o 0 o (8,4):(1,8))":  diag.CoordMismatch,
+		"get_leaves((4,8):(1,4))":                   diag.WrongKind,
+		"get_layouts_from_tile([_;_])":              diag.BadValue,
+		"to_int_tuple(4@0)":                         diag.WrongKind,
+		"to_int_tuple((4,_))":                       diag.WrongKind,
+		"to_shape((0,4))":                           diag.WrongKind,
+	} {
+		v, diags := eval(t, src, nil)
+		if v != nil || len(diags) == 0 || diags[0].Code != code {
+			t.Errorf("%s = %v %v, want %s", src, v, diags, code)
+		}
+	}
+}
+
+// FuzzAccessors: the accessors and composed-layout operations never panic
+// and give a value or an error.
+func FuzzAccessors(f *testing.F) {
+	for _, s := range []string{"get([(4,8):(1,4);_],1)", "select((1,2,3),2,0)", "get((4,(2,3)),1,0)",
+		"slice((?,_), S<3,2,4> o 0 o ((1,(16,1)),(1,(4,8))):((0,(4,0)),(0,(1,64))))",
+		"slice((1,_), (4,5):(1,4) o 2 o (?,3):(?,4))", "dice((_,1,_), (?,4,?):(1,?,?))",
+		"recast_layout(8, 32, S<3,5,4> o 0 o (32,4):(1,32))", "append_to(S<1,4,3> o 5 o (1,2):(3,4),4,(1,2):(1,0))",
+		"get_leaves([[4:1;8:1];[3:1;_]])", "flatten([[(8):(1);(4):(1)];_;(2):(1)])", "cosize(S<3,4,6> o ? o (3,4):(4,1))"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file := diag.NewFile("fuzz", []byte(src))
+		e, diags := parser.ParseExpr(file)
+		if diags.HasErrors() {
+			return
+		}
+		ev := normalize.Evaluator{File: file}
+		if v, diags := ev.Eval(e); v == nil && !diags.HasErrors() {
+			t.Fatalf("%q: no value and no error", src)
+		}
+	})
+}
