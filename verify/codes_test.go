@@ -55,8 +55,27 @@ var codeCases = []codeCase{
 	{diag.NoLeftInverse, "expr", "left_inverse((2,2,5,2):(40,48,32,2))", "left_inverse((4,8):(1,5))"},
 	{diag.SwizzleNotBijective, "expr", "S<3,4,2>", "S<3,4,3>"},
 	{diag.OffsetNotAddable, "expr", "S<3,4,3> o 1@0 o (8,64):(64,1)", "S<3,4,3> o 1 o (8,64):(64,1)"},
+	// Types/composed_layout_errors.mlir: offset_not_addable, swizzle_a_basis_b,
+	// affine_inner_profile_mismatch; near misses from Types/composed_layout.mlir.
+	{diag.OffsetNotAddable, "expr", "(6,2):(1,3) o 2 o (2,3):(1@1,2@0)", "(4,5):(1,4) o (0,0) o (2,3):(1@0,1@1)"},
+	{diag.OffsetNotAddable, "expr", "S<3,4,3> o 0 o (4,2):(1@0,1@1)", "S<3,5,4> o 0 o (?,3):(1,2)"},
+	{diag.OffsetNotAddable, "expr", "(4,5):(1,4) o 0 o ((?,?)):((?@0@0,?@1@0))",
+		"((2,3),4):((1@0@0,1@1@0),1@1) o ((0,0),0) o ((2,3),4):((1@0@0,1@1@0),1@1)"},
 	{diag.MixedStrideKinds, "expr", "(4,8):(1@0,4)", "(4,8):(1@0,0)"},
+	// Types/stride_errors.mlir#mixed_dyn_int_scaled_basis; Types/stride.mlir#depth1_scaled_basis.
+	{diag.MixedStrideKinds, "expr", "(?,?@0)", "(0,?@0)"},
+	// Types/composed_layout_errors.mlir#inner_mixed_int_scaled_basis; composed_layout.mlir#layout_a.
+	{diag.MixedStrideKinds, "expr", "(4,5):(1,1@0) o 0 o (2,3):(1,2)", "(4,5):(1,4) o 2 o (2,3):(1,2)"},
+	// Types/tile_errors.mlir#mixed_int_scaled_basis_in_tile_slot, one tile deeper.
+	{diag.MixedStrideKinds, "expr", "[2:1;[4:1;(2,3):(1,1@0)]]", "[2:1;[4:1;(2,3):(1@0,1@1)]]"},
 	{diag.BasisDepthMismatch, "expr", "(4,8):(1@0,1@1@0)", "((2,3),4):((1@0@0,1@1@0),1@1)"},
+	// A path may be shorter than another as long as it does not end where the
+	// other continues: Types/stride.mlir#rank4_flat_and_nested.
+	{diag.BasisDepthMismatch, "expr", "(1@0,(1@0@0,1@1@1))", "(1@0,(1@0@1,1@1@1))"},
+	{diag.BasisDepthMismatch, "expr", "(2,3):(1@1,1@1@1)", "(2,3):(1@1,1@1@4)"},
+	// Types/composed_layout_errors.mlir#inner_mixed_depth_basis and the mixed-depth tile slot.
+	{diag.BasisDepthMismatch, "expr", "(4,5):(1@1@0,1@0) o 0 o (2,3):(1,2)", "(4,5):(1@1@0,1@0@0) o 0 o (2,3):(1,2)"},
+	{diag.BasisDepthMismatch, "expr", "[_;[(2,3):(1@1@0,1@0)]]", "[_;[(2,3):(1@0@0,1@1@0)]]"},
 	{diag.RatioNotLowerable, "lower", "(1/2@0,4@1)", "(1@0,4@1)"},
 	{diag.SwizzleTooWide, "expr", "S<8,16,10>", "S<3,4,3>"},
 	{diag.TrivialSwizzle, "expr", "S<0,4,3> o 0 o (8,64):(64,1)", "S<1,4,3> o 0 o (8,64):(64,1)"},
