@@ -34,6 +34,9 @@ var validExprs = []string{
 	"((4,8):(1,4))((1,3))", "f()", "composition((8,8):(1,8), [4:1])", "size(A)(2)", "(A)",
 	"(composition(A, B))", "eval(4:1, 4)", "logical_divide((4,8):(1,4), [2:1;_])",
 	"composition(S<3,4,3> o 0 o (8,64):(64,1), 8:1)",
+	// dialect wrappers: the payload in its kind's form
+	`!cute.layout<"(4,8):(1,4)">`, `#cute.tile<"[4:1;_]">`, `!cute.coord<"(1,_)">`, `!cute.tile<"(2,2)">`,
+	`!cute.tile<"_">`, `!cute.stride<"(0,?@0)">`, ` !cute.swizzle< "S<3,4,3>">  `,
 	// blanks and comments
 	"  (4,8):(1,4)  # trailing comment", "(4,8):(1,4)\n", "\t8:1\t", "8:1\r\n",
 }
@@ -116,6 +119,13 @@ var invalidCases = []invalidCase{
 	{FormStmt, "assert A = B", diag.UnexpectedToken, 10},         // =
 	{FormStmt, "expect composition(A, B)", diag.UnexpectedToken, 8},
 	{FormStmt, "expect E0400", diag.UnexpectedToken, 13}, // end of input
+
+	{FormExpr, `!cute.layout<32>`, diag.UnexpectedToken, 14},     // the dialect's "expected string"
+	{FormExpr, `!cute.int_tuple<"_">`, diag.UnexpectedToken, 18}, // `_` only in a coordinate
+	{FormExpr, `!cute.foo<"x">`, diag.UnexpectedToken, 7},        // no such kind
+	{FormExpr, `!cute.layout<"4:1"`, diag.UnexpectedToken, 19},   // `>` expected
+	{FormExpr, `!cute.tile<"[4:1;_]"> 4`, diag.TrailingText, 23}, // one wrapper only
+	{FormExpr, `!cute.tile<"[4:1;_]`, diag.UnterminatedQuote, 1}, // no closing quote
 
 	// E0102 unclosed group
 	{FormExpr, "((1@0, 8@1), 1@2", diag.UnclosedGroup, 17}, // end of input

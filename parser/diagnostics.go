@@ -119,7 +119,7 @@ func errNotString(f *diag.File, span diag.Span, opener, found string) *diag.Diag
 // where an input must be one wrapper.
 func errWrapperKind(f *diag.File, span diag.Span, found string) *diag.Diagnostic {
 	return errUnexpected(f, span,
-		"a kind of the dialect (int_tuple, shape, stride, coord, layout, composed_layout, tile or swizzle) and `<`",
+		"a kind of the dialect (int_tuple, shape, stride, coord, layout, composed_layout, tile or swizzle)",
 		describeFound(found))
 }
 

@@ -22,15 +22,18 @@ func isWrapperText(src string) bool {
 // result is an *ast.Wrapper around it.
 func (p *Parser) parseWrapperExpr(f *diag.File, src string, base int) (ast.Node, diag.List) {
 	start := len(src) - len(strings.TrimLeft(src, " \t\r\n"))
-	at := func(i, j int) diag.Span { return diag.Span{Start: base + i, End: base + j} }
+	at := func(i, j int) diag.Span { return diag.Span{Start: base + i, End: base + min(j, len(src))} }
 	name := start + len("!cute.")
 	k := name
 	for k < len(src) && (isNameByte(src[k]) && src[k] != '.') {
 		k++
 	}
 	kind, ok := kindOf([]byte(src[name:k]))
-	if !ok || k == len(src) || src[k] != '<' {
+	switch {
+	case !ok:
 		return nil, diag.List{errWrapperKind(f, at(name, max(k, name+1)), src[name:k])}
+	case k == len(src) || src[k] != '<':
+		return nil, diag.List{errUnexpected(f, at(k, k+1), "`<` after "+quote(src[start:k]), describeFound(src[k:min(k+1, len(src))]))}
 	}
 	opener := src[start : k+1]
 	q := k + 1
@@ -52,11 +55,13 @@ func (p *Parser) parseWrapperExpr(f *diag.File, src string, base int) (ast.Node,
 	payloadEnd := q + 1 + close
 	end := payloadEnd + 1
 	if end == len(src) || src[end] != '>' {
-		return nil, diag.List{errUnexpected(f, at(end, end+1), "`>` after the payload", describeFound(src[end:min(end+1, len(src))]))}
+		return nil, diag.List{errUnexpected(f, at(end, end+1), "`>` after the payload",
+			describeFound(src[end:min(end+1, len(src))]))}
 	}
 	end++
 	if rest := strings.TrimSpace(src[end:]); rest != "" {
-		return nil, diag.List{errTrailing(f, at(end, len(strings.TrimRight(src, " \t\r\n"))), rest)}
+		from := len(src) - len(strings.TrimLeft(src[end:], " \t\r\n"))
+		return nil, diag.List{errTrailing(f, at(from, from+len(rest)), rest)}
 	}
 	n, diags := p.parseSource(kind.Form(), f, src[q+1:payloadEnd], base+q+1)
 	if n == nil {
