@@ -196,7 +196,8 @@ func (s *scanner) wrapperAt(kind WrapperKind, start, open int) int {
 	default:
 		found = "the end of the line"
 	}
-	s.diags.Add(errNotString(s.f, diag.Span{Start: q, End: max(end, q+1)}, string(src[start:open+1])+`"`, found))
+	span := diag.Span{Start: q, End: min(max(end, q+1), len(src))}
+	s.diags.Add(errNotString(s.f, span, string(src[start:open+1])+`"`, found))
 	return open + 1
 }
 
