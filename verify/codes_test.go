@@ -24,6 +24,10 @@ type codeCase struct {
 var codeCases = []codeCase{
 	{diag.EmptyInput, "expr", "   ", "8"},
 	{diag.UnexpectedToken, "expr", "(4,8):(1,,4)", "(4,8):(1,4)"},
+	// Types/*_errors.mlir#missing_string: the dialect's "expected string".
+	{diag.UnexpectedToken, "mlir", `%0 = cute.x : !cute.layout<32>`, `%0 = cute.x : !cute.layout<"32:1">`},
+	// Types/int_tuple_errors.mlir#nested_underscore; Types/coord.mlir#depth1_mixed.
+	{diag.UnexpectedToken, "expr", `!cute.int_tuple<"(1,_)">`, `!cute.coord<"(1,_)">`},
 	{diag.UnclosedGroup, "expr", "((1@0,8@1),1@2", "((1@0,8@1),1@2)"},
 	{diag.TrailingText, "expr", "(1@0,1@1) x", "(1@0,1@1)"},
 	{diag.IntOutOfRange, "expr", "100000000000000000000:1", "1000:1"},
@@ -33,6 +37,9 @@ var codeCases = []codeCase{
 	{diag.UnterminatedQuote, "mlir", `%0 = cute.x : !cute.layout<"(4,8):(1,4)`, `%0 = cute.x : !cute.layout<"(4,8):(1,4)">`},
 	{diag.ZeroDenominator, "expr", "(1/0@0,1@1)", "(1/2@0,1@1)"},
 	{diag.NonIntegralCount, "expr", "(4,2):(1/2@0,1@1)", "(1,2):(1/2@0,1@1)"},
+	// Types/stride_errors.mlir#scaled_basis_ratio_value: a wrapper's payload is
+	// lowerable; the bare descriptor is a value of its own.
+	{diag.NonIntegralCount, "expr", `!cute.stride<"(1/2@0,1@1)">`, "(1/2@0,1@1)"},
 	{diag.DimensionTooLarge, "expr", "(1@99999999,1@1)", "(1@9,1@1)"},
 	{diag.UnknownName, "expr", "compositon(8:2,4:1)", "composition(8:2,4:1)"},
 	{diag.BadArguments, "expr", "composition(8:2)", "composition(8:2,4:1)"},
