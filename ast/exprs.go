@@ -21,9 +21,26 @@ type Accessor struct {
 
 // Tile is a tiler `[(2,3):(1,2);(4,5):(1,4)]`, `[4:1;_]`: one mode per `;`,
 // each a *Layout, *Int, *Dynamic, *Underscore, *Tuple or nested *Tile.
+//
+// A Bare tile is the payload of the dialect's `!cute.tile<"…">` written
+// without brackets: one tile that is not a tuple of tiles, its only mode a
+// *Layout (`(4,8):(1,4)`), *Underscore, or a shape (*Int, *Dynamic or
+// *Tuple) standing for its compact layout (`(2,2)` is `(2,2):(1,2)`).
 type Tile struct {
 	Span  diag.Span
 	Modes []Expr
+	Bare  bool
+}
+
+// Wrapper is a type or attribute of the CuTe dialect around a payload:
+// `!cute.layout<"(4,8):(1,4)">`, `#cute.tile<"[4:1;_]">`. Kind is the word
+// after `cute.` (int_tuple, shape, stride, coord, layout, composed_layout,
+// tile or swizzle), which says which form the payload takes.
+type Wrapper struct {
+	Span    diag.Span
+	Attr    bool   // written `#cute.` (an attribute) rather than `!cute.` (a type)
+	Kind    string // int_tuple, shape, stride, coord, layout, composed_layout, tile, swizzle
+	Payload Expr   // the payload between the quotes
 }
 
 // Ident is a name: a variable or the operation of a call.
@@ -63,6 +80,8 @@ func (n *Accessor) Pos() int { return n.Span.Start }
 func (n *Accessor) End() int { return n.Span.End }
 func (n *Tile) Pos() int     { return n.Span.Start }
 func (n *Tile) End() int     { return n.Span.End }
+func (n *Wrapper) Pos() int  { return n.Span.Start }
+func (n *Wrapper) End() int  { return n.Span.End }
 func (n *Ident) Pos() int    { return n.Span.Start }
 func (n *Ident) End() int    { return n.Span.End }
 func (n *Call) Pos() int     { return n.Span.Start }
@@ -75,6 +94,7 @@ func (n *Apply) End() int    { return n.Span.End }
 func (*Composed) exprNode() {}
 func (*Accessor) exprNode() {}
 func (*Tile) exprNode()     {}
+func (*Wrapper) exprNode()  {}
 func (*Ident) exprNode()    {}
 func (*Call) exprNode()     {}
 func (*Paren) exprNode()    {}

@@ -50,6 +50,9 @@ func label(n Node) string {
 	case *Underscore:
 		return "Underscore"
 	case *Count:
+		if n.Dynamic {
+			return "Count ?"
+		}
 		if n.Fraction {
 			return fmt.Sprintf("Count %d/%d den@[%d,%d)", n.Num, n.Den, n.DenSpan.Start, n.DenSpan.End) + flag(n.Static, " static")
 		}
@@ -75,7 +78,13 @@ func compoundLabel(n Node) string {
 	case *Accessor:
 		return "Accessor"
 	case *Tile:
-		return fmt.Sprintf("Tile modes=%d", len(n.Modes))
+		return fmt.Sprintf("Tile modes=%d", len(n.Modes)) + flag(n.Bare, " bare")
+	case *Wrapper:
+		sigil := "!"
+		if n.Attr {
+			sigil = "#"
+		}
+		return "Wrapper " + sigil + "cute." + n.Kind
 	case *Ident:
 		return "Ident " + n.Name
 	case *Call:

@@ -29,6 +29,7 @@ var (
 	_ Expr = (*Composed)(nil)
 	_ Expr = (*Accessor)(nil)
 	_ Expr = (*Tile)(nil)
+	_ Expr = (*Wrapper)(nil)
 	_ Expr = (*Ident)(nil)
 	_ Expr = (*Call)(nil)
 	_ Expr = (*Paren)(nil)

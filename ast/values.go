@@ -24,14 +24,16 @@ type Underscore struct {
 	Span diag.Span
 }
 
-// Count is the count of a basis entry: an integer `16`, `_1`, or a fraction
-// `1/2`. Den is 1 for an integer count. A zero denominator is accepted here
-// and rejected by normalization at DenSpan.
+// Count is the count of a basis entry: an integer `16`, `_1`, a fraction
+// `1/2`, or `?`, a coefficient known only at run time (Num 0). Den is 1 for
+// an integer or dynamic count. A zero denominator is accepted here and
+// rejected by normalization at DenSpan.
 type Count struct {
 	Span     diag.Span
 	Num, Den int64
 	Fraction bool      // written as num/den
 	Static   bool      // written with the static marker, `_1`
+	Dynamic  bool      // written `?`, as in the dialect's stride `?@0`
 	DenSpan  diag.Span // span of the denominator; empty unless Fraction
 }
 
@@ -41,7 +43,8 @@ type Dim struct {
 	Value int64 // >= 0
 }
 
-// Basis is a basis entry `count@dim{@dim}`: `1@0`, `16@0`, `1/2@0`, `1@1@0`.
+// Basis is a basis entry `count@dim{@dim}`: `1@0`, `16@0`, `1/2@0`, `1@1@0`,
+// `?@0`.
 // Dims are kept in written order, which is innermost first: `1@1@0` is the
 // unit stride of mode 1 inside mode 0 (CuTe's E<0,1>), so Dims[0] is 1 and
 // Dims[1] is 0.

@@ -83,6 +83,8 @@ func eachCompoundChild(n Node, f func(Node)) {
 		eachExpr(n.Args, f)
 	case *Paren:
 		f(n.X)
+	case *Wrapper:
+		f(n.Payload)
 	case *Apply:
 		f(n.Fun)
 		eachExpr(n.Args, f)

@@ -35,7 +35,7 @@
 //	Fraction = <ratio> ("@" Dim)+ .
 //	Number = (<nat> | <neg> | <static>) ("@" Dim)* .
 //	Dim = <nat> .
-//	Dynamic = "?" ("{" DynamicAttrs "}")? .
+//	Dynamic = "?" (("{" DynamicAttrs "}") | ("@" Dim)+)? .
 //	DynamicAttrs = ((("i32" | "i64") ("div" "=" (<nat> | <neg>))?) | ("div" "=" (<nat> | <neg>))) .
 //	Underscore = <underscore> .
 //	SwizzleForm = ("S" | "Sw") SwizzleParams .
@@ -66,13 +66,15 @@
 //
 // # The descriptor grammar
 //
-// The seed's descriptor EBNF, kept verbatim in descriptor.ebnf:
+// The seed's descriptor EBNF, kept in descriptor.ebnf, with one addition: a
+// count may be `?`, a coefficient known only at run time, as the dialect
+// writes dynamic basis strides (`(?@0,?@1)`):
 //
 //	layout ::= group ;
 //	group ::= "(" ws [ entry { ws "," ws entry } ] ws ")" ;
 //	entry ::= group | basis ;
 //	basis ::= count ws "@" ws dim { ws "@" ws dim } ;
-//	count ::= int | int "/" int ;
+//	count ::= int | int "/" int | "?" ;
 //	dim ::= uint ;
 //	int ::= [ "-" ] digit { digit } ;
 //	uint ::= digit { digit } ;
@@ -85,7 +87,7 @@
 //	Descriptor = FastDescriptor | DescGroup .
 //	DescGroup = "(" (DescEntry ("," DescEntry)*)? ")" .
 //	DescEntry = DescGroup | Fraction | DescBasis .
-//	DescBasis = (<nat> | <neg>) ("@" Dim)+ .
+//	DescBasis = (<nat> | <neg> | "?") ("@" Dim)+ .
 //
 // An int, a fraction `int/int` and a uint are single tokens, so no space may
 // fall inside them, as the EBNF says. Spaces and tabs around the whole

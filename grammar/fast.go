@@ -151,9 +151,7 @@ func (p fastParser) value() (FastValue, bool) {
 	case TokRatio:
 		return p.fraction()
 	case TokQuestion:
-		if !p.descriptor {
-			return p.dynamic()
-		}
+		return p.dynamic()
 	case TokUnderscore:
 		if !p.descriptor {
 			return &Underscore{Pos: tok.Pos, Tok: p.next(), EndPos: p.end()}, true
@@ -240,10 +238,16 @@ func (p fastParser) dims() ([]*Dim, bool) {
 	return dims, true
 }
 
-// dynamic parses `?` [ `{` attrs `}` ].
+// dynamic parses `?` [ `{` attrs `}` | `@` dim { `@` dim } ]: a dynamic
+// leaf, or a basis entry with a dynamic count. A descriptor holds only the
+// latter.
 func (p fastParser) dynamic() (FastValue, bool) {
 	d := &Dynamic{Pos: p.lex.Peek().Pos, Mark: p.next()}
-	if p.lex.Peek().Type == TokLBrace {
+	switch p.lex.Peek().Type {
+	case TokLBrace:
+		if p.descriptor {
+			return nil, false
+		}
 		p.lex.Next()
 		a, ok := p.dynamicAttrs()
 		if !ok || p.lex.Peek().Type != TokRBrace {
@@ -251,6 +255,15 @@ func (p fastParser) dynamic() (FastValue, bool) {
 		}
 		p.lex.Next()
 		d.Attrs = a
+	case TokAt:
+		dims, ok := p.dims()
+		if !ok {
+			return nil, false
+		}
+		d.Dims = dims
+	}
+	if p.descriptor && d.Dims == nil {
+		return nil, false
 	}
 	d.EndPos = p.end()
 	return d, true

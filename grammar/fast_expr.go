@@ -37,18 +37,6 @@ func MatchWholeStmt(t *Tokens) *Stmt {
 	return nil
 }
 
-// MatchWholeTile is MatchWholeExpr for the Tile production.
-func MatchWholeTile(t *Tokens) *Tile {
-	p := rootParser{t}
-	if t.Peek().Type != TokLBracket {
-		return nil
-	}
-	if tl, ok := p.tile(); ok && t.Peek().EOF() {
-		return tl
-	}
-	return nil
-}
-
 // MatchWholeOperand is MatchWholeExpr for the Operand production.
 func MatchWholeOperand(t *Tokens) *Operand {
 	p := rootParser{t}

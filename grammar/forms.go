@@ -26,11 +26,11 @@ type DescEntry struct {
 	Basis    *DescBasis `parser:"| @@"`
 }
 
-// DescBasis is the EBNF's `parser:"basis"` with an integer count.
+// DescBasis is the EBNF's `parser:"basis"` with an integer or dynamic (`parser:"?"`) count.
 type DescBasis struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Tok    []lexer.Token `parser:"@( Nat | Neg )"`
+	Tok    []lexer.Token `parser:"@( Nat | Neg | \"?\" )"`
 	Dims   []*Dim        `parser:"( \"@\" @@ )+"`
 }
 

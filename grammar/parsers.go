@@ -11,8 +11,7 @@ import (
 // Each is safe for concurrent use.
 type Parsers struct {
 	Expr       *participle.Parser[Expr]        // any expression or value form
-	Operand    *participle.Parser[Operand]     // one value or layout (ParseLayout, ParseTuple)
-	Tile       *participle.Parser[Tile]        // `[...]`
+	Operand    *participle.Parser[Operand]     // one value, layout or tile (ParseLayout, ParseTuple, ParseTile)
 	Swizzle    *participle.Parser[SwizzleForm] // `S<B,M,S>`
 	Descriptor *participle.Parser[Descriptor]  // the seed's descriptor EBNF
 	Stmt       *participle.Parser[Stmt]        // one `.cute` line
@@ -50,7 +49,6 @@ func build(fast bool) *Parsers {
 	return &Parsers{
 		Expr:       participle.MustBuild[Expr](opts...),
 		Operand:    participle.MustBuild[Operand](opts...),
-		Tile:       participle.MustBuild[Tile](opts...),
 		Swizzle:    participle.MustBuild[SwizzleForm](opts...),
 		Descriptor: participle.MustBuild[Descriptor](opts...),
 		Stmt:       participle.MustBuild[Stmt](opts...),

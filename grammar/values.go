@@ -31,12 +31,14 @@ type Dim struct {
 }
 
 // Dynamic is a leaf known only at run time: `parser:"?"`, `parser:"?{i64}"`, `parser:"?{div=64}"`,
-// `parser:"?{i64 div=128}"`.
+// `parser:"?{i64 div=128}"`; and when dimensions follow, the dynamic count of a basis
+// entry `parser:"?@0"`, `parser:"?@1@0"` (the dialect's stride `(?@0,?@1)`).
 type Dynamic struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Mark   []lexer.Token `parser:"@\"?\""`
-	Attrs  *DynamicAttrs `parser:"( \"{\" @@ \"}\" )?"`
+	Attrs  *DynamicAttrs `parser:"( \"{\" @@ \"}\""`
+	Dims   []*Dim        `parser:"| ( \"@\" @@ )+ )?"`
 }
 
 // DynamicAttrs is the braced part of a dynamic leaf: an integer type, a

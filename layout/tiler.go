@@ -79,16 +79,17 @@ func (t Tiler) Mode(i int) Tiler { return t.modes[i] }
 // Layout returns the layout of a layout tile and whether t is one.
 func (t Tiler) Layout() (Layout, bool) { return t.layout, t.form == tileLayout }
 
-// String returns the canonical text: [4:1;_] for a tuple of tiles, (2,3) for
-// a tuple of integer tiles nested inside one, and the layout or integer
-// itself for a single tile.
+// String returns the canonical text: [4:1;_] for a tuple of tiles, nested
+// ones included ([[_;_];_], as the dialect writes them: a parenthesized
+// shape in a tile slot is a layout to the dialect), and the layout, integer
+// or _ itself for a single tile.
 func (t Tiler) String() string {
 	var b strings.Builder
-	t.write(&b, true)
+	t.write(&b)
 	return b.String()
 }
 
-func (t Tiler) write(b *strings.Builder, top bool) {
+func (t Tiler) write(b *strings.Builder) {
 	switch t.form {
 	case tileLayout:
 		b.WriteString(t.layout.String())
@@ -97,36 +98,15 @@ func (t Tiler) write(b *strings.Builder, top bool) {
 	case tileUnderscore:
 		b.WriteByte('_')
 	case tileTuple:
-		open, sep, close := byte('['), byte(';'), byte(']')
-		if !top && t.isShape() {
-			open, sep, close = '(', ',', ')'
-		}
-		b.WriteByte(open)
+		b.WriteByte('[')
 		for i, m := range t.modes {
 			if i > 0 {
-				b.WriteByte(sep)
+				b.WriteByte(';')
 			}
-			m.write(b, false)
+			m.write(b)
 		}
-		b.WriteByte(close)
+		b.WriteByte(']')
 	}
-}
-
-// isShape reports whether t holds only integers, _ and tuples of them, so
-// that it can be written as a shape.
-func (t Tiler) isShape() bool {
-	switch t.form {
-	case tileInt, tileUnderscore:
-		return true
-	case tileTuple:
-		for _, m := range t.modes {
-			if !m.isShape() {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // profile returns the tiler's profile as a tuple: the guide that zipped

@@ -14,7 +14,8 @@ const maxDim = 1<<16 - 1
 // its count in lowest terms and its dimension path (outermost first). It
 // never leaves this package.
 type simple struct {
-	count Rational
+	count Rational // 0 when dynamic
+	dyn   bool     // the count is `?`, known only at run time
 	path  []int
 	leaf  int // index of the entry among the leaves of its tree
 	span  diag.Span
@@ -50,6 +51,8 @@ func (c *converter) value(e ast.Expr) (Value, bool) {
 		return c.accessor(n)
 	case *ast.Tile:
 		return c.tile(n)
+	case *ast.Wrapper:
+		return c.wrapper(n)
 	case *ast.Tuple, *ast.Basis, *ast.Dynamic, *ast.Underscore:
 		return c.treeValue(e)
 	}
@@ -58,6 +61,16 @@ func (c *converter) value(e ast.Expr) (Value, bool) {
 	}
 	c.notAValue(spanOf(e), "a value")
 	return nil, false
+}
+
+// wrapper converts the payload of a dialect wrapper `!cute.layout<"…">`.
+// The dialect lowers every payload, so a ratio-valued basis count is
+// rejected whatever the options (Types/stride_errors.mlir).
+func (c *converter) wrapper(n *ast.Wrapper) (Value, bool) {
+	lowerable := c.lowerable
+	c.lowerable = true
+	defer func() { c.lowerable = lowerable }()
+	return c.value(n.Payload)
 }
 
 func spanOf(e ast.Node) diag.Span { return diag.Span{Start: e.Pos(), End: e.End()} }
@@ -111,7 +124,7 @@ func (c *converter) walk(e ast.Expr, entries *[]simple, leaf *int) (layout.IntTu
 		if n.Div != nil {
 			div = n.Div.Value
 		}
-		return layout.Dynamic(uint8(n.Width), div), true
+		return layout.Dynamic(dynamicWidth(n.Width), div), true
 	case *ast.Underscore:
 		*leaf++
 		return layout.Underscore(), true
@@ -122,6 +135,9 @@ func (c *converter) walk(e ast.Expr, entries *[]simple, leaf *int) (layout.IntTu
 			return layout.IntTuple{}, false
 		}
 		*entries = append(*entries, s)
+		if s.dyn {
+			return layout.DynamicBasis(s.path...), true
+		}
 		if !s.count.IsInt() {
 			return layout.Basis(0, s.path...), true
 		}
@@ -131,9 +147,23 @@ func (c *converter) walk(e ast.Expr, entries *[]simple, leaf *int) (layout.IntTu
 	return layout.IntTuple{}, false
 }
 
+// defaultWidth is the integer width of a dynamic value written `?`: the
+// dialect's `?` and `?{i32}` are the same value (cutegen's dynamic_t, whose
+// width is 32 unless given).
+const defaultWidth = 32
+
+// dynamicWidth normalizes a written width: the default width is dropped, so
+// that `?{i32}` is `?`.
+func dynamicWidth(w int) uint8 {
+	if w == defaultWidth {
+		return 0
+	}
+	return uint8(w)
+}
+
 // basis normalizes one basis entry into a simple candidate.
 func (c *converter) basis(n *ast.Basis, leaf int) (simple, bool) {
-	if n.Count.Den == 0 {
+	if n.Count.Den == 0 && !n.Count.Dynamic {
 		c.zeroDenominator(n.Count.DenSpan, n.Count.Num)
 		return simple{}, false
 	}
@@ -144,6 +174,9 @@ func (c *converter) basis(n *ast.Basis, leaf int) (simple, bool) {
 			return simple{}, false
 		}
 		path[len(n.Dims)-1-i] = int(d.Value) // written innermost first
+	}
+	if n.Count.Dynamic {
+		return simple{count: Rational{0, 1}, dyn: true, path: path, leaf: leaf, span: n.Span, cspan: n.Count.Span}, true
 	}
 	return simple{count: reduce(n.Count.Num, n.Count.Den), path: path, leaf: leaf, span: n.Span, cspan: n.Count.Span}, true
 }
@@ -164,7 +197,7 @@ func ratTree(t layout.IntTuple, entries []simple) RatTree {
 		if next < len(entries) && entries[next].leaf == leaf {
 			s := entries[next]
 			next++
-			return RatTree{Count: s.count, Path: s.path}
+			return RatTree{Count: s.count, Dynamic: s.dyn, Path: s.path}
 		}
 		return RatTree{Count: Rational{t.Value(), 1}}
 	}

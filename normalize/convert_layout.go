@@ -232,8 +232,11 @@ func (c *converter) layoutOf(e ast.Expr) (layout.Layout, bool) {
 }
 
 // tile converts [T0;T1;...]: each mode a layout, an integer, _, a shape or a
-// nested tile.
+// nested tile; or a bare tile of the dialect.
 func (c *converter) tile(n *ast.Tile) (Value, bool) {
+	if n.Bare && len(n.Modes) == 1 {
+		return c.bareTile(n.Modes[0])
+	}
 	modes := make([]layout.Tiler, len(n.Modes))
 	for i, m := range n.Modes {
 		v, ok := c.value(m)
@@ -273,4 +276,40 @@ func (c *converter) asTiler(e ast.Node, v Value) (layout.Tiler, bool) {
 	}
 	c.wrongKind(spanOf(e), "a tiler (a layout, an integer, _ or a shape)", v)
 	return layout.Tiler{}, false
+}
+
+// bareTile converts the dialect's tile payload written without brackets
+// (Types/tile.mlir, Accessors/get.mlir#tile_mode0): a layout is the tile of
+// that layout, `_` the tile `_`, and a shape the tile of its compact layout
+// (Arithmetic/equal_errors.mlir prints `!cute.tile<"(2,2)">` as
+// `(2,2):(1,2)`).
+func (c *converter) bareTile(e ast.Expr) (Value, bool) {
+	v, ok := c.value(e)
+	if !ok {
+		return nil, false
+	}
+	switch v := v.(type) {
+	case Layout:
+		return Tiler{layout.TileLayout(v.L)}, true
+	case Int:
+		v2, ok := c.shapeTile(e, layout.Int(int64(v)))
+		return v2, ok
+	case Tuple:
+		if v.T.Kind() == layout.KindUnderscore {
+			return Tiler{layout.TileUnderscore()}, true
+		}
+		return c.shapeTile(e, v.T)
+	}
+	c.wrongKind(spanOf(e), "a tile (a layout, `_` or a shape)", v)
+	return nil, false
+}
+
+// shapeTile is the tile of the compact layout of a shape.
+func (c *converter) shapeTile(e ast.Expr, shape layout.IntTuple) (Value, bool) {
+	l, err := layout.Make(shape)
+	if err != nil {
+		c.algebra(spanOf(e), err)
+		return nil, false
+	}
+	return Tiler{layout.TileLayout(l)}, true
 }

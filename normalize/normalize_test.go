@@ -77,7 +77,14 @@ func TestValues(t *testing.T) {
 		{"Sw<3,4,3> o _0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)"},
 		{"S<3,4,3> o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)"},
 		{"(4,5):(1,4) o 2 o (2,3):(1,2)", "(4,5):(1,4) o 2 o (2,3):(1,2)"},
-		{"[(2,3):(1,2);_;4;(2,2)]", "[(2,3):(1,2);_;4;(2,2)]"},
+		// A shape in a tile slot is the tile [2;2], written with brackets: the
+		// dialect reads a parenthesized shape in a tile as a layout
+		// (Arithmetic/equal_errors.mlir prints !cute.tile<"(2,2)"> as (2,2):(1,2)).
+		{"[(2,3):(1,2);_;4;(2,2)]", "[(2,3):(1,2);_;4;[2;2]]"},
+		// ?{i32} is ?: a dynamic value is 32 bits wide unless written
+		// otherwise (cutegen's dynamic_t: "(3,(?,?{i64}),5)" and
+		// "(3,(?{i32},?{i64}),5)" parse to the same shape).
+		{"(?{i32},?{i64},?{i32 div=8})", "(?,?{i64},?{div=8})"},
 		{"{8} o (3,2):(15,100)", "{8} o (3,2):(15,100)"},
 		{"((4,8):(1,4))(13)", "13"},
 		{"((4,8):(1,4))(1,3)", "13"},

@@ -44,12 +44,13 @@ func (r Rational) String() string {
 }
 
 // RatTree is a basis tree with rational counts: a leaf count@path (Path set,
-// outermost mode first), a zero integer leaf (no Path), or a tuple (Elems
-// non-nil).
+// outermost mode first; ?@path when Dynamic), a zero integer leaf (no Path),
+// or a tuple (Elems non-nil).
 type RatTree struct {
-	Count Rational
-	Path  []int
-	Elems []RatTree
+	Count   Rational
+	Dynamic bool // the count of a basis leaf is `?`, known only at run time
+	Path    []int
+	Elems   []RatTree
 }
 
 // String returns the dialect's spelling, such as (1/2@0,4@1).
@@ -71,7 +72,11 @@ func (t RatTree) write(b *strings.Builder) {
 		b.WriteByte(')')
 		return
 	}
-	b.WriteString(t.Count.String())
+	if t.Dynamic {
+		b.WriteByte('?')
+	} else {
+		b.WriteString(t.Count.String())
+	}
 	for i := len(t.Path) - 1; i >= 0; i-- {
 		b.WriteByte('@')
 		b.WriteString(strconv.Itoa(t.Path[i]))

@@ -39,8 +39,6 @@ func (c *converter) form(form Form, g any) ast.Node {
 			return c.literal(e)
 		}
 		return e
-	case *grammar.Tile:
-		return c.tile(g)
 	case *grammar.SwizzleForm:
 		return c.swizzle(grammar.Tok(g.Name), g.Params, spanOf(g.Pos, g.EndPos))
 	case *grammar.Descriptor:
@@ -72,10 +70,15 @@ func (c *converter) literal(e ast.Expr) ast.Expr {
 	return e
 }
 
-// wholeOperand converts the root of FormLayout or FormTuple.
+// wholeOperand converts the root of FormLayout, FormTuple, FormIntTuple or
+// FormTile.
 func (c *converter) wholeOperand(form Form, g *grammar.Operand) ast.Expr {
 	e := c.operand(g)
 	switch {
+	case form == FormTile:
+		return c.tilePayload(e)
+	case form == FormIntTuple && ast.IsValue(e):
+		c.noUnderscore(e)
 	case form == FormLayout && ast.IsValue(e):
 		at := e.End()
 		c.add(errUnexpected(c.f, diag.Span{Start: at, End: at}, "`:` and a stride", "end of input"))
@@ -92,4 +95,29 @@ func (c *converter) wholeOperand(form Form, g *grammar.Operand) ast.Expr {
 // spanOf returns the span between two participle positions.
 func spanOf(pos, end lexer.Position) diag.Span {
 	return diag.Span{Start: pos.Offset, End: end.Offset}
+}
+
+// noUnderscore reports every `_` in a value of FormIntTuple: the dialect's
+// int_tuple, shape and stride do not hold it (Types/int_tuple_errors.mlir).
+func (c *converter) noUnderscore(e ast.Expr) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		if u, ok := n.(*ast.Underscore); ok {
+			c.add(errUnexpected(c.f, u.Span, FormIntTuple.describe()+"; `_` is only in a coordinate or a tile", "`_`"))
+		}
+		return true
+	})
+}
+
+// tilePayload converts the root of FormTile: a tile `[...]`, or one of the
+// dialect's bare tiles (Types/tile.mlir; Accessors/get.mlir#tile_mode0): a
+// layout, `_`, or a shape standing for its compact layout.
+func (c *converter) tilePayload(e ast.Expr) ast.Expr {
+	switch n := e.(type) {
+	case *ast.Tile:
+		return n
+	case *ast.Layout, *ast.Underscore, *ast.Int, *ast.Dynamic, *ast.Tuple:
+		return &ast.Tile{Span: span(e), Modes: []ast.Expr{e}, Bare: true}
+	}
+	c.add(errWantForm(c.f, e, FormTile))
+	return e
 }

@@ -74,8 +74,12 @@ func (c *converter) dims(ds []*grammar.Dim) []ast.Dim {
 	return out
 }
 
-// dynamic converts `?`, `?{i64}`, `?{div=64}`, `?{i64 div=128}`.
+// dynamic converts `?`, `?{i64}`, `?{div=64}`, `?{i64 div=128}`, and the
+// basis entry `?@0` with a dynamic count.
 func (c *converter) dynamic(d *grammar.Dynamic) ast.Expr {
+	if len(d.Dims) > 0 {
+		return c.dynamicBasis(grammar.Tok(d.Mark), d.Dims, spanOf(d.Pos, d.EndPos))
+	}
 	n := &ast.Dynamic{Span: spanOf(d.Pos, d.EndPos)}
 	if a := d.Attrs; a != nil {
 		if w := grammar.Tok(a.Width); w.Value != "" {
@@ -90,6 +94,12 @@ func (c *converter) dynamic(d *grammar.Dynamic) ast.Expr {
 		}
 	}
 	return n
+}
+
+// dynamicBasis converts a basis entry whose count is the token `?`.
+func (c *converter) dynamicBasis(mark lexer.Token, dims []*grammar.Dim, at diag.Span) *ast.Basis {
+	cnt := ast.Count{Span: grammar.TokenSpan(mark), Den: 1, Dynamic: true}
+	return &ast.Basis{Span: at, Count: cnt, Dims: c.dims(dims)}
 }
 
 // int64 parses a decimal literal, reporting E0104 when it is out of range.

@@ -67,6 +67,9 @@ func (c *converter) descEntry(e *grammar.DescEntry) ast.Expr {
 		return c.fraction(e.Fraction)
 	}
 	b := e.Basis
+	if tok := grammar.Tok(b.Tok); tok.Value == "?" {
+		return c.dynamicBasis(tok, b.Dims, spanOf(b.Pos, b.EndPos))
+	}
 	return &ast.Basis{Span: spanOf(b.Pos, b.EndPos), Count: c.count(grammar.Tok(b.Tok)), Dims: c.dims(b.Dims)}
 }
 

@@ -108,6 +108,21 @@ func errUnterminated(f *diag.File, span diag.Span, opener, closer string) *diag.
 		fmt.Sprintf("unterminated %s payload: expected %s before the end of the line", quote(opener), quote(closer)))
 }
 
+// errNotString: E0101, a dialect wrapper whose operand is not a quoted string
+// (the dialect: "expected string").
+// found is already worded.
+func errNotString(f *diag.File, span diag.Span, opener, found string) *diag.Diagnostic {
+	return errUnexpected(f, span, "a string, the quoted payload of "+quote(opener), found)
+}
+
+// errWrapperKind: E0101, `!cute.` followed by a name that is no wrapper kind
+// where an input must be one wrapper.
+func errWrapperKind(f *diag.File, span diag.Span, found string) *diag.Diagnostic {
+	return errUnexpected(f, span,
+		"a kind of the dialect (int_tuple, shape, stride, coord, layout, composed_layout, tile or swizzle)",
+		describeFound(found))
+}
+
 // errGrammar: E0101 for a grammar limit participle reports in its own words
 // (such as more than a million repetitions of one production).
 func errGrammar(f *diag.File, span diag.Span, msg string) *diag.Diagnostic {
@@ -143,6 +158,8 @@ func describe(e ast.Expr) string {
 		return "an offset and layout `{...} o ...`"
 	case *ast.Tile:
 		return "a tile"
+	case *ast.Wrapper:
+		return "a dialect wrapper"
 	case *ast.Ident:
 		return "the name " + quote(e.Name)
 	case *ast.Call:

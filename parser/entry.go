@@ -6,8 +6,9 @@ import (
 )
 
 // ParseExpr parses any expression or value form: a value, layout, swizzle,
-// composed layout, accessor, tile, name, call or evaluation. It is what
-// `cutec eval` uses.
+// composed layout, accessor, tile, name, call or evaluation; or an input
+// that is one dialect wrapper, `!cute.int_tuple<"(1,2)">`, whose payload is
+// parsed as its kind's form (an *ast.Wrapper). It is what `cutec eval` uses.
 func (p *Parser) ParseExpr(f *diag.File) (ast.Expr, diag.List) {
 	n, diags := p.Parse(FormExpr, f)
 	e, _ := n.(ast.Expr)
@@ -41,7 +42,9 @@ func (p *Parser) ParseTuple(f *diag.File) (ast.Expr, diag.List) {
 	return e, diags
 }
 
-// ParseTile parses a tile `[...]`.
+// ParseTile parses a tile payload: a tile `[...]`, or as the dialect writes
+// a `!cute.tile` without brackets, a layout, `_` or a shape (a bare
+// *ast.Tile: `(4,8):(1,4)`, `_`, `(2,2)`).
 func (p *Parser) ParseTile(f *diag.File) (*ast.Tile, diag.List) {
 	n, diags := p.Parse(FormTile, f)
 	t, _ := n.(*ast.Tile)

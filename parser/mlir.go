@@ -60,8 +60,10 @@ func (k WrapperKind) Form() Form {
 		return FormSwizzle
 	case KindQuoted:
 		return FormValue
+	case KindCoord:
+		return FormTuple
 	}
-	return FormTuple
+	return FormIntTuple // int_tuple, shape, stride: `_` only in a coordinate
 }
 
 // kindOf returns the wrapper kind named by word.
@@ -134,9 +136,9 @@ func (s *scanner) run() {
 		for k < len(src) && isNameByte(src[k]) {
 			k++
 		}
-		if src[at+len(cuteWord)] == '.' {
-			if kind, ok := kindOf(src[name:k]); ok && bytes.HasPrefix(src[k:], []byte(`<"`)) {
-				i = s.wrapper(Wrapper{Kind: kind, Attr: src[at-1] == '#', Start: at - 1, PayloadStart: k + 2})
+		if src[at+len(cuteWord)] == '.' && k < len(src) && src[k] == '<' {
+			if kind, ok := kindOf(src[name:k]); ok {
+				i = s.wrapperAt(kind, at-1, k)
 				continue
 			}
 		}
@@ -166,6 +168,37 @@ func dialectAt(src []byte, at int) (int, bool) {
 // dialect: `memref`, `atom.tmem_load`, `sm100.mma`.
 func isNameByte(b byte) bool {
 	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == '.'
+}
+
+// wrapperAt handles the wrapper of the given kind whose sigil is at
+// src[start] and whose `<` is at src[open]: its operand is a quoted payload
+// (spaces may come before the quote), or it gets the dialect's "expected
+// string" as an E0101 (Types/*_errors.mlir#missing_string). It returns
+// where scanning goes on.
+func (s *scanner) wrapperAt(kind WrapperKind, start, open int) int {
+	src := s.src
+	q := open + 1
+	for q < len(src) && (src[q] == ' ' || src[q] == '\t') {
+		q++
+	}
+	if q < len(src) && src[q] == '"' {
+		return s.wrapper(Wrapper{Kind: kind, Attr: src[start] == '#', Start: start, PayloadStart: q + 1})
+	}
+	end := q
+	for end < len(src) && src[end] != '>' && src[end] != '\n' && src[end] != '\r' {
+		end++
+	}
+	found := "`" + string(bytes.TrimSpace(src[q:end])) + "`"
+	switch {
+	case q < end:
+	case end < len(src) && src[end] == '>':
+		found, end = "`>`", end+1
+	default:
+		found = "the end of the line"
+	}
+	span := diag.Span{Start: q, End: min(max(end, q+1), len(src))}
+	s.diags.Add(errNotString(s.f, span, string(src[start:open+1])+`"`, found))
+	return open + 1
 }
 
 // wrapper finishes a wrapper whose payload starts at w.PayloadStart: it

@@ -13,12 +13,13 @@ const (
 	FormExpr       Form = iota // any expression or value form
 	FormLayout                 // `shape:stride`
 	FormDescriptor             // the seed's basis descriptor EBNF
-	FormTuple                  // a value: integer, `?`, `_`, basis entry or tuple
-	FormTile                   // `[...]`
+	FormTuple                  // a value: integer, `?`, `_`, basis entry or tuple (a coordinate)
+	FormTile                   // a tile: `[...]`, or the dialect's bare layout, shape or `_`
 	FormSwizzle                // `S<B,M,S>`
 	FormComposed               // `outer o offset o inner`
 	FormStmt                   // one `.cute` line
 	FormValue                  // a literal of any kind: value, layout, composed layout, tile or swizzle; no names
+	FormIntTuple               // a value without `_`: integer, `?`, basis entry or tuple (int_tuple, shape, stride)
 	numForms
 )
 
@@ -33,6 +34,8 @@ func (f Form) describe() string {
 		return "a basis descriptor such as `(1@0,1@1)`"
 	case FormTuple:
 		return "a value (an integer, `?`, `_`, a basis entry or a tuple)"
+	case FormIntTuple:
+		return "an integer tuple (an integer, `?`, a basis entry or a tuple)"
 	case FormTile:
 		return "a tile such as `[4:1;_]`"
 	case FormSwizzle:

@@ -28,6 +28,9 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // grammar structs refer to the buffer, so conversion happens before the
 // buffer goes back to the pool.
 func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast.Node, diag.List) {
+	if form == FormExpr && isWrapperText(src) {
+		return p.parseWrapperExpr(f, src, base)
+	}
 	mode := grammar.Lenient
 	if form == FormDescriptor {
 		mode = grammar.Strict
@@ -81,10 +84,8 @@ func (p *Parser) runGrammar(form Form, toks *grammar.Tokens) (g any, err error) 
 	switch form {
 	case FormExpr, FormComposed, FormValue:
 		return p.g.Expr.ParseFromLexer(pl)
-	case FormLayout, FormTuple:
+	case FormLayout, FormTuple, FormIntTuple, FormTile:
 		return p.g.Operand.ParseFromLexer(pl)
-	case FormTile:
-		return p.g.Tile.ParseFromLexer(pl)
 	case FormSwizzle:
 		return p.g.Swizzle.ParseFromLexer(pl)
 	case FormDescriptor:
@@ -102,7 +103,7 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 	}
 	first := toks.Peek().Pos
 	switch form {
-	case FormExpr, FormLayout, FormTuple, FormValue:
+	case FormExpr, FormLayout, FormTuple, FormIntTuple, FormTile, FormValue:
 		if t := grammar.MatchWhole(toks); t != nil {
 			return &grammar.Operand{Pos: first, EndPos: toks.RawPeek().Pos, Fast: t}
 		}
@@ -120,10 +121,6 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 	case FormComposed:
 		if e := grammar.MatchWholeExpr(toks); e != nil {
 			return e
-		}
-	case FormTile:
-		if t := grammar.MatchWholeTile(toks); t != nil {
-			return t
 		}
 	case FormStmt:
 		if s := grammar.MatchWholeStmt(toks); s != nil {

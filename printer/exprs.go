@@ -24,8 +24,13 @@ func (p *printer) accessor(a *ast.Accessor) {
 	p.expr(a.Layout)
 }
 
-// tile prints `[m0;m1]`, each mode as written (a nested tile stays a tile).
+// tile prints `[m0;m1]`, each mode as written (a nested tile stays a tile);
+// a bare tile of the dialect is its one mode, without brackets.
 func (p *printer) tile(t *ast.Tile) {
+	if t.Bare && len(t.Modes) == 1 {
+		p.expr(t.Modes[0])
+		return
+	}
 	p.byte('[')
 	for i, m := range t.Modes {
 		if i > 0 {
@@ -47,4 +52,19 @@ func (p *printer) args(list []ast.Expr) {
 		p.expr(a)
 	}
 	p.byte(')')
+}
+
+// wrapper prints a dialect wrapper `!cute.layout<"(4,8):(1,4)">` around its
+// canonical payload.
+func (p *printer) wrapper(w *ast.Wrapper) {
+	if w.Attr {
+		p.byte('#')
+	} else {
+		p.byte('!')
+	}
+	p.str("cute.")
+	p.str(w.Kind)
+	p.str(`<"`)
+	p.expr(w.Payload)
+	p.str(`">`)
 }

@@ -86,6 +86,8 @@ func (p *printer) compound(e ast.Expr) {
 		p.accessor(e)
 	case *ast.Tile:
 		p.tile(e)
+	case *ast.Wrapper:
+		p.wrapper(e)
 	case *ast.Ident:
 		p.str(e.Name)
 	case *ast.Call:

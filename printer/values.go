@@ -32,8 +32,12 @@ func (p *printer) dynamic(d *ast.Dynamic) {
 	p.byte('}')
 }
 
-// count prints a basis count: `16`, or a fraction `1/2` as written.
+// count prints a basis count: `16`, a fraction `1/2` as written, or `?`.
 func (p *printer) count(c *ast.Count) {
+	if c.Dynamic {
+		p.byte('?')
+		return
+	}
 	p.int(c.Num)
 	if c.Fraction {
 		p.byte('/')

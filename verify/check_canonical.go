@@ -18,12 +18,21 @@ func init() {
 }
 
 func checkCanonical(s *Subject) {
-	text, canon := s.Text(), s.Value.String()
-	if text == "" || text == canon || hasName(s.Node) {
+	node := payload(s.Node) // a wrapper is kept; its payload is the spelling
+	text, canon, at := sourceText(s.File, node), s.Value.String(), spanOf(node)
+	if text == "" || text == canon || hasName(node) {
 		return // a name's value is not a spelling of the text
 	}
-	d := s.Report(diag.NonCanonical, s.Span(), fmt.Sprintf("%s is canonically written %s", text, canon))
-	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: s.Span(), NewText: canon}}}
+	d := s.Report(diag.NonCanonical, at, fmt.Sprintf("%s is canonically written %s", text, canon))
+	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: at, NewText: canon}}}
+}
+
+// sourceText returns the text of a node in f, or "" when f does not hold it.
+func sourceText(f *diag.File, n ast.Node) string {
+	if f == nil || n.Pos() < 0 || n.End() > len(f.Src) || n.Pos() > n.End() {
+		return ""
+	}
+	return string(f.Src[n.Pos():n.End()])
 }
 
 // hasName reports whether a name, call or application occurs in e, such as

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 
+	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
@@ -11,9 +12,10 @@ import (
 func init() {
 	Register(&Check{
 		Name: "dialect-strides",
-		Doc: "The dialect's rules on strides: all integers or all basis elements, zero integers may mix " +
-			"(E0600); the basis paths of one stride agree on the depth of the codomain (E0601); in lowerable mode, no " +
-			"ratio-valued basis (E0602).",
+		Doc: "The dialect's rules on strides, for every layout of a value (both layouts of a composed layout, " +
+			"every layout of a tile, nested tiles included): all integers or all basis elements, only a literal 0 " +
+			"may sit beside basis elements (E0600); no basis path ends at a node of the codomain that another " +
+			"path continues through (E0601); in lowerable mode, no ratio-valued basis (E0602).",
 		Codes: []diag.Code{diag.MixedStrideKinds, diag.BasisDepthMismatch, diag.RatioNotLowerable},
 		Value: checkStrides,
 	})
@@ -27,51 +29,126 @@ func checkStrides(s *Subject) {
 		}
 		return
 	}
-	var stride layout.IntTuple
-	switch v := s.Value.(type) {
-	case normalize.Layout:
-		stride = v.L.Stride()
-	case normalize.Composed:
-		stride = v.C.Inner.Stride()
-	case normalize.Tuple:
-		stride = v.T
-	default:
-		return
+	for _, st := range stridesOf(s.Value, payload(s.Node)) {
+		checkStride(s, st.stride, st.span(s))
 	}
+}
+
+// spannedStride is a stride to check and the node it was written in (nil
+// when the value does not come from a literal of the same structure).
+type spannedStride struct {
+	stride layout.IntTuple
+	node   ast.Expr
+}
+
+func (st spannedStride) span(s *Subject) diag.Span {
+	if st.node == nil {
+		return s.Span()
+	}
+	return spanOf(st.node)
+}
+
+func spanOf(n ast.Node) diag.Span { return diag.Span{Start: n.Pos(), End: n.End()} }
+
+// payload returns the payload of a dialect wrapper, and any other node as
+// it is: checks report at the parts of the value, inside the quotes.
+func payload(n ast.Expr) ast.Expr {
+	if w, ok := n.(*ast.Wrapper); ok {
+		return w.Payload
+	}
+	return n
+}
+
+// stridesOf lists the strides the dialect's rules apply to: a layout's, a
+// stride tuple itself, both layouts of a composed layout and every layout of
+// a tile. n is the node v was written as, used for the parts' spans.
+func stridesOf(v normalize.Value, n ast.Expr) []spannedStride {
+	switch v := v.(type) {
+	case normalize.Layout:
+		return []spannedStride{{v.L.Stride(), n}}
+	case normalize.Tuple:
+		return []spannedStride{{v.T, n}}
+	case normalize.Composed:
+		var outer, inner ast.Expr
+		if c, ok := n.(*ast.Composed); ok {
+			outer, inner = c.Outer, c.Inner
+		}
+		out := []spannedStride{{v.C.Inner.Stride(), inner}}
+		if l, ok := v.C.Outer.(layout.Layout); ok {
+			out = append(out, spannedStride{l.Stride(), outer})
+		}
+		return out
+	case normalize.Tiler:
+		return tileStrides(v.T, n, nil)
+	}
+	return nil
+}
+
+// tileStrides appends the stride of every layout of the tiler t, which was
+// written as n when n is a tile of the same rank.
+func tileStrides(t layout.Tiler, n ast.Expr, out []spannedStride) []spannedStride {
+	if l, ok := t.Layout(); ok {
+		return append(out, spannedStride{l.Stride(), n})
+	}
+	if !t.IsTuple() {
+		return out
+	}
+	tile, _ := n.(*ast.Tile)
+	for i := 0; i < t.Rank(); i++ {
+		var mode ast.Expr
+		if tile != nil && len(tile.Modes) == t.Rank() {
+			mode = tile.Modes[i]
+		}
+		out = tileStrides(t.Mode(i), mode, out)
+	}
+	return out
+}
+
+// checkStride reports the dialect's stride rules on one stride. A dynamic
+// integer `?` counts as a non-zero integer: only a literal 0 may sit beside
+// basis elements.
+func checkStride(s *Subject, stride layout.IntTuple, at diag.Span) {
 	var ints, bases []layout.IntTuple
 	walkLeaves(stride, func(t layout.IntTuple) {
 		switch {
 		case t.Kind() == layout.KindBasis:
 			bases = append(bases, t)
-		case t.Kind() == layout.KindInt && t.Value() != 0:
+		case t.Kind() == layout.KindDynamic, t.Kind() == layout.KindInt && t.Value() != 0:
 			ints = append(ints, t)
 		}
 	})
-	mismatch := !agreeOnDepth(bases)
 	if len(bases) > 0 && len(ints) > 0 {
-		s.Report(diag.MixedStrideKinds, s.Span(), fmt.Sprintf(
+		s.Report(diag.MixedStrideKinds, at, fmt.Sprintf(
 			"the stride %s mixes the integer %s with basis elements such as %s", stride, ints[0], bases[0]))
 	}
-	if mismatch {
-		s.Report(diag.BasisDepthMismatch, s.Span(), fmt.Sprintf(
-			"the basis paths of %s disagree on the depth of the codomain: one ends where another goes deeper", stride))
+	if ends, deeper, ok := depthConflict(bases); ok {
+		s.Report(diag.BasisDepthMismatch, at, fmt.Sprintf(
+			"in the stride %s, the basis path of %s ends at a node of the codomain that %s continues through",
+			stride, ends, deeper))
 	}
 }
 
-// agreeOnDepth reports whether no basis path ends where another goes
-// deeper: the paths then describe one codomain profile, such as
-// ((*,*),*) for 1@0@0, 1@1@0 and 1@1.
-func agreeOnDepth(bases []layout.IntTuple) bool {
+// depthConflict finds a basis path that ends at a node of the codomain that
+// another path continues through, and returns both (ok is false when there
+// is none): the paths then describe one codomain profile, such as ((*,*),*)
+// for 1@0@0, 1@1@0 and 1@1. Paths may differ in length: 1@0 (mode 0) and
+// 1@0@1 (mode 0 inside mode 1) agree.
+func depthConflict(bases []layout.IntTuple) (ends, deeper layout.IntTuple, ok bool) {
 	type node struct {
-		leaf bool
-		kids map[int]*node
+		end     *layout.IntTuple // the first path that ends here
+		through *layout.IntTuple // the first path that continues through here
+		kids    map[int]*node
 	}
 	root := &node{}
-	for _, b := range bases {
+	for k := range bases {
+		b := &bases[k]
 		n := root
 		for _, i := range b.Path() {
-			if n.leaf {
-				return false
+			if n.end != nil {
+				return *n.end, *b, true
+			}
+			if n.through == nil {
+				n.through = b
 			}
 			if n.kids == nil {
 				n.kids = map[int]*node{}
@@ -81,12 +158,14 @@ func agreeOnDepth(bases []layout.IntTuple) bool {
 			}
 			n = n.kids[i]
 		}
-		if len(n.kids) > 0 {
-			return false
+		if n.through != nil {
+			return *b, *n.through, true
 		}
-		n.leaf = true
+		if n.end == nil {
+			n.end = b
+		}
 	}
-	return true
+	return layout.IntTuple{}, layout.IntTuple{}, false
 }
 
 func walkLeaves(t layout.IntTuple, f func(layout.IntTuple)) {

@@ -24,6 +24,10 @@ type codeCase struct {
 var codeCases = []codeCase{
 	{diag.EmptyInput, "expr", "   ", "8"},
 	{diag.UnexpectedToken, "expr", "(4,8):(1,,4)", "(4,8):(1,4)"},
+	// Types/*_errors.mlir#missing_string: the dialect's "expected string".
+	{diag.UnexpectedToken, "mlir", `%0 = cute.x : !cute.layout<32>`, `%0 = cute.x : !cute.layout<"32:1">`},
+	// Types/int_tuple_errors.mlir#nested_underscore; Types/coord.mlir#depth1_mixed.
+	{diag.UnexpectedToken, "expr", `!cute.int_tuple<"(1,_)">`, `!cute.coord<"(1,_)">`},
 	{diag.UnclosedGroup, "expr", "((1@0,8@1),1@2", "((1@0,8@1),1@2)"},
 	{diag.TrailingText, "expr", "(1@0,1@1) x", "(1@0,1@1)"},
 	{diag.IntOutOfRange, "expr", "100000000000000000000:1", "1000:1"},
@@ -33,6 +37,9 @@ var codeCases = []codeCase{
 	{diag.UnterminatedQuote, "mlir", `%0 = cute.x : !cute.layout<"(4,8):(1,4)`, `%0 = cute.x : !cute.layout<"(4,8):(1,4)">`},
 	{diag.ZeroDenominator, "expr", "(1/0@0,1@1)", "(1/2@0,1@1)"},
 	{diag.NonIntegralCount, "expr", "(4,2):(1/2@0,1@1)", "(1,2):(1/2@0,1@1)"},
+	// Types/stride_errors.mlir#scaled_basis_ratio_value: a wrapper's payload is
+	// lowerable; the bare descriptor is a value of its own.
+	{diag.NonIntegralCount, "expr", `!cute.stride<"(1/2@0,1@1)">`, "(1/2@0,1@1)"},
 	{diag.DimensionTooLarge, "expr", "(1@99999999,1@1)", "(1@9,1@1)"},
 	{diag.UnknownName, "expr", "compositon(8:2,4:1)", "composition(8:2,4:1)"},
 	{diag.BadArguments, "expr", "composition(8:2)", "composition(8:2,4:1)"},
@@ -55,8 +62,27 @@ var codeCases = []codeCase{
 	{diag.NoLeftInverse, "expr", "left_inverse((2,2,5,2):(40,48,32,2))", "left_inverse((4,8):(1,5))"},
 	{diag.SwizzleNotBijective, "expr", "S<3,4,2>", "S<3,4,3>"},
 	{diag.OffsetNotAddable, "expr", "S<3,4,3> o 1@0 o (8,64):(64,1)", "S<3,4,3> o 1 o (8,64):(64,1)"},
+	// Types/composed_layout_errors.mlir: offset_not_addable, swizzle_a_basis_b,
+	// affine_inner_profile_mismatch; near misses from Types/composed_layout.mlir.
+	{diag.OffsetNotAddable, "expr", "(6,2):(1,3) o 2 o (2,3):(1@1,2@0)", "(4,5):(1,4) o (0,0) o (2,3):(1@0,1@1)"},
+	{diag.OffsetNotAddable, "expr", "S<3,4,3> o 0 o (4,2):(1@0,1@1)", "S<3,5,4> o 0 o (?,3):(1,2)"},
+	{diag.OffsetNotAddable, "expr", "(4,5):(1,4) o 0 o ((?,?)):((?@0@0,?@1@0))",
+		"((2,3),4):((1@0@0,1@1@0),1@1) o ((0,0),0) o ((2,3),4):((1@0@0,1@1@0),1@1)"},
 	{diag.MixedStrideKinds, "expr", "(4,8):(1@0,4)", "(4,8):(1@0,0)"},
+	// Types/stride_errors.mlir#mixed_dyn_int_scaled_basis; Types/stride.mlir#depth1_scaled_basis.
+	{diag.MixedStrideKinds, "expr", "(?,?@0)", "(0,?@0)"},
+	// Types/composed_layout_errors.mlir#inner_mixed_int_scaled_basis; composed_layout.mlir#layout_a.
+	{diag.MixedStrideKinds, "expr", "(4,5):(1,1@0) o 0 o (2,3):(1,2)", "(4,5):(1,4) o 2 o (2,3):(1,2)"},
+	// Types/tile_errors.mlir#mixed_int_scaled_basis_in_tile_slot, one tile deeper.
+	{diag.MixedStrideKinds, "expr", "[2:1;[4:1;(2,3):(1,1@0)]]", "[2:1;[4:1;(2,3):(1@0,1@1)]]"},
 	{diag.BasisDepthMismatch, "expr", "(4,8):(1@0,1@1@0)", "((2,3),4):((1@0@0,1@1@0),1@1)"},
+	// A path may be shorter than another as long as it does not end where the
+	// other continues: Types/stride.mlir#rank4_flat_and_nested.
+	{diag.BasisDepthMismatch, "expr", "(1@0,(1@0@0,1@1@1))", "(1@0,(1@0@1,1@1@1))"},
+	{diag.BasisDepthMismatch, "expr", "(2,3):(1@1,1@1@1)", "(2,3):(1@1,1@1@4)"},
+	// Types/composed_layout_errors.mlir#inner_mixed_depth_basis and the mixed-depth tile slot.
+	{diag.BasisDepthMismatch, "expr", "(4,5):(1@1@0,1@0) o 0 o (2,3):(1,2)", "(4,5):(1@1@0,1@0@0) o 0 o (2,3):(1,2)"},
+	{diag.BasisDepthMismatch, "expr", "[_;[(2,3):(1@1@0,1@0)]]", "[_;[(2,3):(1@0@0,1@1@0)]]"},
 	{diag.RatioNotLowerable, "lower", "(1/2@0,4@1)", "(1@0,4@1)"},
 	{diag.SwizzleTooWide, "expr", "S<8,16,10>", "S<3,4,3>"},
 	{diag.TrivialSwizzle, "expr", "S<0,4,3> o 0 o (8,64):(64,1)", "S<1,4,3> o 0 o (8,64):(64,1)"},
