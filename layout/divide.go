@@ -26,7 +26,7 @@ func divideByLayout(l, tile Layout) (Layout, error) {
 	if r, ok, err := divideFast(l, tile); ok {
 		return r, withOp(err, "logical_divide")
 	}
-	rest, err := ComplementTo(tile, Coalesce(l).shape)
+	rest, err := complementTo(tile, Coalesce(l).shape)
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
 	}

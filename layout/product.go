@@ -33,7 +33,7 @@ func productByLayout(block, tiler Layout) (Layout, error) {
 	if c.err != nil {
 		return Layout{}, c.err
 	}
-	comp, err := ComplementTo(block, Int(target))
+	comp, err := complementTo(block, Int(target))
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Code == CodeComplementInjective {
 			return Layout{}, newError(CodeProductOverlap, "logical_product", 0,
