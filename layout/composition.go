@@ -182,9 +182,29 @@ func (c *composer) composeBase(a Layout, s, d IntTuple) Layout {
 		r = Layout{Tuple(append(outS, restShape)...), Tuple(append(outD, last)...)}
 	}
 	if cross != nil && c.err == nil && s.IsInt() && d.IsInt() {
-		c.checkCrossing(a, r, s.val, d.val, cross)
+		c.checkCrossing(staticPrefix(a), r, s.val, d.val, cross)
 	}
 	return r
+}
+
+// staticPrefix returns the leading modes of the flat A up to its first
+// dynamic extent: A itself when its shape is static. Below the size of the
+// prefix, A and the prefix agree, so a crossing can be checked there.
+func staticPrefix(a Layout) Layout {
+	if a.shape.IsStatic() {
+		return a
+	}
+	k := 0
+	for k < len(a.shape.elems) && a.shape.elems[k].IsInt() {
+		k++
+	}
+	switch k {
+	case 0:
+		return a
+	case 1:
+		return Layout{a.shape.elems[0], a.stride.elems[0]}
+	}
+	return Layout{Tuple(a.shape.elems[:k]...), Tuple(a.stride.elems[:k]...)}
 }
 
 // foldStep divides the stride left, rd, by the extent of mode i of the flat

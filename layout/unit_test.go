@@ -72,8 +72,6 @@ func TestConstructors(t *testing.T) {
 	wantLayout(t, "make_layout_like", like, err, "(2,2,2,2):(0,2,4,1)")
 	tiled, err := TileToShape(L(t, "(2,2):(1,2)"), T(t, "(4,6)"))
 	wantLayout(t, "tile_to_shape", tiled, err, "((2,2),(2,3)):((1,4),(2,8))")
-	_, err = TileToShape(L(t, "(2,3):(1,2)"), T(t, "(4,8)"))
-	wantCode(t, "tile_to_shape((2,3):(1,2), (4,8))", err, CodeTileShapeDivisible)
 }
 
 func TestRecast(t *testing.T) {
