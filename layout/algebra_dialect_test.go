@@ -60,6 +60,10 @@ func TestComposeDynamic(t *testing.T) {
 		// still check stride divisibility (eq. 20).
 		{"composition((4,?):(1,4), 8:1)", "(4,2):(1,4)"},
 		{"composition((4,6,?):(2,3,5), 6:3)", "error E0400"},
+		// B crosses a mode of A that its stride does not divide and reaches
+		// past A's static extents: the result would depend on the value of
+		// ? (for ? = 3 it is not A(B(c))), so it is not given.
+		{"composition((4,?):(0,1), 4:3)", "error E0400"},
 	})
 	// A dynamic basis coefficient selects its mode with an unknown scale.
 	r, err := Compose(L(t, "(4,8):(1,4)"), Layout{Int(2), DynamicBasis(1)})

@@ -182,9 +182,29 @@ func (c *composer) composeBase(a Layout, s, d IntTuple) Layout {
 		r = Layout{Tuple(append(outS, restShape)...), Tuple(append(outD, last)...)}
 	}
 	if cross != nil && c.err == nil && s.IsInt() && d.IsInt() {
-		c.checkCrossing(staticPrefix(a), r, s.val, d.val, cross)
+		c.checkCrossingStatic(a, r, s.val, d.val, cross)
 	}
 	return r
+}
+
+// checkCrossingStatic is checkCrossing for an A that may have dynamic
+// extents: it checks the points below the size of A's static prefix, and
+// fails when B reaches past them, where A(B(c)) depends on the dynamic
+// values and the result cannot be checked.
+func (c *composer) checkCrossingStatic(a, r Layout, s, d int64, cross *Error) {
+	p := staticPrefix(a)
+	if p.shape.Equal(a.shape) {
+		c.checkCrossing(a, r, s, d, cross)
+		return
+	}
+	n := c.size(p.shape)
+	if reach := c.mul(s-1, c.abs(d)); c.err == nil && reach >= n {
+		e := *cross
+		e.Msg += ", and B reaches past A's static extents into the dynamic one, so the result cannot be checked"
+		c.fail(&e)
+		return
+	}
+	c.checkCrossing(p, r, s, d, cross)
 }
 
 // staticPrefix returns the leading modes of the flat A up to its first
