@@ -41,30 +41,32 @@ func Complement(l Layout) (Layout, error) {
 // (?,?):(1,?). As in CuTe, a dynamic stride is allowed only in a layout of
 // rank 1 after filtering (E0700 otherwise), since strides must be sorted.
 func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
-	if hasBasisStride(l.stride) {
-		return Layout{}, newError(CodeBasisNotDefined, "complement", 0,
-			"complement with a cotarget is defined for integer strides, but %s has basis strides (complement it without a cotarget, direction by direction)", l)
-	}
-	return complementTo(l, cotarget)
+	return complementTo(l, cotarget, false)
 }
 
-// complementTo is ComplementTo that also takes basis strides, as the
-// divides and products do: logical_divide((128,64):(1@1,1@0), 2:64@0)
+// complementTo is ComplementTo; with basis, it also takes basis strides, as
+// the divides and products do: logical_divide((128,64):(1@1,1@0), 2:64@0)
 // complements its tile 2:64@0 in the shape (128,64) of the layout it
 // divides (complementBasisTo).
-func complementTo(l Layout, cotarget IntTuple) (Layout, error) {
-	if err := checkCotarget(cotarget); err != nil {
-		return Layout{}, err
+func complementTo(l Layout, cotarget IntTuple, basis bool) (Layout, error) {
+	if cotarget.Kind() != KindInt || cotarget.val <= 0 {
+		if err := checkCotarget(cotarget); err != nil {
+			return Layout{}, err
+		}
 	}
 	if cotarget.IsStatic() {
 		if r, ok, err := complementFast(l, &cotarget); ok {
 			return r, err
 		}
 	}
-	if hasBasisStride(l.stride) {
-		return complementBasisTo(l, cotarget)
+	if !hasBasisStride(l.stride) {
+		return complementFiltered(l, Filter(l), cotarget)
 	}
-	return complementFiltered(l, Filter(l), cotarget)
+	if !basis {
+		return Layout{}, newError(CodeBasisNotDefined, "complement", 0,
+			"complement with a cotarget is defined for integer strides, but %s has basis strides (complement it without a cotarget, direction by direction)", l)
+	}
+	return complementBasisTo(l, cotarget)
 }
 
 // checkCotarget checks that every leaf of a cotarget is a positive integer

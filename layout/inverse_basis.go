@@ -12,7 +12,11 @@ import "slices"
 // modes' positions in the domain of the layout. For (4,(4,2)):(1@1,(1@0,6@1))
 // the right inverse is (4,4):(4,1) and the left inverse (4,(6,2)):(4,(1,16)).
 // The result always has one mode per direction, as the codomain has: the
-// right inverse of 8:1@0, whose values are (i), is (8):(1).
+// right inverse of 8:1@0, whose values are (i), is (8):(1). A direction is
+// a path into a hierarchical codomain, and the result follows the
+// codomain's profile: right_inverse((4,5):(1@1,1@1@4)) is
+// (1,4,1,1,(1,5)):(0,1,0,0,(0,4)), with 1:0 for the directions no mode
+// reaches.
 
 // hasBasisStride reports whether a stride holds a basis element.
 func hasBasisStride(t IntTuple) bool {

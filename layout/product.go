@@ -77,7 +77,7 @@ func productByLayout(block, tiler Layout) (Layout, error) {
 	if c.err != nil {
 		return Layout{}, c.err
 	}
-	comp, err := complementTo(block, target)
+	comp, err := complementTo(block, target, true)
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Code == CodeComplementInjective {
 			return Layout{}, newError(CodeProductOverlap, "logical_product", 0,

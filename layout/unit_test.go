@@ -205,7 +205,7 @@ func TestBasisStrides(t *testing.T) {
 	// An integer cotarget counts the codomain as one range: e0 is covered
 	// by 4:1@0 and the layout repeats along e1 (the rule of the dialect's
 	// logical_product((4,3):(1@0,1@1), (2,5):(1,2))).
-	r, err = complementTo(id, Int(64))
+	r, err = complementTo(id, Int(64), true)
 	wantLayout(t, "internal complement of basis strides to an integer cotarget", r, err, "2:8@1")
 	_, err = RightInverse(L(t, "(4,8):(1@0@1,1@1)"))
 	wantCode(t, "right_inverse of basis paths of different depths in mode 1", err, CodeBadValue)
