@@ -71,7 +71,9 @@ func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path
 	switch {
 	case cot.Kind() == KindTuple && (profile.Kind() == KindTuple || findDirection(dirs, path) < 0):
 		if profile.Kind() == KindTuple && len(profile.elems) > len(cot.elems) {
-			return Layout{}, errBasisOutside("complement", Basis(1, append(path, len(cot.elems))...), cot)
+			return Layout{}, newError(CodeBasisOutside, "complement", 0,
+				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has %d modes there",
+				l, len(profile.elems)-1, cot, len(cot.elems))
 		}
 		ms := make([]Layout, len(cot.elems))
 		for i := range ms {

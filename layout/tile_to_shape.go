@@ -22,6 +22,9 @@ func TileToShapeOrdered(block Layout, target, order IntTuple) (Layout, error) {
 }
 
 func tileToShape(block Layout, target IntTuple, order *IntTuple) (Layout, error) {
+	if err := checkShape(target); err != nil {
+		return Layout{}, withOp(err, "tile_to_shape")
+	}
 	r := target.Rank()
 	if block.Rank() > r {
 		return Layout{}, newError(CodeTileShapeDivisible, "tile_to_shape", 0,
