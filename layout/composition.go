@@ -235,7 +235,8 @@ func staticPrefix(a Layout) Layout {
 func (c *composer) foldStep(a Layout, i int, prefix *int64, rd, d IntTuple) (next, nextStride IntTuple, ok bool) {
 	e := a.shape.elems[i]
 	if !e.IsInt() || !rd.IsInt() {
-		return c.ceilDivLeaf(e, rd), c.ceilDivLeaf(rd, e), true
+		next, nextStride = c.ceilDivLeaf(e, rd), c.ceilDivLeaf(rd, e)
+		return next, nextStride, c.err == nil
 	}
 	extent := e.val
 	*prefix = c.mul(*prefix, extent)

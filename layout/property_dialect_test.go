@@ -183,3 +183,65 @@ func injective(t *rapid.T, l Layout) bool {
 	}
 	return true
 }
+
+// genMixedLeaf draws a stride leaf: an integer, ?, or a basis element
+// c@d or c@d@e.
+func genMixedLeaf(t *rapid.T, label string) IntTuple {
+	switch rapid.IntRange(0, 5).Draw(t, label+"-kind") {
+	case 0:
+		return dyn()
+	case 1:
+		return Basis(rapid.Int64Range(1, 8).Draw(t, label+"-c"), rapid.IntRange(0, 2).Draw(t, label+"-d"))
+	case 2:
+		return Basis(1, rapid.IntRange(0, 2).Draw(t, label+"-d"), rapid.IntRange(0, 1).Draw(t, label+"-e"))
+	}
+	return Int(rapid.Int64Range(-2, 16).Draw(t, label+"-n"))
+}
+
+// genMixed draws a flat layout of rank 1-3 whose leaves may be dynamic or
+// basis elements.
+func genMixed(t *rapid.T, label string) Layout {
+	rank := rapid.IntRange(1, 3).Draw(t, label+"-rank")
+	sh, st := make([]IntTuple, rank), make([]IntTuple, rank)
+	for i := range rank {
+		sh[i] = Int(rapid.Int64Range(1, 6).Draw(t, label+"-s"))
+		if rapid.IntRange(0, 4).Draw(t, label+"-dyn") == 0 {
+			sh[i] = dyn()
+		}
+		st[i] = genMixedLeaf(t, label)
+	}
+	return Layout{Tuple(sh...), Tuple(st...)}
+}
+
+// Every operation of the algebra returns a result or a coded error on
+// layouts with dynamic values and basis strides, never a panic.
+func TestPropertyMixedLeavesNoPanic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := genMixed(t, "a"), genMixed(t, "b")
+		n := rapid.Int64Range(1, 64).Draw(t, "n")
+		ops := []func() (Layout, error){
+			func() (Layout, error) { return Compose(a, b) },
+			func() (Layout, error) { return Complement(a) },
+			func() (Layout, error) { return ComplementTo(a, Int(n)) },
+			func() (Layout, error) { return complementTo(a, b.shape, true) },
+			func() (Layout, error) { return RightInverse(a) },
+			func() (Layout, error) { return LeftInverse(a) },
+			func() (Layout, error) { return LogicalDivide(a, TileLayout(b)) },
+			func() (Layout, error) { return ZippedDivide(a, TileTuple(TileLayout(b))) },
+			func() (Layout, error) { return LogicalProduct(a, TileLayout(b)) },
+			func() (Layout, error) { return productByLayout(a, b) },
+			func() (Layout, error) { return BlockedProduct(a, b) },
+			func() (Layout, error) { return RakedProduct(a, b) },
+			func() (Layout, error) { return TileToShape(a, b.shape) },
+			func() (Layout, error) { return RecastLayout(8, 32, a) },
+			func() (Layout, error) { return RecastLayout(32, 8, a) },
+		}
+		for k, op := range ops {
+			if _, err := op(); err != nil {
+				if _, ok := err.(*Error); !ok {
+					t.Fatalf("op %d on %s, %s: uncoded error %v", k, a, b, err)
+				}
+			}
+		}
+	})
+}
