@@ -192,7 +192,11 @@ func sizeLeaf(c *calc, s IntTuple) IntTuple {
 	}
 	n := Int(1)
 	for _, e := range s.elems {
-		n = c.mulLeaf(n, sizeLeaf(c, e))
+		if m := sizeLeaf(c, e); n.IsInt() && m.IsInt() {
+			n = Int(c.mul(n.val, m.val))
+		} else {
+			n = c.mulLeaf(n, m)
+		}
 	}
 	return n
 }

@@ -40,6 +40,9 @@ func logicalProduct(block Layout, t Tiler) (Layout, error) {
 // dynamic value: the copies of a block are placed by its static size and
 // cosize.
 func requireStaticBlock(op string, block Layout) error {
+	if block.shape.IsStatic() && block.stride.IsStatic() {
+		return nil
+	}
 	for _, t := range []IntTuple{block.shape, block.stride} {
 		if d, ok := firstDynamic(t); ok {
 			return newError(CodeDynamicValue, op, 0,
@@ -64,14 +67,16 @@ func firstDynamic(t IntTuple) (IntTuple, bool) {
 
 func productByLayout(block, tiler Layout) (Layout, error) {
 	c := calc{op: "logical_product"}
-	size := sizeLeaf(&c, block.shape)
-	co := dyn()
-	if tiler.shape.IsStatic() && tiler.stride.IsStatic() {
-		n, err := tiler.Cosize()
-		if err != nil {
-			return Layout{}, withOp(err, "logical_product")
-		}
+	size := Int(c.size(block.shape))
+	if c.err != nil { // a dynamic extent (tile_to_shape's block)
+		c.err = nil
+		size = sizeLeaf(&c, block.shape)
+	}
+	co := dyn() // a tiler with dynamic values has a dynamic cosize
+	if n, err := tiler.Cosize(); err == nil {
 		co = Int(n)
+	} else if e, ok := err.(*Error); !ok || e.Code != CodeDynamicValue {
+		return Layout{}, withOp(err, "logical_product")
 	}
 	target := c.mulLeaf(size, co)
 	if c.err != nil {
