@@ -95,9 +95,9 @@ var Catalogue = []CodeInfo{
 	{RecastDivisibility, "recast-divisibility", Error,
 		"recast_layout: every non-zero stride and the stride-1 extent divide the width ratio, or are divided by it.",
 		"`recast_layout(16, 24, (4,8):(1,4))`", "Recast between widths that the layout's strides divide.", "Divisibility condition"},
-	{TileShapeDivisibility, "tile-shape-divisibility", Error,
-		"tile_to_shape: the block's extents divide the target shape.",
-		"`tile_to_shape((2,3):(1,2), (4,8))`", "Pick a target shape that the block divides.", "tile_to_shape: block shape does not divide the target shape."},
+	{TileShapeDivisibility, "tile-shape-mismatch", Error,
+		"tile_to_shape: the block's rank is at most the target shape's, and an order is a permutation of the target's modes. (The block need not divide the target: the repetitions round up, as in the dialect.)",
+		"`tile_to_shape((2,3,4):(1,2,6), (8,12))`", "Give a target shape with at least the block's rank, and an order that names each target mode once.", "expects block layout rank <= target shape rank"},
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
@@ -147,7 +147,7 @@ var Catalogue = []CodeInfo{
 		"Sizes, cosizes and offsets fit in a signed 64-bit integer.",
 		"`size((4294967296,4294967296):(1,4294967296))`", "Use smaller extents or strides.", ""},
 	{BasisNotDefined, "basis-not-defined", Error,
-		"Operations that order or divide strides get integer strides; complement (without a cotarget) and the inverses also take basis elements c@d of one index, direction by direction.",
+		"Operations that order or divide strides get integer strides; complement (without a cotarget) and the inverses also take basis elements c@path, direction by direction.",
 		"`complement((4,8):(1@0,1@1), 64)`", "Compose with an integer layout first, or use an operation defined on bases.", ""},
 	{DivisionByZero, "division-by-zero", Error,
 		"Divisors are not zero.",

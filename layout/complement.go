@@ -1,20 +1,26 @@
 package layout
 
 // Complement returns the complement of l with respect to its own cosize:
-// ComplementTo(l, cosize(filter(l))).
+// ComplementTo(l, cosize(filter(l))). For a layout with basis strides it is
+// taken direction by direction, with one mode per direction of the
+// codomain (see complementBasis).
 func Complement(l Layout) (Layout, error) {
 	if r, ok, err := complementFast(l, nil); ok {
 		return r, err
 	}
 	if hasBasisStride(l.stride) {
-		return basisComplement(l)
+		return complementBasis(l)
 	}
 	f := Filter(l)
-	co, err := f.Cosize()
-	if err != nil {
-		return Layout{}, withOp(err, "complement")
+	co := dyn()
+	if f.shape.IsStatic() && f.stride.IsStatic() {
+		n, err := f.Cosize()
+		if err != nil {
+			return Layout{}, withOp(err, "complement")
+		}
+		co = Int(n)
 	}
-	return complementFiltered(l, f, Int(co))
+	return complementFiltered(l, f, co)
 }
 
 // ComplementTo returns the complement L* of l (paper §3.5) that repeats up
@@ -22,77 +28,199 @@ func Complement(l Layout) (Layout, error) {
 // is strictly increasing (eq. 29), and size(l)·size(L*) covers the cotarget:
 // complement(4:32, 256) is (32,2):(1,128). Results are coalesced, as CuTe
 // returns them: complement((4,8):(1,8)) is 2:4, Table 7's (2,1):(4,64)
-// (ERRATA.md). The cotarget is an integer or a shape; a shape is divided
-// mode by mode, as in CuTe.
+// (ERRATA.md). The cotarget is an integer or a shape; the part that repeats
+// has the shape ceil_div(cotarget, covered) with compact strides, so a shape
+// is divided mode by mode, as in CuTe.
 //
 // l must be injective once its zero strides are removed, with strides that
-// nest (E0402). Strides must be non-negative integers.
+// nest (E0402). Strides must be non-negative integers (E0702 for basis
+// strides, as in the dialect; Complement takes them).
+//
+// Dynamic values are carried through with the leaf arithmetic of
+// dynamic.go: complement(3:2, ?) is (2,?):(1,6) and complement(?:?, 12) is
+// (?,?):(1,?). As in CuTe, a dynamic stride is allowed only in a layout of
+// rank 1 after filtering (E0700 otherwise), since strides must be sorted.
 func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
-	if err := checkCotarget(cotarget); err != nil {
-		return Layout{}, err
-	}
-	if r, ok, err := complementFast(l, &cotarget); ok {
-		return r, err
-	}
-	return complementFiltered(l, Filter(l), cotarget)
+	return complementTo(l, cotarget, false)
 }
 
+// complementTo is ComplementTo; with basis, it also takes basis strides, as
+// the divides and products do: logical_divide((128,64):(1@1,1@0), 2:64@0)
+// complements its tile 2:64@0 in the shape (128,64) of the layout it
+// divides (complementBasisTo).
+func complementTo(l Layout, cotarget IntTuple, basis bool) (Layout, error) {
+	if cotarget.Kind() != KindInt || cotarget.val <= 0 {
+		if err := checkCotarget(cotarget); err != nil {
+			return Layout{}, err
+		}
+	}
+	if cotarget.IsStatic() {
+		if r, ok, err := complementFast(l, &cotarget); ok {
+			return r, err
+		}
+	}
+	if !hasBasisStride(l.stride) {
+		return complementFiltered(l, Filter(l), cotarget)
+	}
+	if !basis {
+		return Layout{}, newError(CodeBasisNotDefined, "complement", 0,
+			"complement with a cotarget is defined for integer strides, but %s has basis strides (complement it without a cotarget, direction by direction)", l)
+	}
+	return complementBasisTo(l, cotarget)
+}
+
+// checkCotarget checks that every leaf of a cotarget is a positive integer
+// or a dynamic value, and that a static cotarget's size fits in int64.
 func checkCotarget(t IntTuple) error {
 	c := calc{op: "complement"}
-	if n := c.size(t); c.err == nil && n <= 0 {
+	bad := false
+	visitLeaves(t, func(x IntTuple) {
+		switch {
+		case x.Kind() == KindInt && x.val <= 0:
+			bad = true
+		case !x.IsDynamic():
+			c.value(x)
+		}
+	})
+	if bad {
 		return errBadValue("complement", "the cotarget %s is not positive", t)
 	}
-	return c.err
+	if c.err == nil && t.IsStatic() {
+		c.size(t)
+	}
+	return c.errOrNil()
 }
 
-// complementFiltered is CuTe's detail::complement on the filtered layout f.
+// visitLeaves calls f on every leaf of t, in order.
+func visitLeaves(t IntTuple, f func(IntTuple)) {
+	if t.Kind() != KindTuple {
+		f(t)
+		return
+	}
+	for _, e := range t.elems {
+		visitLeaves(e, f)
+	}
+}
+
+// complementFiltered is CuTe's detail::complement on the filtered layout f:
+// the modes sorted by stride leave gaps stride/covered between them, and
+// the rest repeats from the offset they cover up to the cotarget.
 func complementFiltered(l, f Layout, cotarget IntTuple) (Layout, error) {
 	c := calc{op: "complement"}
 	sh, st := leaves(f.shape), leaves(f.stride)
-	for _, d := range st {
-		if d.Kind() == KindInt && d.val < 0 {
-			return Layout{}, errBadValue("complement", "layout %s has the negative stride %d", l, d.val)
-		}
-		c.value(d)
+	if err := checkComplementStrides(l, st); err != nil {
+		return Layout{}, err
 	}
-	if c.err != nil {
-		return Layout{}, c.err
-	}
-	if len(st) == 1 && st[0].val == 0 {
+	if len(st) == 1 && isStaticInt(st[0], 0) {
 		// Nothing is left of l after filtering: the complement is the
 		// compact layout of the whole cotarget.
-		n := c.size(cotarget)
-		if c.err != nil {
-			return Layout{}, c.err
-		}
-		return Make(Int(n))
+		r := Coalesce(Layout{cotarget, compactFrom(&c, cotarget, Int(1))})
+		return r, c.errOrNil()
 	}
-	modes := sortedModes(sh, st)
-	outS := make([]IntTuple, 0, len(modes)+1)
-	outD := make([]IntTuple, 0, len(modes)+1)
-	covered := int64(1) // the stride at which the next mode of the result starts
-	for _, m := range modes {
-		if c.err != nil {
-			return Layout{}, c.err
+	outS := make([]IntTuple, 0, len(st)+1)
+	outD := make([]IntTuple, 0, len(st)+1)
+	covered := Int(1) // the stride at which the next mode of the result starts
+	for _, i := range sortedByStride(st) {
+		gap := c.divLeaf(st[i], covered)
+		if isStaticInt(gap, 0) {
+			return Layout{}, errComplement(l, st[i].val, covered.val)
 		}
-		if m.stride/covered == 0 {
-			return Layout{}, errComplement(l, m.stride, covered)
-		}
-		outS = append(outS, Int(m.stride/covered))
-		outD = append(outD, Int(covered))
-		covered = c.mul(m.stride, m.shape)
+		outS, outD = append(outS, gap), append(outD, covered)
+		covered = c.mulLeaf(sh[i], st[i])
 	}
-	rest := c.size(ceilDivTuple(&c, cotarget, covered))
-	restStride := covered
-	if rest == 1 {
-		restStride = 0
-	}
-	outS = append(outS, Int(rest))
-	outD = append(outD, Int(restStride))
+	rest := ceilDivLeaves(&c, cotarget, covered)
+	outS, outD = append(outS, rest), append(outD, compactFrom(&c, rest, covered))
 	if c.err != nil {
 		return Layout{}, c.err
 	}
 	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)}), nil
+}
+
+// checkComplementStrides checks the strides of the filtered layout: integers
+// that are not negative, or one dynamic value in a layout of rank 1.
+func checkComplementStrides(l Layout, st []IntTuple) error {
+	for _, d := range st {
+		switch {
+		case d.IsDynamic() && len(st) > 1:
+			return newError(CodeDynamicValue, "complement", 0,
+				"layout %s has the dynamic stride %s: a dynamic stride is supported only in a layout of rank 1 after filtering, since the strides must be sorted",
+				l, d)
+		case d.IsDynamic():
+		case d.Kind() != KindInt:
+			c := calc{op: "complement"}
+			c.value(d)
+			return c.err
+		case d.val < 0:
+			return errBadValue("complement", "layout %s has the negative stride %d", l, d.val)
+		}
+	}
+	return nil
+}
+
+// divLeaf is the integer quotient a/b of two integer or dynamic leaves
+// (b > 0): x/1 is x, and a quotient that depends on a dynamic value is ?.
+func (c *calc) divLeaf(a, b IntTuple) IntTuple {
+	switch {
+	case isStaticInt(b, 1):
+		return a
+	case a.IsDynamic() || b.IsDynamic():
+		return dyn()
+	}
+	return Int(c.div(c.value(a), c.value(b)))
+}
+
+// ceilDivLeaves is CuTe's ceil_div(a, b) for a shape a and an integer or
+// dynamic leaf b: the division is folded across a's modes,
+// ceil_div((4,5,6), 40) is (1,1,3) and ceil_div((2,?), 8) is (1,?).
+func ceilDivLeaves(c *calc, a, b IntTuple) IntTuple {
+	if a.Kind() != KindTuple {
+		return c.ceilDivLeaf(a, b)
+	}
+	elems := make([]IntTuple, len(a.elems))
+	for i, e := range a.elems {
+		elems[i] = ceilDivLeaves(c, e, b)
+		b = c.ceilDivLeaf(b, sizeLeaf(c, e))
+	}
+	return Tuple(elems...)
+}
+
+// sizeLeaf is the size of a shape whose leaves may be dynamic: the product
+// of its leaves, ? when one of them is dynamic.
+func sizeLeaf(c *calc, s IntTuple) IntTuple {
+	if s.Kind() != KindTuple {
+		return s
+	}
+	n := Int(1)
+	for _, e := range s.elems {
+		if m := sizeLeaf(c, e); n.IsInt() && m.IsInt() {
+			n = Int(c.mul(n.val, m.val))
+		} else {
+			n = c.mulLeaf(n, m)
+		}
+	}
+	return n
+}
+
+// compactFrom returns the compact column-major stride of shape starting at
+// start, for leaves that may be dynamic: a mode of extent 1 gets stride 0,
+// as in CuTe; (2,?) from 1 gives (1,2) and (1,?) from 8 gives (0,8).
+func compactFrom(c *calc, shape, start IntTuple) IntTuple {
+	d, _ := compactNext(c, shape, start)
+	return d
+}
+
+func compactNext(c *calc, shape, current IntTuple) (stride, next IntTuple) {
+	if shape.Kind() != KindTuple {
+		if isStaticInt(shape, 1) {
+			return Int(0), current
+		}
+		return current, c.mulLeaf(current, shape)
+	}
+	elems := make([]IntTuple, len(shape.elems))
+	for i, e := range shape.elems {
+		elems[i], current = compactNext(c, e, current)
+	}
+	return Tuple(elems...), current
 }
 
 type mode struct{ shape, stride int64 }

@@ -108,16 +108,22 @@ func (c *composer) compose(a Layout, bShape, bStride IntTuple) Layout {
 			c.fail(errBasisOutside("composition", bStride, a.shape))
 			return Layout{}
 		}
-		return c.compose(sub, bShape, Int(bStride.val))
-	case bStride.Kind() == KindInt && bStride.val == 0:
-		c.value(bShape)
+		k := Int(bStride.val)
+		if bStride.IsDynamic() {
+			k = dyn()
+		}
+		return c.compose(sub, bShape, k)
+	case isStaticInt(bStride, 0):
+		c.checkScalar(bShape)
 		return Layout{bShape, bStride}
 	case a.shape.Kind() != KindTuple:
 		// Rank-1 A: (S0):(D0) ∘ s:d = s:D0·d, with no condition to check.
-		c.value(bShape)
-		return Layout{bShape, c.scale(a.stride, c.value(bStride))}
+		c.checkScalar(bShape)
+		return Layout{bShape, c.mulLeaf(a.stride, bStride)}
 	}
-	return c.composeBase(a, c.value(bShape), c.value(bStride))
+	c.checkScalar(bShape)
+	c.checkScalar(bStride)
+	return c.composeBase(a, bShape, bStride)
 }
 
 // composeBase is the base case of §3.3.2: a flat A of rank >= 2 and an
@@ -125,7 +131,12 @@ func (c *composer) compose(a Layout, bShape, bStride IntTuple) Layout {
 // either is a multiple of the mode's extent (the mode is skipped), or fits
 // ceil(extent/stride) elements in the mode, of which min(that, elements
 // left) are kept.
-func (c *composer) composeBase(a Layout, s, d int64) Layout {
+//
+// Dynamic values go through the same fold with the leaf arithmetic of
+// dynamic.go, as CuTe folds them: a step that depends on a dynamic value
+// keeps min(?, n) = ? elements and leaves ? to divide, and the conditions
+// of eq. 20 and 21 are checked wherever their values are static.
+func (c *composer) composeBase(a Layout, s, d IntTuple) Layout {
 	shapes, strides := a.shape.elems, a.stride.elems
 	n := len(shapes)
 	var outS, outD []IntTuple
@@ -133,54 +144,119 @@ func (c *composer) composeBase(a Layout, s, d int64) Layout {
 	prefix := int64(1)
 	var cross *Error // the first non-dividing mode boundary B crosses
 	for i := 0; i < n-1 && c.err == nil; i++ {
-		extent := c.value(shapes[i])
-		prefix = c.mul(prefix, extent)
-		if c.err != nil {
+		nextShape, nextStride, ok := c.foldStep(a, i, &prefix, restStride, d)
+		if !ok {
 			break
 		}
-		ad := c.abs(restStride)
-		if c.err != nil {
-			break
-		}
-		if ad >= extent && ad%extent != 0 {
-			c.fail(errStrideDiv(i, a, prefix, d))
-			break
-		}
-		nextShape := c.ceilDiv(extent, ad)
-		nextStride := c.ceilDiv(ad, extent) * signum(restStride)
-		if nextShape == 1 || restShape == 1 {
+		if isStaticInt(nextShape, 1) || isStaticInt(restShape, 1) {
 			restStride = nextStride
 			continue
 		}
-		newShape := min(nextShape, restShape)
-		if restShape%newShape != 0 {
-			c.fail(divisibilityError(i, a, prefix, extent, ad, d, s))
-			break
+		newShape := minLeaf(nextShape, restShape)
+		if newShape.IsInt() && restShape.IsInt() {
+			// Both static, so are the mode's extent and the stride left.
+			extent, ad := shapes[i].val, abs(restStride.val)
+			if restShape.val%newShape.val != 0 {
+				c.fail(divisibilityError(i, a, prefix, extent, ad, d.val, s.val))
+				break
+			}
+			if extent%ad != 0 && restShape.val > nextShape.val && cross == nil {
+				cross = errStrideDiv(i, a, prefix, d.val)
+			}
 		}
-		if extent%ad != 0 && restShape > nextShape && cross == nil {
-			cross = errStrideDiv(i, a, prefix, d)
-		}
-		outS = append(outS, Int(newShape))
-		outD = append(outD, c.scale(strides[i], restStride))
-		restShape /= newShape
+		outS = append(outS, newShape)
+		outD = append(outD, c.mulLeaf(strides[i], restStride))
+		restShape = c.shapeDivLeaf(restShape, newShape)
 		restStride = nextStride
 	}
-	last := c.scale(strides[n-1], restStride)
+	last := c.mulLeaf(strides[n-1], restStride)
 	var r Layout
 	switch {
 	case len(outS) == 0:
-		r = Layout{Int(restShape), last}
-	case restShape == 1 && len(outS) == 1:
+		r = Layout{restShape, last}
+	case isStaticInt(restShape, 1) && len(outS) == 1:
 		r = Layout{outS[0], outD[0]}
-	case restShape == 1:
+	case isStaticInt(restShape, 1):
 		r = Layout{Tuple(outS...), Tuple(outD...)}
 	default:
-		r = Layout{Tuple(append(outS, Int(restShape))...), Tuple(append(outD, last)...)}
+		r = Layout{Tuple(append(outS, restShape)...), Tuple(append(outD, last)...)}
 	}
-	if cross != nil && c.err == nil {
-		c.checkCrossing(a, r, s, d, cross)
+	if cross != nil && c.err == nil && s.IsInt() && d.IsInt() {
+		c.checkCrossingStatic(a, r, s.val, d.val, cross)
 	}
 	return r
+}
+
+// checkCrossingStatic is checkCrossing for an A that may have dynamic
+// extents: it checks the points below the size of A's static prefix, and
+// fails when B reaches past them, where A(B(c)) depends on the dynamic
+// values and the result cannot be checked.
+func (c *composer) checkCrossingStatic(a, r Layout, s, d int64, cross *Error) {
+	p := staticPrefix(a)
+	if p.shape.Equal(a.shape) {
+		c.checkCrossing(a, r, s, d, cross)
+		return
+	}
+	n := c.size(p.shape)
+	if reach := c.mul(s-1, c.abs(d)); c.err == nil && reach >= n {
+		e := *cross
+		e.Msg += ", and B reaches past A's static extents into the dynamic one, so the result cannot be checked"
+		c.fail(&e)
+		return
+	}
+	c.checkCrossing(p, r, s, d, cross)
+}
+
+// staticPrefix returns the leading modes of the flat A up to its first
+// dynamic extent: A itself when its shape is static. Below the size of the
+// prefix, A and the prefix agree, so a crossing can be checked there.
+func staticPrefix(a Layout) Layout {
+	if a.shape.IsStatic() {
+		return a
+	}
+	k := 0
+	for k < len(a.shape.elems) && a.shape.elems[k].IsInt() {
+		k++
+	}
+	switch k {
+	case 0:
+		return a
+	case 1:
+		return Layout{a.shape.elems[0], a.stride.elems[0]}
+	}
+	return Layout{Tuple(a.shape.elems[:k]...), Tuple(a.stride.elems[:k]...)}
+}
+
+// foldStep divides the stride left, rd, by the extent of mode i of the flat
+// A: it returns how many elements fit in the mode, ceil(extent/|rd|), and
+// the stride left after it, ceil(|rd|/extent) with rd's sign. With static
+// values it checks stride divisibility (eq. 20) against the prefix product,
+// which it keeps up to date; ok is false on failure. d is B's stride.
+func (c *composer) foldStep(a Layout, i int, prefix *int64, rd, d IntTuple) (next, nextStride IntTuple, ok bool) {
+	e := a.shape.elems[i]
+	if !e.IsInt() || !rd.IsInt() {
+		next, nextStride = c.ceilDivLeaf(e, rd), c.ceilDivLeaf(rd, e)
+		return next, nextStride, c.err == nil
+	}
+	extent := e.val
+	*prefix = c.mul(*prefix, extent)
+	ad := c.abs(rd.val)
+	if c.err != nil {
+		return IntTuple{}, IntTuple{}, false
+	}
+	if ad >= extent && ad%extent != 0 {
+		c.fail(errStrideDiv(i, a, *prefix, d.val))
+		return IntTuple{}, IntTuple{}, false
+	}
+	return Int(c.ceilDiv(extent, ad)), Int(c.ceilDiv(ad, extent) * signum(rd.val)), true
+}
+
+// minLeaf is min of two integer or dynamic leaves: ? unless both are static.
+func minLeaf(a, b IntTuple) IntTuple {
+	if a.IsInt() && b.IsInt() {
+		return Int(min(a.val, b.val))
+	}
+	return dyn()
 }
 
 // divisibilityError is the error of a base case whose kept elements do not

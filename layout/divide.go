@@ -6,6 +6,14 @@ package layout
 // second the rest. A tuple tiler divides mode by mode and keeps the modes it
 // does not reach; an integer N divides by N's compact layout; _ keeps the
 // mode. logical_divide(128:1, 32:1) is (32,4):(1,32).
+//
+// Dynamic values are carried through the complement and the composition:
+// a shape tile keeps its static size on a dynamic mode,
+// logical_divide((?,?):(?,?), (3,4)) is ((3,?),(4,?)):((?,?),(?,?)), and a
+// dynamic tile of rank 1 divides a static layout,
+// logical_divide(24:1, ?:?) is (?,(?,?)):(?,(1,?)). A tile with basis
+// strides selects coordinates of l and is complemented in l's shape:
+// logical_divide((128,64):(1@1,1@0), 2:64@0) is (2,(64,64)):(64@1,(1@1,1@0)).
 func LogicalDivide(l Layout, t Tiler) (Layout, error) {
 	switch t.form {
 	case tileTuple:
@@ -26,7 +34,7 @@ func divideByLayout(l, tile Layout) (Layout, error) {
 	if r, ok, err := divideFast(l, tile); ok {
 		return r, withOp(err, "logical_divide")
 	}
-	rest, err := ComplementTo(tile, Coalesce(l).shape)
+	rest, err := complementTo(tile, Coalesce(l).shape, true)
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
 	}

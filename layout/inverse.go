@@ -6,13 +6,19 @@ package layout
 // skips zero strides rather than stopping at them, so
 // right_inverse(((2,2),(2,4)):((0,1),(0,2))) is (2,4):(2,8) (ERRATA.md). A
 // layout without a stride-1 mode has the trivial right inverse 1:0.
+//
+// Dynamic values follow the dialect: the chain goes on only while the next
+// stride provably equals the size covered so far, so a dynamic stride is
+// never part of it and a dynamic extent ends it, right_inverse((16,?):(1,16))
+// is (16,?):(1,16) and right_inverse((?,4):(1,16)) is ?:1. A dynamic extent
+// needs every stride to be a static integer (E0700).
 func RightInverse(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {
 		return basisInverse("right_inverse", l, rightInverseChain)
 	}
 	cl := Coalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
-	if err := requireIntStrides("right_inverse", st); err != nil {
+	if err := rightInverseValues(l, sh, st); err != nil {
 		return Layout{}, err
 	}
 	c := calc{op: "right_inverse"}
@@ -23,17 +29,39 @@ func RightInverse(l Layout) (Layout, error) {
 	return inv, nil
 }
 
+// rightInverseValues checks the flat modes of the coalesced l: non-negative
+// integer or dynamic strides, and static integer strides where an extent
+// is dynamic.
+func rightInverseValues(l Layout, sh, st []IntTuple) error {
+	dynShape := !l.shape.IsStatic()
+	for _, d := range st {
+		switch {
+		case d.IsDynamic() && dynShape:
+			return newError(CodeDynamicValue, "right_inverse", 0,
+				"layout %s has a dynamic extent, so its strides must be static integers, but it has the stride %s", l, d)
+		case d.IsDynamic():
+		default:
+			if err := requireIntStrides("right_inverse", []IntTuple{d}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // rightInverseChain follows the chain of strides from 1: each mode whose
 // stride is the size covered so far contributes its extent, at its position
-// pre in the domain. The result is coalesced.
-func rightInverseChain(c *calc, sh, st []IntTuple, pre []int64) Layout {
+// pre in the domain. The result is coalesced. A dynamic stride never
+// continues the chain; after a dynamic extent, the size covered is ? and
+// no static stride continues it either.
+func rightInverseChain(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 	outS, outD := []IntTuple{Int(1)}, []IntTuple{Int(0)}
-	next := int64(1)
+	next := Int(1)
 	for _, i := range sortedByStride(st) {
-		if st[i].val == next {
+		if st[i].IsInt() && next.IsInt() && st[i].val == next.val {
 			outS = append(outS, sh[i])
-			outD = append(outD, Int(pre[i]))
-			next = c.mul(sh[i].val, st[i].val)
+			outD = append(outD, pre[i])
+			next = c.mulLeaf(sh[i], st[i])
 		}
 	}
 	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)})
@@ -49,7 +77,7 @@ func rightInverseChain(c *calc, sh, st []IntTuple, pre []int64) Layout {
 // the size covered by the smaller ones (E0503).
 func LeftInverse(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {
-		return basisInverse("left_inverse", l, func(c *calc, sh, st []IntTuple, pre []int64) Layout {
+		return basisInverse("left_inverse", l, func(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 			inv, nested, err := leftInverseMixedRadix(l, sh, st, pre)
 			switch {
 			case err != nil:
@@ -63,10 +91,19 @@ func LeftInverse(l Layout) (Layout, error) {
 			return inv
 		})
 	}
+	if !l.shape.IsStatic() {
+		return Layout{}, newError(CodeDynamicValue, "left_inverse", 0,
+			"layout %s has a dynamic extent: a left inverse needs a static shape", l)
+	}
 	cl := Coalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	if err := requireIntStrides("left_inverse", st); err != nil {
 		return Layout{}, err
+	}
+	if isStaticInt(cl.stride, 0) {
+		// Every offset is 0, which 1:0 maps back to (the dialect's
+		// left_inverse(4:0) = 1:0).
+		return unitLayout, nil
 	}
 	inv, nested, err := leftInverseCuTe(l, sh, st)
 	if err != nil || nested {
@@ -95,7 +132,7 @@ func leftInverseCuTe(l Layout, sh, st []IntTuple) (inv Layout, nested bool, err 
 
 // leftInverseMixedRadix is leftInverseCuTe with the domain positions pre of
 // the modes given.
-func leftInverseMixedRadix(l Layout, sh, st []IntTuple, pre []int64) (inv Layout, nested bool, err error) {
+func leftInverseMixedRadix(l Layout, sh, st []IntTuple, pre []IntTuple) (inv Layout, nested bool, err error) {
 	c := calc{op: "left_inverse"}
 	order := sortedByStride(st)
 	var outS []IntTuple
@@ -112,7 +149,7 @@ func leftInverseMixedRadix(l Layout, sh, st []IntTuple, pre []int64) (inv Layout
 		}
 		nested = nested && reach <= d
 		outS = append(outS, Int(d/covered))
-		outD = append(outD, Int(pre[i]))
+		outD = append(outD, pre[i])
 		covered, reach = d, c.mul(d, sh[i].val)
 	}
 	outS = append(outS, sh[order[len(order)-1]])
@@ -235,13 +272,14 @@ func requireIntStrides(op string, st []IntTuple) error {
 	return nil
 }
 
-// prefixProducts returns the exclusive prefix products of the extents.
-func prefixProducts(c *calc, sh []IntTuple) []int64 {
-	pre := make([]int64, len(sh))
-	p := int64(1)
+// prefixProducts returns the exclusive prefix products of the extents,
+// which may be dynamic.
+func prefixProducts(c *calc, sh []IntTuple) []IntTuple {
+	pre := make([]IntTuple, len(sh))
+	p := Int(1)
 	for i, s := range sh {
 		pre[i] = p
-		p = c.mul(p, c.value(s))
+		p = c.mulLeaf(p, s)
 	}
 	return pre
 }

@@ -6,10 +6,24 @@ package layout
 // copy of A. A tuple tiler multiplies mode by mode and keeps the modes it
 // does not reach; an integer N repeats by N's compact layout; _ keeps the
 // mode. logical_product(128:1, 4:32) is (128,4):(1,4096) (ERRATA.md).
+//
+// The block must be static (E0700, as in the dialect); the tiler may hold
+// dynamic values, which the complement and the composition carry through:
+// logical_product((3,4):(4,1), (?,?):(1,2)) is ((3,4),(?,?)):((4,1),(12,24)).
+// A block with basis strides is complemented in its coordinate codomain:
+// logical_product((4,3):(1@0,1@1), (2,5):(1,2)) is
+// ((4,3),(2,5)):((1@0,1@1),(3@1,6@1)).
 func LogicalProduct(block Layout, t Tiler) (Layout, error) {
+	if err := requireStaticBlock("logical_product", block); err != nil {
+		return Layout{}, err
+	}
+	return logicalProduct(block, t)
+}
+
+func logicalProduct(block Layout, t Tiler) (Layout, error) {
 	switch t.form {
 	case tileTuple:
-		return byModeTiler("logical_product", block, t, LogicalProduct)
+		return byModeTiler("logical_product", block, t, logicalProduct)
 	case tileUnderscore:
 		return block, nil
 	case tileInt:
@@ -22,18 +36,53 @@ func LogicalProduct(block Layout, t Tiler) (Layout, error) {
 	return productByLayout(block, t.layout)
 }
 
+// requireStaticBlock fails with E0700 when the block of a product has a
+// dynamic value: the copies of a block are placed by its static size and
+// cosize.
+func requireStaticBlock(op string, block Layout) error {
+	if block.shape.IsStatic() && block.stride.IsStatic() {
+		return nil
+	}
+	for _, t := range []IntTuple{block.shape, block.stride} {
+		if d, ok := firstDynamic(t); ok {
+			return newError(CodeDynamicValue, op, 0,
+				"%s needs a static block (its left operand), but %s has the dynamic value %s", op, block, d)
+		}
+	}
+	return nil
+}
+
+// firstDynamic returns the first dynamic leaf of t.
+func firstDynamic(t IntTuple) (IntTuple, bool) {
+	if t.Kind() != KindTuple {
+		return t, t.IsDynamic()
+	}
+	for _, e := range t.elems {
+		if d, ok := firstDynamic(e); ok {
+			return d, true
+		}
+	}
+	return IntTuple{}, false
+}
+
 func productByLayout(block, tiler Layout) (Layout, error) {
 	c := calc{op: "logical_product"}
-	size := c.size(block.shape)
-	co, err := tiler.Cosize()
-	if err != nil {
+	size := Int(c.size(block.shape))
+	if c.err != nil { // a dynamic extent (tile_to_shape's block)
+		c.err = nil
+		size = sizeLeaf(&c, block.shape)
+	}
+	co := dyn() // a tiler with dynamic values has a dynamic cosize
+	if n, err := tiler.Cosize(); err == nil {
+		co = Int(n)
+	} else if e, ok := err.(*Error); !ok || e.Code != CodeDynamicValue {
 		return Layout{}, withOp(err, "logical_product")
 	}
-	target := c.mul(size, co)
+	target := c.mulLeaf(size, co)
 	if c.err != nil {
 		return Layout{}, c.err
 	}
-	comp, err := ComplementTo(block, Int(target))
+	comp, err := complementTo(block, target, true)
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Code == CodeComplementInjective {
 			return Layout{}, newError(CodeProductOverlap, "logical_product", 0,
@@ -83,6 +132,16 @@ func FlatProduct(block Layout, t Tiler) (Layout, error) {
 // (paper Figure 10). Both layouts are padded to the same rank with 1:0 modes;
 // the paired modes must have the same rank profile (E0404).
 func BlockedProduct(block, tiler Layout) (Layout, error) {
+	if err := requireStaticBlock("blocked_product", block); err != nil {
+		return Layout{}, err
+	}
+	return blockedProduct(block, tiler)
+}
+
+// blockedProduct is BlockedProduct without the check that the block is
+// static, for tile_to_shape, whose block may have a dynamic extent where
+// its stride is 0.
+func blockedProduct(block, tiler Layout) (Layout, error) {
 	a, rest, err := rankedProduct("blocked_product", block, tiler)
 	if err != nil {
 		return Layout{}, err
@@ -94,6 +153,9 @@ func BlockedProduct(block, tiler Layout) (Layout, error) {
 // is raked across the repetition (paper Figure 11):
 // raked_product((3,4):(4,1), (2,5):(1,2)) is ((2,3),(5,4)):((12,4),(24,1)).
 func RakedProduct(block, tiler Layout) (Layout, error) {
+	if err := requireStaticBlock("raked_product", block); err != nil {
+		return Layout{}, err
+	}
 	a, rest, err := rankedProduct("raked_product", block, tiler)
 	if err != nil {
 		return Layout{}, err

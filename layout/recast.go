@@ -3,6 +3,8 @@ package layout
 // Upcast views l in units n times wider, CuTe's upcast<N>: the stride-1
 // mode's extent is divided by n and every other stride is divided by n
 // (stride-0 modes are kept). Shapes and strides must divide evenly (E0405).
+// Dynamic values stay dynamic: a dynamic stride is taken to be a multiple
+// of n, as in CuTe, so recast_layout(8, 32, (?,4):(1,?)) is (?,4):(1,?).
 func Upcast(l Layout, n int64) (Layout, error) {
 	if n <= 0 {
 		return Layout{}, errBadValue("upcast", "the factor %d is not positive", n)
@@ -23,6 +25,11 @@ func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
 		}
 		return Tuple(ss...), Tuple(ds...)
 	}
+	if d.IsDynamic() {
+		// As CuTe, a dynamic stride is taken to be a multiple of n: the
+		// extent stays, the stride becomes ?/n = ?.
+		return s, dyn()
+	}
 	dv := c.value(d)
 	if dv == 0 {
 		return s, d
@@ -36,19 +43,21 @@ func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
 			"the stride %d and the factor %d do not divide one another", dv, n))
 		return s, d
 	}
-	return Int(c.shapeDiv(c.value(s), c.shapeDiv(n, ad))), Int(c.shapeDiv(dv, n))
+	return c.shapeDivLeaf(s, Int(c.shapeDiv(n, ad))), Int(c.shapeDiv(dv, n))
 }
 
 // Downcast views l in units n times narrower, CuTe's downcast<N>: the
 // stride-1 mode's extent is multiplied by n and every other stride by n.
-// l must have a stride-1 mode.
+// l must have a stride-1 mode, or a dynamic stride that may be one (which
+// is then scaled as the other strides, as in CuTe: recast_layout(32, 8, ?:?)
+// is ?:?).
 func Downcast(l Layout, n int64) (Layout, error) {
 	if n <= 0 {
 		return Layout{}, errBadValue("downcast", "the factor %d is not positive", n)
 	}
 	hasUnit := false
 	for _, d := range leaves(l.stride) {
-		hasUnit = hasUnit || (d.Kind() == KindInt && abs(d.val) == 1)
+		hasUnit = hasUnit || (d.Kind() == KindInt && abs(d.val) == 1) || d.Kind() == KindDynamic
 	}
 	if !hasUnit {
 		return Layout{}, newError(CodeRecastDivisibility, "downcast", 0,
@@ -65,9 +74,9 @@ func Downcast(l Layout, n int64) (Layout, error) {
 			return Tuple(ss...), Tuple(ds...)
 		}
 		if d.Kind() == KindInt && abs(d.val) == 1 {
-			return Int(c.mul(c.value(s), n)), d
+			return c.mulLeaf(s, Int(n)), d
 		}
-		return s, c.scale(d, n)
+		return s, c.mulLeaf(d, Int(n))
 	}
 	shape, stride := walk(l.shape, l.stride)
 	if c.err != nil {

@@ -149,18 +149,18 @@ func (c *calc) shapeDivTuple(a, b IntTuple) IntTuple {
 		elems := make([]IntTuple, len(a.elems))
 		for i, e := range a.elems {
 			elems[i] = c.shapeDivTuple(e, rest)
-			rest = c.divLeaf(rest, c.sizeLeaf(e), (*calc).shapeDivLeaf)
+			rest = c.nonzeroDiv(rest, c.sizeLeaf(e), (*calc).shapeDivLeaf)
 		}
 		return Tuple(elems...)
 	case b.Kind() == KindTuple:
-		return c.divLeaf(a, c.sizeLeaf(b), (*calc).shapeDivLeaf)
+		return c.nonzeroDiv(a, c.sizeLeaf(b), (*calc).shapeDivLeaf)
 	}
-	return c.divLeaf(a, b, (*calc).shapeDivLeaf)
+	return c.nonzeroDiv(a, b, (*calc).shapeDivLeaf)
 }
 
-// divLeaf applies the leaf division f after rejecting a static zero
+// nonzeroDiv applies the leaf division f after rejecting a static zero
 // divisor, which is an error even when the dividend is dynamic.
-func (c *calc) divLeaf(a, b IntTuple, f func(*calc, IntTuple, IntTuple) IntTuple) IntTuple {
+func (c *calc) nonzeroDiv(a, b IntTuple, f func(*calc, IntTuple, IntTuple) IntTuple) IntTuple {
 	if isStaticInt(b, 0) {
 		c.fail(errDivZero(c.op))
 		return a
@@ -215,13 +215,13 @@ func (c *calc) ceilDivShape(a, b IntTuple) IntTuple {
 		elems := make([]IntTuple, len(a.elems))
 		for i, e := range a.elems {
 			elems[i] = c.ceilDivShape(e, rest)
-			rest = c.divLeaf(rest, c.sizeLeaf(e), (*calc).ceilDivLeaf)
+			rest = c.nonzeroDiv(rest, c.sizeLeaf(e), (*calc).ceilDivLeaf)
 		}
 		return Tuple(elems...)
 	case b.Kind() == KindTuple:
-		return c.divLeaf(a, c.sizeLeaf(b), (*calc).ceilDivLeaf)
+		return c.nonzeroDiv(a, c.sizeLeaf(b), (*calc).ceilDivLeaf)
 	}
-	return c.divLeaf(a, b, (*calc).ceilDivLeaf)
+	return c.nonzeroDiv(a, b, (*calc).ceilDivLeaf)
 }
 
 // CeilDivTile is the dialect's ceil_div of a shape by a tile: the number of
@@ -229,7 +229,7 @@ func (c *calc) ceilDivShape(a, b IntTuple) IntTuple {
 // ceil_div((16,32), [4:1;8:4]) is 16.
 func CeilDivTile(a IntTuple, tile Tiler) (IntTuple, error) {
 	c := calc{op: "ceil_div"}
-	r := c.divLeaf(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
+	r := c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
 	return r, c.errOrNil()
 }
 

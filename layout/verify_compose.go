@@ -42,9 +42,9 @@ func (c *composer) checkCrossing(a, r Layout, s, d int64, cross *Error) {
 // (rank 1 after coalescing), or every leaf stride of B meets the stride
 // divisibility condition against all of A's prefix products and the leaves
 // that address the same part have segregated images, s_i·|d_i| <= |d_j| or
-// s_j·|d_j| <= |d_i|. When it returns false, Compose's result (CuTe's,
-// computed mode by mode) may differ from A(B(c)) at some coordinates even
-// though each mode of B is right.
+// s_j·|d_j| <= |d_i|; dynamic strides prove neither. When it returns
+// false, Compose's result (CuTe's, computed mode by mode) may differ from
+// A(B(c)) at some coordinates even though each mode of B is right.
 func Distributes(a Layout, b Layout) bool {
 	profile, err := coprofile(b.stride)
 	if err != nil {
@@ -78,6 +78,9 @@ func Distributes(a Layout, b Layout) bool {
 // dividesPrefixes reports whether the stride d and every prefix product of
 // a's extents divide one another (paper eq. 20 for all r).
 func dividesPrefixes(a Layout, d IntTuple) bool {
+	if d.IsDynamic() {
+		return false // a dynamic stride divides nothing provably
+	}
 	ad := abs(d.val)
 	if ad == 0 {
 		return true
@@ -115,7 +118,7 @@ func sameCodomain(d, e IntTuple) bool {
 }
 
 func segregated(s, d, t, e IntTuple) bool {
-	if s.Kind() != KindInt || t.Kind() != KindInt || d.val < 0 || e.val < 0 {
+	if s.Kind() != KindInt || t.Kind() != KindInt || d.IsDynamic() || e.IsDynamic() || d.val < 0 || e.val < 0 {
 		return false
 	}
 	if s.val == 1 || t.val == 1 || d.val == 0 || e.val == 0 {

@@ -163,10 +163,10 @@ func layoutArgError(op string, i int, v Value) error {
 func defAlgebra() {
 	def("composition", "composition(A, B): A o B, with B a layout, a tiler or a shape", []paramKind{pLayout, pTiler}, 2,
 		func(a *args) (Value, error) { return lay(layout.ComposeTiler(a.layout(0), a.tiler(1))) })
-	def("complement", "complement(L[, cotarget]): the layout of what L does not reach", []paramKind{pLayout, pTuple}, 1,
+	def("complement", "complement(L[, cotarget]): the layout of what L does not reach (a layout cotarget stands for its shape)", []paramKind{pLayout, pSized}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
-				return lay(layout.ComplementTo(a.layout(0), a.tuple(1)))
+				return lay(layout.ComplementTo(a.layout(0), sizedShape(a.vals[1])))
 			}
 			return lay(layout.Complement(a.layout(0)))
 		})

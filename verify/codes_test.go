@@ -56,7 +56,7 @@ var codeCases = []codeCase{
 	{diag.InexactShapeDiv, "expr", "shape_div(6,4)", "shape_div(8,4)"},
 	{diag.ProductRankMismatch, "expr", "raked_product(4:1,(5):(1))", "raked_product(4:1,5:1)"},
 	{diag.RecastDivisibility, "expr", "recast_layout(16,24,(4,8):(1,4))", "recast_layout(16,32,(4,8):(1,4))"},
-	{diag.TileShapeDivisibility, "expr", "tile_to_shape((2,3):(1,2),(4,8))", "tile_to_shape((2,2):(1,2),(4,8))"},
+	{diag.TileShapeDivisibility, "expr", "tile_to_shape((2,3,4):(1,2,6),(8,12))", "tile_to_shape((2,3):(1,2),(8,12))"},
 	{diag.FoldOutsideDomain, "expr", "composition(4:1,8:2)", "composition(8:2,4:1)"},
 	{diag.ProductOverlap, "expr", "logical_product(((4,2),4):((0,5),4),2:32)", "logical_product((4,2):(1,4),2:32)"},
 	{diag.NoLeftInverse, "expr", "left_inverse((2,2,5,2):(40,48,32,2))", "left_inverse((4,8):(1,5))"},

@@ -1,0 +1,202 @@
+package layout
+
+import "fmt"
+
+// The complement of a layout with basis strides (paper Table 7, and the
+// dialect's scaled-basis complement). Such a layout maps into the
+// coordinate semimodule, and each direction e_p of the codomain is reached
+// only by its own modes: the modes whose strides are c@p, an integer layout
+// with strides c. The complement is taken direction by direction: along
+// e_p, the sorted strides leave gaps stride/covered between them (gaps of
+// size 1 are left out), and a rest mode repeats from the offset the modes
+// cover. complement((2,5,3):(4@1,5@0,16@1)) is
+// ((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1)): along e0 the gap 5:1@0 below
+// the mode 5:5@0 and the rest 1:25@0; along e1 the gaps 4:1@1 and 2:8@1 and
+// the rest 1:48@1. The rest keeps its stride when its size is 1: it says
+// where the direction's next repetition would start.
+
+// complementBasis is Complement for a layout with basis strides: one mode
+// per direction of the codomain, each the complement along it with respect
+// to its own cosize, left as it is (not coalesced), as the dialect writes
+// it: complement(3:4@2) is (1,1,(4,1)):(1@0,1@1,(1@2,12@2)).
+func complementBasis(l Layout) (Layout, error) {
+	profile, dirs, err := byDirection("complement", l)
+	if err != nil {
+		return Layout{}, err
+	}
+	return alongProfile(profile, nil, func(path []int) (Layout, error) {
+		g, err := gapsAlong(l, dirs, path)
+		if err != nil {
+			return Layout{}, err
+		}
+		return g.withRest(g.ceilDiv(g.cosize())), nil
+	})
+}
+
+// complementBasisTo is ComplementTo for a layout with basis strides,
+// coalesced as the integer complement is. A shape cotarget is the extent of
+// the codomain mode by mode (the shape of the layout a divide's tile
+// selects from): complement(2:64@0, (128,64)) is (64,64):(1@0,1@1). An
+// integer cotarget counts the codomain as one range, its directions laid
+// out one after the other: each direction but the last repeats up to what
+// its modes cover, and the last one repeats up to the cotarget, so that
+// complement((4,3):(2@0,1@1), 120) is (2,5):(1@0,3@1), where the layout
+// repeats along e1 every 3@1.
+func complementBasisTo(l Layout, cotarget IntTuple) (Layout, error) {
+	if !cotarget.IsStatic() {
+		return Layout{}, newError(CodeDynamicValue, "complement", 1,
+			"the cotarget %s of the layout %s with basis strides is dynamic: a basis complement needs a static cotarget", cotarget, l)
+	}
+	profile, dirs, err := byDirection("complement", l)
+	if err != nil {
+		return Layout{}, err
+	}
+	var r Layout
+	if cotarget.Kind() == KindTuple {
+		r, err = complementOverShape(l, dirs, profile, cotarget, nil)
+	} else {
+		r, err = complementOverRange(l, dirs, profile, cotarget.val)
+	}
+	if err != nil {
+		return Layout{}, err
+	}
+	return Coalesce(r), nil
+}
+
+// complementOverShape walks the codomain profile and the cotarget shape
+// together: a direction the cotarget names repeats up to the cotarget's
+// extent there (its size, where the cotarget is finer than the strides),
+// and modes of the cotarget no stride reaches are covered whole.
+func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path []int) (Layout, error) {
+	switch {
+	case cot.Kind() == KindTuple && (profile.Kind() == KindTuple || findDirection(dirs, path) < 0):
+		if profile.Kind() == KindTuple && len(profile.elems) > len(cot.elems) {
+			return Layout{}, newError(CodeBasisOutside, "complement", 0,
+				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has %d modes there",
+				l, len(profile.elems)-1, cot, len(cot.elems))
+		}
+		ms := make([]Layout, len(cot.elems))
+		for i := range ms {
+			p := Int(0)
+			if profile.Kind() == KindTuple && i < len(profile.elems) {
+				p = profile.elems[i]
+			}
+			m, err := complementOverShape(l, dirs, p, cot.elems[i], append(path[:len(path):len(path)], i))
+			if err != nil {
+				return Layout{}, err
+			}
+			ms[i] = m
+		}
+		return Concat(ms...), nil
+	case profile.Kind() == KindTuple:
+		return Layout{}, newError(CodeBasisOutside, "complement", 1,
+			"the strides of %s reach inside mode %s of the codomain, where the cotarget has the single extent %s",
+			l, Basis(1, path...), cot)
+	}
+	g, err := gapsAlong(l, dirs, path)
+	if err != nil {
+		return Layout{}, err
+	}
+	c := calc{op: "complement"}
+	n := c.size(cot)
+	return g.withRest(g.ceilDiv(n)), c.errOrNil()
+}
+
+// complementOverRange complements along each direction of the profile,
+// the last direction repeating up to the integer cotarget n and the others
+// up to what their modes cover.
+func complementOverRange(l Layout, dirs []direction, profile IntTuple, n int64) (Layout, error) {
+	var paths [][]int
+	_, _ = alongProfile(profile, nil, func(path []int) (Layout, error) {
+		paths = append(paths, path)
+		return Layout{}, nil
+	})
+	all := make([]gaps, len(paths))
+	c := calc{op: "complement"}
+	for k, path := range paths {
+		g, err := gapsAlong(l, dirs, path)
+		if err != nil {
+			return Layout{}, err
+		}
+		all[k] = g
+		if k < len(paths)-1 {
+			n = c.ceilDiv(n, g.covered)
+		}
+	}
+	if c.err != nil {
+		return Layout{}, c.err
+	}
+	k := 0
+	return alongProfile(profile, nil, func([]int) (Layout, error) {
+		g := all[k]
+		k++
+		if k < len(all) {
+			return g.withRest(1), nil
+		}
+		return g.withRest(g.ceilDiv(n)), nil
+	})
+}
+
+// gaps is the complement along one direction before its rest: the modes
+// between the sorted strides, and the offset the direction's modes cover.
+type gaps struct {
+	path    []int
+	sh, st  []IntTuple
+	covered int64
+	modes   direction // the layout's modes along the direction
+}
+
+// gapsAlong computes the gaps along the direction path of l (none when no
+// mode reaches it). A stride that lies inside the offsets already covered
+// is E0402, as for integer strides.
+func gapsAlong(l Layout, dirs []direction, path []int) (gaps, error) {
+	g := gaps{path: path, covered: 1}
+	k := findDirection(dirs, path)
+	if k < 0 {
+		return g, nil
+	}
+	g.modes = dirs[k]
+	c := calc{op: "complement"}
+	for _, i := range sortedByStride(g.modes.st) {
+		s, d := g.modes.sh[i].val, g.modes.st[i].val
+		gap := d / g.covered
+		if gap == 0 {
+			err := errComplement(l, d, g.covered)
+			err.Msg = fmt.Sprintf("along %s: %s", Basis(1, path...), err.Msg)
+			return gaps{}, err
+		}
+		if gap > 1 {
+			g.sh, g.st = append(g.sh, Int(gap)), append(g.st, Basis(g.covered, path...))
+		}
+		g.covered = c.mul(d, s)
+	}
+	return g, c.errOrNil()
+}
+
+// cosize is the cosize of the modes along the direction: one more than the
+// largest count they reach.
+func (g gaps) cosize() int64 {
+	c := calc{op: "complement"}
+	n := int64(1)
+	for i := range g.modes.sh {
+		n = c.add(n, c.mul(g.modes.sh[i].val-1, g.modes.st[i].val))
+	}
+	return n
+}
+
+// ceilDiv is how many times the direction repeats to reach n.
+func (g gaps) ceilDiv(n int64) int64 {
+	c := calc{op: "complement"}
+	return c.ceilDiv(n, g.covered)
+}
+
+// withRest returns the gaps followed by the rest, rest repetitions from
+// the covered offset: a single mode stays a leaf.
+func (g gaps) withRest(rest int64) Layout {
+	sh := append(g.sh[:len(g.sh):len(g.sh)], Int(rest))
+	st := append(g.st[:len(g.st):len(g.st)], Basis(g.covered, g.path...))
+	if len(sh) == 1 {
+		return Layout{sh[0], st[0]}
+	}
+	return Layout{Tuple(sh...), Tuple(st...)}
+}
