@@ -60,62 +60,41 @@ func (c *calc) scaleBasis(e, k IntTuple) IntTuple {
 
 // addLeaf is the sum of two integer or dynamic leaves.
 func (c *calc) addLeaf(a, b IntTuple) IntTuple {
-	switch {
-	case isStaticInt(a, 0):
-		c.checkScalar(b)
-		return b
-	case isStaticInt(b, 0):
-		c.checkScalar(a)
-		return a
-	case a.IsDynamic() || b.IsDynamic():
-		c.checkScalar(a)
-		c.checkScalar(b)
-		return dyn()
+	if isStaticInt(a, 0) {
+		return c.scalar(b)
 	}
-	return Int(c.add(c.value(a), c.value(b)))
+	return c.binary(a, b, 0, c.add)
 }
 
 // subLeaf is the difference of two integer or dynamic leaves.
-func (c *calc) subLeaf(a, b IntTuple) IntTuple {
-	switch {
-	case isStaticInt(b, 0):
-		c.checkScalar(a)
-		return a
-	case a.IsDynamic() || b.IsDynamic():
-		c.checkScalar(a)
-		c.checkScalar(b)
-		return dyn()
-	}
-	return Int(c.sub(c.value(a), c.value(b)))
-}
+func (c *calc) subLeaf(a, b IntTuple) IntTuple { return c.binary(a, b, 0, c.sub) }
 
 // ceilDivLeaf is ceil_div of two integer or dynamic leaves.
-func (c *calc) ceilDivLeaf(a, b IntTuple) IntTuple {
-	switch {
-	case isStaticInt(b, 1):
-		c.checkScalar(a)
-		return a
-	case a.IsDynamic() || b.IsDynamic():
-		c.checkScalar(a)
-		c.checkScalar(b)
-		return dyn()
-	}
-	return Int(c.ceilDiv(c.value(a), c.value(b)))
-}
+func (c *calc) ceilDivLeaf(a, b IntTuple) IntTuple { return c.binary(a, b, 1, c.ceilDiv) }
 
 // shapeDivLeaf is shape_div of two integer or dynamic leaves: no
 // divisibility can be checked against a dynamic value.
-func (c *calc) shapeDivLeaf(a, b IntTuple) IntTuple {
+func (c *calc) shapeDivLeaf(a, b IntTuple) IntTuple { return c.binary(a, b, 1, c.shapeDiv) }
+
+// binary applies the integer operation f to two scalar leaves: a when b is
+// the static identity of f, ? when either is dynamic, f of the integers
+// otherwise.
+func (c *calc) binary(a, b IntTuple, identity int64, f func(int64, int64) int64) IntTuple {
 	switch {
-	case isStaticInt(b, 1):
-		c.checkScalar(a)
-		return a
+	case isStaticInt(b, identity):
+		return c.scalar(a)
 	case a.IsDynamic() || b.IsDynamic():
 		c.checkScalar(a)
 		c.checkScalar(b)
 		return dyn()
 	}
-	return Int(c.shapeDiv(c.value(a), c.value(b)))
+	return Int(f(c.value(a), c.value(b)))
+}
+
+// scalar returns t after checking that it is an integer or dynamic leaf.
+func (c *calc) scalar(t IntTuple) IntTuple {
+	c.checkScalar(t)
+	return t
 }
 
 // checkScalar fails unless t is an integer or dynamic leaf.
