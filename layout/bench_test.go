@@ -61,6 +61,14 @@ func BenchmarkLogicalProduct(b *testing.B) {
 	a, c := L(b, "(3,4):(4,1)"), L(b, "(2,5):(1,2)")
 	b.ReportAllocs()
 	for b.Loop() {
+		sinkLayout, _ = LogicalProduct(a, TileLayout(c))
+	}
+}
+
+func BenchmarkBlockedProduct(b *testing.B) {
+	a, c := L(b, "(3,4):(4,1)"), L(b, "(2,5):(1,2)")
+	b.ReportAllocs()
+	for b.Loop() {
 		sinkLayout, _ = BlockedProduct(a, c)
 	}
 }
