@@ -205,7 +205,13 @@ func TestEquivalent(t *testing.T) {
 func FuzzEval(f *testing.F) {
 	for _, s := range []string{"composition((4,2):(1,4),(2,2):(1,2))", "(1/0@0,1@1)", "logical_divide((8,16):(20,1),[4:1;8:2])",
 		"S<3,4,3> o 0 o (8,64):(64,1)", "((4,8):(1,4))(_,3)", "complement(4:32,256)", "left_inverse((2,5):(8,2))",
-		"blocked_product((3,4):(4,1),(2,5):(1,2))", "size((?,8):(1,?))", "coalesce((2,(1,6)):(1,(6,2)),(1,1))"} {
+		"blocked_product((3,4):(4,1),(2,5):(1,2))", "size((?,8):(1,?))", "coalesce((2,(1,6)):(1,(6,2)),(1,1))",
+		// the accessors and the operations on composed layouts
+		"get([(4,8):(1,4);_],1)", "select((1,2,3),2,0)", "get((4,(2,3)),1,0)",
+		"slice((?,_), S<3,2,4> o 0 o ((1,(16,1)),(1,(4,8))):((0,(4,0)),(0,(1,64))))",
+		"slice((1,_), (4,5):(1,4) o 2 o (?,3):(?,4))", "dice((_,1,_), (?,4,?):(1,?,?))",
+		"recast_layout(8, 32, S<3,5,4> o 0 o (32,4):(1,32))", "append_to(S<1,4,3> o 5 o (1,2):(3,4),4,(1,2):(1,0))",
+		"get_leaves([[4:1;8:1];[3:1;_]])", "flatten([[(8):(1);(4):(1)];_;(2):(1)])", "cosize(S<3,4,6> o ? o (3,4):(4,1))"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

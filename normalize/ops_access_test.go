@@ -5,7 +5,6 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
-	"github.com/cutec/cutec/parser"
 )
 
 // TestAccessorKinds: the accessors take layouts, composed layouts, tuples
@@ -83,27 +82,4 @@ func TestAccessorErrors(t *testing.T) {
 			t.Errorf("%s = %v %v, want %s", src, v, diags, code)
 		}
 	}
-}
-
-// FuzzAccessors: the accessors and composed-layout operations never panic
-// and give a value or an error.
-func FuzzAccessors(f *testing.F) {
-	for _, s := range []string{"get([(4,8):(1,4);_],1)", "select((1,2,3),2,0)", "get((4,(2,3)),1,0)",
-		"slice((?,_), S<3,2,4> o 0 o ((1,(16,1)),(1,(4,8))):((0,(4,0)),(0,(1,64))))",
-		"slice((1,_), (4,5):(1,4) o 2 o (?,3):(?,4))", "dice((_,1,_), (?,4,?):(1,?,?))",
-		"recast_layout(8, 32, S<3,5,4> o 0 o (32,4):(1,32))", "append_to(S<1,4,3> o 5 o (1,2):(3,4),4,(1,2):(1,0))",
-		"get_leaves([[4:1;8:1];[3:1;_]])", "flatten([[(8):(1);(4):(1)];_;(2):(1)])", "cosize(S<3,4,6> o ? o (3,4):(4,1))"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		file := diag.NewFile("fuzz", []byte(src))
-		e, diags := parser.ParseExpr(file)
-		if diags.HasErrors() {
-			return
-		}
-		ev := normalize.Evaluator{File: file}
-		if v, diags := ev.Eval(e); v == nil && !diags.HasErrors() {
-			t.Fatalf("%q: no value and no error", src)
-		}
-	})
 }
