@@ -30,7 +30,7 @@ func SliceComposed(crd IntTuple, c ComposedLayout) (ComposedSlice, error) {
 	}
 	sw, isSwizzle := c.Outer.(Swizzle)
 	if !isSwizzle {
-		off, err := offsetAt(crd, c.Inner)
+		off, err := c.Inner.Eval(crd) // _ counts as 0; ? stays ?
 		if err != nil {
 			return ComposedSlice{}, err
 		}
@@ -48,16 +48,6 @@ func SliceComposed(crd IntTuple, c ComposedLayout) (ComposedSlice, error) {
 		return ComposedSlice{}, err
 	}
 	return sliceSwizzled(crd, sw, c.Offset, c.Inner, sliced)
-}
-
-// offsetAt is l at crd with every _ taken as 0; a value that depends on a
-// dynamic leaf is the dynamic value ?.
-func offsetAt(crd IntTuple, l Layout) (IntTuple, error) {
-	off, err := l.Eval(crd)
-	if e, ok := err.(*Error); ok && e.Code == CodeDynamicValue {
-		return dyn(), nil
-	}
-	return off, err
 }
 
 func allUnderscore(t IntTuple) bool {
