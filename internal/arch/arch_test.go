@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"verify":    {"parser", "normalize", "ast", "layout", "diag", "internal/gencache"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
+	"format":    {"parser", "printer", "ast", "diag"},
 
 	"internal/atomicfile": {},
 	"internal/gencache":   {},
