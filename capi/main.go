@@ -63,7 +63,7 @@ func bufferName(name *C.char) string {
 func call(name string, p *C.char, n C.size_t, fn func([]byte) bridge.Result) (out *C.cutec_result) {
 	defer func() {
 		if e := recover(); e != nil {
-			out = toC(bridge.Guard(name, func() bridge.Result { panic(e) }))
+			out = toC(bridge.Recovered(name, e))
 		}
 	}()
 	src, bad := input(name, p, n)

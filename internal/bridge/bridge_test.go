@@ -151,8 +151,8 @@ func TestHostileInput(t *testing.T) {
 func TestGuard(t *testing.T) {
 	r := Guard("<expr>", func() Result { panic("boom") })
 	wantCode(t, r, diag.EmbeddingFailure)
-	if ds := decode(t, r); !strings.Contains(ds[0].Message, "panic: boom") {
-		t.Errorf("the message should carry the panic: %q", ds[0].Message)
+	if ds := decode(t, r); !strings.Contains(ds[0].Message, "panic: boom") || !strings.Contains(ds[0].Message, "bridge.TestGuard") {
+		t.Errorf("the message should carry the panic and the stack where it happened: %q", ds[0].Message)
 	}
 	if got := string(DiagnosticsJSON(nil)); got != "[]" {
 		t.Errorf("no diagnostics: %q, want []", got)

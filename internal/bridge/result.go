@@ -49,10 +49,16 @@ func Failure(name string, format string, args ...any) Result {
 func Guard(name string, call func() Result) (r Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = Failure(name, "internal error: panic: %v (please report it with the input)\n%s", p, firstLines(debug.Stack(), 16))
+			r = Recovered(name, p)
 		}
 	}()
 	return call()
+}
+
+// Recovered returns the Failure of a panic with value p; called from the
+// deferred function that recovered it, its stack is the panic's.
+func Recovered(name string, p any) Result {
+	return Failure(name, "internal error: panic: %v (please report it with the input)\n%s", p, firstLines(debug.Stack(), 16))
 }
 
 // firstLines returns at most n lines of b.
