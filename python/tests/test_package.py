@@ -189,3 +189,34 @@ def load_tests(loader, tests, ignore):
 class Version(unittest.TestCase):
     def test_version(self):
         self.assertRegex(cutec.version(), r"^\d+\.\d+\.\d+$")
+
+
+class LintConformance(unittest.TestCase):
+    def test_examples(self):
+        """cutec.lint of every example file, good and broken, gives the
+        diagnostics of "cutec lint -format json" on the file: same code,
+        severity, position and message, in the same order."""
+        import glob
+        import json
+        import os
+        import subprocess
+
+        from tests.support import ROOT, program
+
+        files = sorted(glob.glob(os.path.join(ROOT, "examples", "*.*")) +
+                       glob.glob(os.path.join(ROOT, "examples", "broken", "*.*")))
+        files = [f for f in files if f.endswith((".cute", ".mlir"))]
+        self.assertGreater(len(files), 10)
+        broken = 0
+        for path in files:
+            rel = os.path.relpath(path, ROOT)
+            out = subprocess.run([program("cutec"), "lint", "-format", "json", rel], cwd=ROOT,
+                                 capture_output=True, text=True)
+            want = [json.loads(line) for line in out.stdout.splitlines()]
+            want = [(d["code"], d["severity"], d["line"], d["col"], d["message"]) for d in want]
+            with open(path, "rb") as f:
+                got = cutec.lint(f.read(), "mlir" if path.endswith(".mlir") else "cute", name=rel)
+            got = [(d.code, d.severity, d.span.line, d.span.col, d.message) for d in got]
+            self.assertEqual(got, want, rel)
+            broken += bool(want)
+        self.assertGreater(broken, 3, "the broken examples should have findings")
