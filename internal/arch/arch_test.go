@@ -24,6 +24,7 @@ var allowed = map[string][]string{
 	"format":    {"parser", "printer", "ast", "diag"},
 
 	"internal/atomicfile": {},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
 	"internal/gencache":   {},
 }
 
