@@ -3,7 +3,8 @@
 
     python3 python/build.py          build everything into build/ and python/cutec/
     python3 python/build.py test     build, then run the tests of the C ABI, the
-                                     examples and the Python package
+                                     examples and the Python package, and the
+                                     browser test of the drawings (internal/screenshot)
     python3 python/build.py test --long
                                      the same, with the one-minute stress test
 
@@ -65,6 +66,9 @@ def test(long):
     if long:
         env["CUTEC_STRESS_SECONDS"] = "60"
     run(sys.executable, "-m", "unittest", "discover", "-v", "-s", "python/tests", "-t", "python", env=env)
+    # The drawings in a headless Chromium; skips without one, unless
+    # CUTEC_REQUIRE_BROWSER=1 (as in CI).
+    run("go", "test", "-count=1", "-v", "./internal/screenshot/", env=env)
 
 
 def main(args):
