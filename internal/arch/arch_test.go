@@ -21,8 +21,10 @@ var allowed = map[string][]string{
 	"verify":    {"parser", "normalize", "ast", "layout", "diag", "internal/gencache"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
+	"format":    {"parser", "printer", "ast", "diag"},
 
 	"internal/atomicfile": {},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
 	"internal/gencache":   {},
 }
 
