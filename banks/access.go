@@ -32,12 +32,12 @@ func NewAccess(tv layout.Layout, widthBits int) (Access, error) {
 	return Access{TV: tv, WidthBits: widthBits}, nil
 }
 
-// Label returns the atom's name, or "tv TV/WIDTH" for an explicit access.
+// Label returns the atom's name, or "TV layout" for an explicit access.
 func (a Access) Label() string {
 	if a.Name != "" {
 		return a.Name
 	}
-	return "TV " + a.TV.String() + ", " + itoa(a.WidthBits) + "-bit"
+	return "TV layout"
 }
 
 // request is one thread's access in one instruction.
@@ -109,5 +109,3 @@ func (a Access) requests(t Tile, e Elem) ([][]request, error) {
 	}
 	return out, nil
 }
-
-func itoa(n int) string { return layout.Int(int64(n)).String() }
