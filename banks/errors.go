@@ -26,6 +26,9 @@ func errAccess(format string, args ...any) *Error {
 func errUnknown(what, name string, known []string) *Error {
 	msg := fmt.Sprintf("unknown %s %q", what, name)
 	if s := nearest(strings.ToLower(name), known); s != "" {
+		if strings.Contains(name, "_") && !strings.Contains(name, ".") {
+			s = strings.ReplaceAll(s, ".", "_") // the spelling of a .cute identifier
+		}
 		msg += fmt.Sprintf("; did you mean %s?", s)
 	}
 	return &Error{Code: diag.BankUnknownName, Msg: msg}
