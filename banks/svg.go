@@ -17,7 +17,7 @@ const (
 	cell   = 18
 	left   = 40
 	top    = 56
-	legend = 28
+	legend = 44
 )
 
 var phaseFill = []string{"#cfe3f7", "#d5efd0", "#f7e7c4", "#e4d6f2"}
@@ -86,8 +86,8 @@ func (r *Report) svg(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="black"/>`+"\n", left, top, NumBanks*cell, max(threads, 1)*cell)
 	y := top + max(threads, 1)*cell + 18
-	fmt.Fprintf(b, `<text x="4" y="%d">rows: threads; columns: banks; number: word / 32; red: a bank with %s</text>`+"\n", y,
-		"two or more distinct words in one phase")
+	fmt.Fprintf(b, `<text x="4" y="%d">rows: threads (lines between phases); columns: banks; number: word / 32</text>`+"\n", y)
+	fmt.Fprintf(b, `<text x="4" y="%d">red: a bank holding two or more distinct words in one phase (a conflict)</text>`+"\n", y+14)
 	b.WriteString("</svg>\n")
 }
 

@@ -10,10 +10,10 @@ import (
 func (r *Report) Summary() string {
 	n := len(r.Instructions)
 	if r.Degree <= 1 {
-		return fmt.Sprintf("conflict-free: %d wavefronts for %d instructions, the ideal", r.Wavefronts, n)
+		return fmt.Sprintf("conflict-free: %s for %s, the ideal", plural(r.Wavefronts, "wavefront"), plural(n, "instruction"))
 	}
-	return fmt.Sprintf("%d-way bank conflicts: %d wavefronts for %d instructions, ideal %d (%.2fx)",
-		r.Degree, r.Wavefronts, n, r.Ideal, float64(r.Wavefronts)/float64(r.Ideal))
+	return fmt.Sprintf("%d-way bank conflicts: %s for %s, ideal %d (%.2fx)",
+		r.Degree, plural(r.Wavefronts, "wavefront"), plural(n, "instruction"), r.Ideal, float64(r.Wavefronts)/float64(r.Ideal))
 }
 
 // Evidence returns the proof of the worst conflict: the instruction, phase,
