@@ -10,6 +10,11 @@ import (
 // five bits of a row index are enough to spread 32 rows over every bank.
 const maxSuggestBits = 5
 
+// maxSuggestWork bounds the element evaluations of a search (swizzles
+// tried times tile elements), so that a large tile cannot make Suggest run
+// for minutes.
+const maxSuggestWork = 1 << 26
+
 // Candidate is a swizzle Suggest tried, with the analysis of the access
 // under it.
 type Candidate struct {
@@ -43,6 +48,16 @@ func Suggest(t Tile, e Elem, a Access) (free []Candidate, best Candidate, err er
 	bits := 0
 	for int64(1)<<bits <= top {
 		bits++
+	}
+	count := int64(0)
+	for b := 1; b <= maxSuggestBits; b++ {
+		for m := 0; m+2*b <= bits; m++ {
+			count += int64(bits - m - 2*b + 1)
+		}
+	}
+	if count*int64(len(offs)) > maxSuggestWork {
+		return nil, Candidate{}, errAccess("searching %d swizzles over the %d elements of %s exceeds the bound of %d element evaluations; search on one atom of the tile",
+			count, len(offs), t.L, maxSuggestWork)
 	}
 	var all []Candidate
 	for b := 1; b <= maxSuggestBits; b++ {

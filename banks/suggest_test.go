@@ -50,3 +50,14 @@ func TestSuggestColumn(t *testing.T) {
 		t.Fatalf("best %+v, want S<5,0,5> conflict-free", best)
 	}
 }
+
+// TestSuggestBounded: a tile too large to search is an E0908 error at once,
+// not a search of minutes.
+func TestSuggestBounded(t *testing.T) {
+	tile := TileOf(layout.MustNew(layout.Ints(1024, 1024), layout.Ints(1024, 1)))
+	acc, _ := NewAccess(layout.MustNew(layout.Ints(32, 1), layout.Ints(1, 1)), 32)
+	_, _, err := Suggest(tile, Elem{"f32", 32}, acc)
+	if err == nil {
+		t.Fatal("a search over a 2^20-element tile was accepted")
+	}
+}

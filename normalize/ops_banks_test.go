@@ -6,6 +6,7 @@ import (
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
 )
 
 // TestBankOps: the values of the bank operations are those of
@@ -63,4 +64,30 @@ func TestBankOpSpans(t *testing.T) {
 				tc.src, d.Code, d.Start().Col, d.Span.Len(), d.Message, tc.code, tc.col, tc.width)
 		}
 	}
+}
+
+// FuzzBankOps: the bank operations never panic, and fail only with an
+// error diagnostic.
+func FuzzBankOps(f *testing.F) {
+	for _, s := range []string{
+		"banks(S<3,3,3> o 0 o (8,64):(64,1), f16, ldmatrix_x4)",
+		"wavefronts((32,32):(32,1), f32, (32,32):(1,32), 32)",
+		"bank_check(S<2,3,3> o 0 o (8,64):(64,1), f16, SM75_U16x8_LDSM_T)",
+		"banks((8,?):(1,8), i8, cp_async_16)", "banks(4:1 o 0 o 8:1, f16, lds32)",
+		"banks((4,4):(1,4), f64, (2,2):(0,1), 64)", "banks((16):(1), f4, (8,1):(4,0), 16)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file := diag.NewFile("fuzz", []byte(src))
+		e, diags := parser.ParseExpr(file)
+		if diags.HasErrors() {
+			return
+		}
+		ev := normalize.Evaluator{File: file}
+		v, diags := ev.Eval(e)
+		if v == nil && !diags.HasErrors() {
+			t.Fatalf("%q: no value and no error", src)
+		}
+	})
 }
