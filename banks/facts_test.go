@@ -129,3 +129,24 @@ func TestSM80KMajorAtom(t *testing.T) {
 		t.Errorf("plain, trans: degree %d, %d wavefronts, want 8 and 64", rt.Degree, rt.Wavefronts)
 	}
 }
+
+// TestElementSwizzle: Hopper's 128-byte swizzle S<3,4,3> on byte addresses
+// (CuTe's Layout_K_SW128_Atom) is S<3,3,3> on f16 offsets (XOR bits 7-9 of
+// the byte address into bits 4-6 = bits 6-8 of the element offset into bits
+// 3-5), S<3,2,3> on f32, S<3,4,3> on i8; on f64 (8 bytes) M = 4 becomes 1.
+func TestElementSwizzle(t *testing.T) {
+	sw, _ := layout.NewSwizzle(3, 4, 3)
+	for elem, m := range map[string]int{"f16": 3, "f32": 2, "i8": 4, "f64": 1} {
+		got, err := ElementSwizzle(sw, mustElem(t, elem))
+		if err != nil || got.B != 3 || got.M != m || got.S != 3 {
+			t.Errorf("%s: %v, %v; want S<3,%d,3>", elem, got, err, m)
+		}
+	}
+	small, _ := layout.NewSwizzle(2, 0, 3)
+	if _, err := ElementSwizzle(small, mustElem(t, "f16")); err == nil {
+		t.Error("S<2,0,3> on bytes was recast to f16 elements")
+	}
+	if _, err := ElementSwizzle(sw, mustElem(t, "f4")); err == nil {
+		t.Error("a byte swizzle was recast to 4-bit elements")
+	}
+}

@@ -116,3 +116,33 @@ func (t Tile) offsets() ([]int64, error) {
 	}
 	return out, nil
 }
+
+// ElementSwizzle returns the swizzle on element offsets that acts as sw
+// does on the byte addresses of elements of e. CuTe applies the swizzle of
+// its shared-memory layouts with smem_ptr_flag (the GMMA atoms, and the
+// swizzle CuTe DSL prints in a shared-memory memref) to byte addresses,
+// while the composition S<B,M,S> o off o L of the layout algebra applies it
+// to element offsets: with elements of 2^k bytes, S<B,M,S> on bytes is
+// S<B,M-k,S> on elements (S<3,4,3> on bytes is S<3,3,3> on f16). It is an
+// E0908 error when the element is narrower than a byte or M < k (the
+// swizzle would split an element).
+func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
+	if sw.IsIdentity() {
+		return sw, nil
+	}
+	if e.Bits < 8 || e.Bits&(e.Bits-1) != 0 {
+		return layout.Swizzle{}, errAccess("a swizzle on byte addresses cannot be recast to %d-bit %s elements", e.Bits, e.Name)
+	}
+	k := 0
+	for 8<<k < e.Bits {
+		k++
+	}
+	if sw.M < k {
+		return layout.Swizzle{}, errAccess("%s on byte addresses moves parts of %d-bit %s elements (M = %d < %d)", sw, e.Bits, e.Name, sw.M, k)
+	}
+	out, err := layout.NewSwizzle(sw.B, sw.M-k, sw.S)
+	if err != nil {
+		return layout.Swizzle{}, errAccess("%v", err)
+	}
+	return out, nil
+}

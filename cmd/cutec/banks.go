@@ -18,7 +18,7 @@ import (
 // banksCommand is "cutec banks [flags] LAYOUT ELEM [ATOM]".
 var banksCommand = &command{
 	name:  "banks",
-	args:  "[-format text|json|svg|html] [-suggest] [-tv TV -width BITS] LAYOUT ELEM [ATOM]",
+	args:  "[-format text|json|svg|html] [-suggest] [-byte-swizzle] [-tv TV -width BITS] LAYOUT ELEM [ATOM]",
 	short: "count the shared-memory bank conflicts of an access to a layout",
 	long: `Banks computes, exactly, the shared-memory bank conflicts of one warp's
 access to a tile: LAYOUT is the shared-memory layout (an expression giving
@@ -47,6 +47,12 @@ phase) and the bank, words and threads of each conflict, then a summary.
 -format json prints the whole analysis; -format svg and html draw the worst
 instruction, threads by banks, conflicts in red.
 
+The swizzle of LAYOUT acts on element offsets, as in the layout algebra's
+composition. CuTe applies the swizzle of its smem_ptr_flag layouts (the
+GMMA atoms) and CuTe DSL the swizzle printed in a shared-memory memref to
+byte addresses instead: -byte-swizzle reads it so (S<3,4,3> on bytes is
+S<3,3,3> on f16 elements).
+
 -suggest searches the swizzles S<B,M,S> that make the access conflict-free
 on the tile's inner layout while keeping every vector whole and the tile's
 footprint, smallest first (fewest bits, then lowest top bit), and prints
@@ -61,6 +67,7 @@ error (E0908, E0909 and the errors of the expression), 2 on a usage error.`,
 		fs.BoolVar(&o.suggest, "suggest", false, "search the smallest conflict-free swizzles")
 		fs.StringVar(&o.tv, "tv", "", "the access as a TV layout (thread, value) -> tile index")
 		fs.IntVar(&o.width, "width", 0, "with -tv: the bits of one access of a thread (8, 16, 32, 64 or 128)")
+		fs.BoolVar(&o.byteSwizzle, "byte-swizzle", false, "the swizzle of LAYOUT acts on byte addresses (CuTe's smem_ptr_flag layouts, CuTe DSL memrefs)")
 		return o.run
 	},
 	extra: writeAtoms,
@@ -85,6 +92,8 @@ type banker struct {
 	suggest bool
 	tv      string
 	width   int
+	// byteSwizzle: the swizzle of LAYOUT acts on byte addresses.
+	byteSwizzle bool
 }
 
 var banksFormats = []string{"text", "json", "svg", "html"}
@@ -119,6 +128,13 @@ func (o *banker) run(e *env, args []string) int {
 	elem, err := banks.LookupElem(args[1])
 	if err != nil {
 		return o.fail(e, err)
+	}
+	if o.byteSwizzle {
+		sw, err := banks.ElementSwizzle(tile.Swizzle, elem)
+		if err != nil {
+			return o.fail(e, err)
+		}
+		tile = tile.WithSwizzle(sw)
 	}
 	var acc banks.Access
 	if o.tv != "" {
