@@ -16,9 +16,12 @@ type Report struct {
 	Degree int `json:"degree"`
 	// Worst is the index of the first instruction with that degree.
 	Worst int `json:"worst"`
-	// Wavefronts and Ideal are the sums over the instructions.
+	// Wavefronts and Ideal are the sums over the instructions; Excess is
+	// their difference, what Nsight Compute counts as bank conflicts
+	// (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld and _op_st).
 	Wavefronts int `json:"wavefronts"`
 	Ideal      int `json:"ideal"`
+	Excess     int `json:"excess"`
 }
 
 // Instruction is one warp-wide instruction of the access.
@@ -81,6 +84,7 @@ func Analyze(t Tile, e Elem, a Access) (*Report, error) {
 			r.Degree, r.Worst = in.Degree, k
 		}
 	}
+	r.Excess = r.Wavefronts - r.Ideal
 	return r, nil
 }
 

@@ -12,8 +12,9 @@ func (r *Report) Summary() string {
 	if r.Degree <= 1 {
 		return fmt.Sprintf("conflict-free: %s for %s, the ideal", plural(r.Wavefronts, "wavefront"), plural(n, "instruction"))
 	}
-	return fmt.Sprintf("%d-way bank conflicts: %s for %s, ideal %d (%.2fx)",
-		r.Degree, plural(r.Wavefronts, "wavefront"), plural(n, "instruction"), r.Ideal, float64(r.Wavefronts)/float64(r.Ideal))
+	return fmt.Sprintf("%d-way bank conflicts: %s for %s, ideal %d, %d in excess (%.2fx)",
+		r.Degree, plural(r.Wavefronts, "wavefront"), plural(n, "instruction"), r.Ideal, r.Wavefronts-r.Ideal,
+		float64(r.Wavefronts)/float64(r.Ideal))
 }
 
 // Evidence returns the proof of the worst conflict: the instruction, phase,
