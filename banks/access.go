@@ -17,6 +17,8 @@ type Access struct {
 	Name      string
 	TV        layout.Layout
 	WidthBits int
+
+	tiled *tiledCopy // a CuTe tiled copy (TiledCopyAccess), or nil
 }
 
 // NewAccess returns the access of a TV layout and a width, after checking
@@ -51,6 +53,9 @@ type request struct {
 // requests evaluates an access on a tile: for each instruction, the request
 // of each thread that takes part, in thread order.
 func (a Access) requests(t Tile, e Elem) ([][]request, error) {
+	if a.tiled != nil {
+		return a.tiled.requests(t, e)
+	}
 	offs, err := t.offsets()
 	if err != nil {
 		return nil, err

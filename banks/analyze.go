@@ -70,12 +70,19 @@ func Analyze(t Tile, e Elem, a Access) (*Report, error) {
 	wordsPer := int64(max(1, a.WidthBits/bankBits))
 	for k, thr := range reqs {
 		in := Instruction{Index: k}
-		for start := 0; start < len(thr); start += per {
-			ph := phaseOf(thr[start:min(start+per, len(thr))], wordsPer)
+		// Phases group the threads by number: threads p*per .. p*per+per-1.
+		for start := 0; start < len(thr); {
+			p := thr[start].thread / per
+			end := start
+			for end < len(thr) && thr[end].thread/per == p {
+				end++
+			}
+			ph := phaseOf(thr[start:end], wordsPer)
 			in.Phases = append(in.Phases, ph)
 			in.Wavefronts += ph.Degree
 			in.Ideal++
 			in.Degree = max(in.Degree, ph.Degree)
+			start = end
 		}
 		r.Instructions[k] = in
 		r.Wavefronts += in.Wavefronts
