@@ -23,6 +23,10 @@ func TestBankOps(t *testing.T) {
 		"wavefronts(S<3,3,3> o 0 o (8,64):(64,1), f16, ldmatrix_x4)":  normalize.Int(8),
 		"wavefronts((32,32):(32,1), f32, (32,32):(1,32), 32)":         normalize.Int(1024),
 		"banks((32,32):(33,1), f32, (32,32):(1,32), 32)":              normalize.Int(1),
+		// banks/tiledcopy_test.go, TestTiledCopy3172: warp 0 of CuTe DSL's
+		// ldmatrix.x4.trans tiled copy on the M-major atom with S<3,3,3>.
+		"banks(tile_to_shape(S<3,3,3> o 0 o (128,8):(1,128), (128,32)), f16, SM75_U16x8_LDSM_T, " +
+			"((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0))), [32:1;16:1])": normalize.Int(2),
 	}
 	for src, want := range cases {
 		v, diags := eval(t, src, env)
@@ -51,6 +55,8 @@ func TestBankOpSpans(t *testing.T) {
 		{"banks((8,64):(64,1), f16, 4:1, 2:1)", diag.WrongKind, 32, 3},
 		{"banks((8,64):(64,1), f16)", diag.BadArguments, 1, 25},
 		{"banks((8,64):(?,1), f16, ldmatrix_x4)", diag.BankAccessInvalid, 26, 11},
+		{"banks((8,64):(64,1), f16, ldmatrix_x4, 4:1, S<1,2,3>)", diag.WrongKind, 45, 8},
+		{"banks((8,64):(64,1), f16, (2,2), 4:1, 3:1)", diag.BankUnknownName, 27, 5},
 	}
 	for _, tc := range tests {
 		v, diags := eval(t, tc.src, nil)

@@ -18,7 +18,7 @@ import (
 // banksCommand is "cutec banks [flags] LAYOUT ELEM [ATOM]".
 var banksCommand = &command{
 	name:  "banks",
-	args:  "[-format text|json|svg|html] [-suggest] [-byte-swizzle] [-tv TV -width BITS] LAYOUT ELEM [ATOM]",
+	args:  "[-format text|json|svg|html] [-suggest] [-byte-swizzle] [-tv TV -width BITS | -tiled TV -tiler TILER [-warp N]] LAYOUT ELEM [ATOM]",
 	short: "count the shared-memory bank conflicts of an access to a layout",
 	long: `Banks computes, exactly, the shared-memory bank conflicts of one warp's
 access to a tile: LAYOUT is the shared-memory layout (an expression giving
@@ -37,6 +37,13 @@ along the rows first, and each instruction takes the next vectors of the
 tile. -tv gives any other access: a layout (thread, value) -> index of the
 tile, whose value mode holds the -width/element-bits values of one access
 contiguously (docs/banks.md).
+
+-tiled and -tiler take a CuTe tiled copy of ATOM as CuTe DSL prints it in
+!cute.tiled_copy<..., layout_copy_tv = <"TV">, tiler_mn = <"TILER">> (and
+CuTe C++ holds in TiledCopy): the tiler cuts tiles out of LAYOUT, and each
+thread reads, for its atom calls, the addresses CuTe's partition_S gives
+it. -warp picks the warp (default 0). Every atom call of the warp over the
+values and over every tile of LAYOUT is an instruction.
 
 The model: 32 banks of 4 bytes; accesses of 32 bits or less are served in
 one phase of 32 threads, 64-bit in two of 16, 128-bit (and ldmatrix,
@@ -67,6 +74,9 @@ error (E0908, E0909 and the errors of the expression), 2 on a usage error.`,
 		fs.BoolVar(&o.suggest, "suggest", false, "search the smallest conflict-free swizzles")
 		fs.StringVar(&o.tv, "tv", "", "the access as a TV layout (thread, value) -> tile index")
 		fs.IntVar(&o.width, "width", 0, "with -tv: the bits of one access of a thread (8, 16, 32, 64 or 128)")
+		fs.StringVar(&o.copyTV, "tiled", "", "with ATOM: a tiled copy's layout_copy_tv (thread, value) -> index of the tiler's tile")
+		fs.StringVar(&o.tiler, "tiler", "", "with -tiled: the tiled copy's tiler_mn, such as [32:1;16:1]")
+		fs.IntVar(&o.warp, "warp", 0, "with -tiled: the warp of the tiled copy to analyze")
 		fs.BoolVar(&o.byteSwizzle, "byte-swizzle", false, "the swizzle of LAYOUT acts on byte addresses (CuTe's smem_ptr_flag layouts, CuTe DSL memrefs)")
 		return o.run
 	},
@@ -94,6 +104,9 @@ type banker struct {
 	width   int
 	// byteSwizzle: the swizzle of LAYOUT acts on byte addresses.
 	byteSwizzle bool
+	// copyTV, tiler, warp: the access is warp `warp` of a CuTe tiled copy.
+	copyTV, tiler string
+	warp          int
 }
 
 var banksFormats = []string{"text", "json", "svg", "html"}
@@ -105,6 +118,15 @@ func (o *banker) run(e *env, args []string) int {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return usageError(e, "banks", "%s", msg)
+	}
+	if (o.copyTV == "") != (o.tiler == "") {
+		return usageError(e, "banks", "-tiled and -tiler go together: a tiled copy's layout_copy_tv and tiler_mn")
+	}
+	if o.copyTV != "" && o.tv != "" {
+		return usageError(e, "banks", "give -tv or -tiled, not both")
+	}
+	if o.copyTV == "" && o.warp != 0 {
+		return usageError(e, "banks", "-warp goes with -tiled")
 	}
 	want := 3
 	if o.tv != "" {
@@ -146,7 +168,19 @@ func (o *banker) run(e *env, args []string) int {
 	} else {
 		var atom banks.Atom
 		atom, err = banks.LookupAtom(args[2])
-		if err == nil {
+		switch {
+		case err != nil:
+		case o.copyTV != "":
+			tv, ok := evalLayoutArg(e, "-tiled", o.copyTV)
+			if !ok {
+				return exitFindings
+			}
+			tiler, ok := evalTilerArg(e, o.tiler)
+			if !ok {
+				return exitFindings
+			}
+			acc, err = banks.TiledCopyAccess(atom, tv, tiler, o.warp)
+		default:
 			acc, err = atom.Access(tile, elem)
 		}
 	}
@@ -283,6 +317,34 @@ func evalLayoutArg(e *env, flagName, text string) (layout.Layout, bool) {
 		return layout.Layout{}, false
 	}
 	return l.L, true
+}
+
+// evalTilerArg evaluates the text of -tiler to a tiler: [T0;T1;...], a
+// layout, an integer or a shape.
+func evalTilerArg(e *env, text string) (layout.Tiler, bool) {
+	f := diag.NewFile("-tiler", []byte(text))
+	v, diags := evalExpr(f)
+	if diags.HasErrors() {
+		diag.RenderAll(e.stderr, diag.Text{}, diags)
+		return layout.Tiler{}, false
+	}
+	var t layout.Tiler
+	var err error
+	switch v := v.(type) {
+	case normalize.Tiler:
+		return v.T, true
+	case normalize.Layout:
+		return layout.TileLayout(v.L), true
+	case normalize.Int:
+		return layout.TileInt(int64(v)), true
+	case normalize.Tuple:
+		t, err = layout.TilerOfShape(v.T)
+		if err == nil {
+			return t, true
+		}
+	}
+	e.errorf("banks: -tiler gives the %s %s, not a tiler", v.Kind(), v)
+	return layout.Tiler{}, false
 }
 
 // fail reports an error of the analysis with its code.

@@ -24,6 +24,10 @@ func TestBanksCommand(t *testing.T) {
 			[]string{"suggest: S<3,3,3> o 0 o (8,64):(64,1)"}},
 		{[]string{"banks", "-format", "svg", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 1,
 			[]string{"<svg", "#f08080", "8-way"}},
+		// banks/tiledcopy_test.go, TestTiledCopy3172 (derived by hand there).
+		{[]string{"banks", "-tiled", "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))", "-tiler", "[32:1;16:1]", "-warp", "3",
+			"tile_to_shape(S<3,3,4> o 0 o (128,8):(1,128), (128,32))", "f16", "SM75_U16x8_LDSM_T"}, 0,
+			[]string{"access:  ldmatrix.x4.trans, tiled, warp 3", "summary: conflict-free"}},
 		{[]string{"banks", "-format", "html", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 1,
 			[]string{"<!DOCTYPE html>", "<svg", "<pre>"}},
 	}
@@ -71,6 +75,9 @@ func TestBanksErrors(t *testing.T) {
 		{[]string{"banks", "-tv", "(32,8):(8,1)", "(8,64):(64,1)", "f16"}, 2, "-tv needs -width"},
 		{[]string{"banks", "-format", "svgg", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 2, `did you mean "svg"?`},
 		{[]string{"banks", "S<3,3,3>", "f16", "ldmatrix.x4"}, 1, "banks needs a layout"},
+		{[]string{"banks", "-tiled", "(32,8):(8,1)", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 2, "-tiled and -tiler go together"},
+		{[]string{"banks", "-warp", "1", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 2, "-warp goes with -tiled"},
+		{[]string{"banks", "-tiled", "(32,8):(8,1)", "-tiler", "S<1,2,3>", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 1, "not a tiler"},
 	}
 	for _, c := range cases {
 		status, _, errOut := runCmd(nil, c.args...)
