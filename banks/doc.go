@@ -23,6 +23,12 @@
 // cp.async of 4, 8 and 16 bytes, ldmatrix and stmatrix x1/x2/x4 with and
 // without .trans.
 //
+// TiledCopyAccess (tiledcopy.go) gives the access of one warp of a CuTe
+// tiled copy (the atom's traits, layout_copy_tv and tiler_mn, as CuTe DSL
+// prints them), partitioned as CuTe's TiledCopy::tidfrg_S does.
+// ElementSwizzle recasts a swizzle CuTe applies to byte addresses to the
+// swizzle on element offsets the tile uses.
+//
 // Analyze (analyze.go) returns a Report per instruction and phase; Suggest
 // (suggest.go) searches the swizzles S<B,M,S> that make an access
 // conflict-free. Errors are *Error values with a diagnostic code.
