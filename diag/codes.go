@@ -124,3 +124,9 @@ const (
 	OutOfBoundsEval Code = "W0904"
 	NotDistributive Code = "W0905"
 )
+
+// Shared-memory bank conflicts (package banks).
+const (
+	BankAccessInvalid Code = "E0908"
+	BankUnknownName   Code = "E0909"
+)
