@@ -34,12 +34,29 @@ func divideByLayout(l, tile Layout) (Layout, error) {
 	if r, ok, err := divideFast(l, tile); ok {
 		return r, withOp(err, "logical_divide")
 	}
-	rest, err := complementTo(tile, Coalesce(l).shape, true)
+	rest, err := complementTo(tile, divideCotarget(l, tile), true)
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
 	}
 	r, err := Compose(l, Concat(tile, rest))
 	return r, withOp(err, "logical_divide")
+}
+
+// divideCotarget is what a divide complements its tile in. An integer tile
+// selects offsets of l's domain counted as one range, so it is complemented
+// in the shape of the coalesced l, as in CuTe. A tile with basis strides
+// selects coordinates of l, so it is complemented in l's own shape, mode by
+// mode: coalescing l first would merge the modes the basis elements name
+// (the compact (12,8):(1,12) coalesces to 96:1), and the rest would lose
+// the modes the tile does not cover. A rank-1 l is its own mode 0.
+func divideCotarget(l, tile Layout) IntTuple {
+	if !hasBasisStride(tile.stride) {
+		return Coalesce(l).shape
+	}
+	if l.shape.Kind() != KindTuple {
+		return Tuple(l.shape)
+	}
+	return l.shape
 }
 
 // divideFast is divideByLayout on the integer fast path, for the common
