@@ -1,0 +1,73 @@
+package layout
+
+import "testing"
+
+// Divides by tilers with basis strides (coordinate tilers). Each expected
+// value is derived by hand in the comment above it, from the rule of
+// divide.go: logical_divide(A, T) = A ∘ (T, T*), where T* is the coordinate
+// complement of T in the shape of A (complement_basis.go), and a mode
+// s:k@i of a coordinate layout composes with mode i of A as A_i ∘ s:k.
+func TestDivideByCoordinateTiler(t *testing.T) {
+	checkDialectCases(t, []dialectCase{
+		// Issue 20, case 1. T = (8,8):(1@0,1@1) picks the coordinates (i,j),
+		// i < 8, j < 8, of A = (32,64):(1,32). In A's shape (32,64), along
+		// e0 T covers 8 of 32, so the rest repeats 32/8 = 4 times at 8@0;
+		// along e1 it covers 8 of 64, 64/8 = 8 times at 8@1:
+		// T* = (4,8):(8@0,8@1). Then A∘T = (8,8):(1·1,1·32) and
+		// A∘T* = (4,8):(8·1,8·32) = (4,8):(8,256). The rest reaches
+		// A(8,0) = 8 at its coordinate (1,0) (the wrong result
+		// ((8,8),32):((1,32),256) never did), and the value is the one of
+		// the integer tiler [8:1;8:1], whose modes divide 32:1 and 64:32
+		// into (8,4):(1,8) and (8,8):(32,256) before zipping.
+		{"zipped_divide((32,64):(1,32), (8,8):(1@0,1@1))", "((8,8),(4,8)):((1,32),(8,256))"},
+		{"zipped_divide((32,64):(1,32), [8:1;8:1])", "((8,8),(4,8)):((1,32),(8,256))"},
+		// The same tile, unpacked: tiled_divide unpacks the rest, flat_divide
+		// both parts.
+		{"tiled_divide((32,64):(1,32), (8,8):(1@0,1@1))", "((8,8),4,8):((1,32),8,256)"},
+		{"flat_divide((32,64):(1,32), (8,8):(1@0,1@1))", "(8,8,4,8):(1,32,8,256)"},
+		// Issue 20, case 2. A = (12,8):(1,12), T = (3,2):(1@0,1@1). Along e0
+		// T covers 3 of 12: 12/3 = 4 repetitions at 3@0; along e1 2 of 8:
+		// 8/2 = 4 at 2@1. T* = (4,4):(3@0,2@1), A∘T = (3,2):(1,12) and
+		// A∘T* = (4,4):(3·1,2·12) = (4,4):(3,24).
+		{"logical_divide((12,8):(1,12), (3,2):(1@0,1@1))", "((3,2),(4,4)):((1,12),(3,24))"},
+		// Issue 20, case 3. A = (8,8):(1,8), T = (4,2):(1@0,1@1): along e0
+		// 8/4 = 2 repetitions at 4@0, along e1 8/2 = 4 at 2@1, so
+		// T* = (2,4):(4@0,2@1), A∘T = (4,2):(1,8), A∘T* = (2,4):(4,16). The
+		// non-compact A' = (8,8):(1,9) (which does not coalesce, so it was
+		// right before) gives the same shapes with A''s strides:
+		// A'∘T = (4,2):(1,9), A'∘T* = (2,4):(4,18).
+		{"logical_divide((8,8):(1,8), (4,2):(1@0,1@1))", "((4,2),(2,4)):((1,8),(4,16))"},
+		{"logical_divide((8,8):(1,9), (4,2):(1@0,1@1))", "((4,2),(2,4)):((1,9),(4,18))"},
+		// A rank-1 A is its own mode 0: T = 3:1@0 in the shape (96) of
+		// A = 96:1 leaves 96/3 = 32 repetitions at 3@0, so the result is
+		// (3:1, 32:3).
+		{"logical_divide(96:1, 3:1@0)", "(3,32):(1,3)"},
+		// A nested mode of A is one range of coordinates: mode 0 of
+		// A = ((4,3),8):((1,4),12) holds 12 coordinates, the function 12:1.
+		// T = (6,2):(1@0,1@1): along e0 12/6 = 2 repetitions at 6@0, along
+		// e1 8/2 = 4 at 2@1. A∘T = (6:1, 2:12), A∘T* = (2:6, 4:24).
+		{"logical_divide(((4,3),8):((1,4),12), (6,2):(1@0,1@1))", "((6,2),(2,4)):((1,12),(6,24))"},
+		// A tile that reaches no mode of A is T's strides outside A's shape.
+		{"logical_divide(96:1, 3:1@1)", "error " + CodeBasisOutside},
+	})
+}
+
+// The complement of basis strides in a shape (the coordinate complement),
+// which the divides above use.
+func TestComplementBasisInShape(t *testing.T) {
+	checkDialectCases(t, []dialectCase{
+		// Along e0, 4:1@0 covers 4 of 16: 16/4 = 4 repetitions at 4@0; along
+		// e1, 8:1@1 covers 8 of 32: 4 repetitions at 8@1.
+		{"complement((4,8):(1@0,1@1), (16,32))", "(4,4):(4@0,8@1)"},
+		// Gaps inside a direction come first: along e0, 2:2@0 leaves the gap
+		// 2:1@0 below it and covers 4 of 8, so 8/4 = 2 repetitions at 4@0.
+		// e1 is not reached, so its extent 3 is covered whole by 3:1@1;
+		// coalesced, (2,2,3):(1@0,4@0,1@1).
+		{"complement(2:2@0, (8,3))", "(2,2,3):(1@0,4@0,1@1)"},
+		// The paper's Table 7 coordinate example, in the shape (16,24):
+		// along e0 4:1@0 covers 4 of 16, 4 repetitions at 4@0; along e1 the
+		// strides 1@1 (extent 4) and 12@1 (extent 2) leave the gap 3:4@1
+		// between them and cover all 24: 1 repetition, left out by coalescing.
+		{"complement((4,(4,2)):(1@1,(1@0,12@1)), (16,24))", "(4,3):(4@0,4@1)"},
+	})
+}
