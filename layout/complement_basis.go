@@ -66,10 +66,13 @@ func complementBasisTo(l Layout, cotarget IntTuple) (Layout, error) {
 // complementOverShape walks the codomain profile and the cotarget shape
 // together: a direction the cotarget names repeats up to the cotarget's
 // extent there (its size, where the cotarget is finer than the strides),
-// and modes of the cotarget no stride reaches are covered whole.
+// and a mode of the cotarget no stride reaches is covered whole, as one
+// range at the depth the profile has there: in (4,(2,3)), 1:1@0 leaves
+// 6:1@1 for mode 1, not (2,3):(1@0@1,1@1@1), so that the tile and its rest
+// address the codomain at the same depths and compose with one layout.
 func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path []int) (Layout, error) {
 	switch {
-	case cot.Kind() == KindTuple && (profile.Kind() == KindTuple || findDirection(dirs, path) < 0):
+	case cot.Kind() == KindTuple && profile.Kind() == KindTuple:
 		if profile.Kind() == KindTuple && len(profile.elems) > len(cot.elems) {
 			return Layout{}, newError(CodeBasisOutside, "complement", 0,
 				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has %d modes there",

@@ -1,0 +1,434 @@
+package layout
+
+// Properties of the divides by coordinate tilers (tilers with basis
+// strides), over random layouts of rank <= 3 and random by-mode tilers.
+//
+// A by-mode tiler [B0;B1;...] of integer layouts denotes the coordinate
+// layout whose mode i is B_i with every stride d written d@i:
+// [3:1;(2,2):(2,1)] denotes (3,(2,2)):(1@0,(2@1,1@1)). The properties check
+// that a divide by that coordinate layout is the divide by the by-mode
+// tiler, that the divides keep their post-conditions, and that dividing by a
+// composed tiler is dividing twice. A long run:
+//
+//	go test ./layout -run 'TestPropertyDivideBy|TestPropertyDividePartition' -rapid.checks=20000
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// genDivided draws the layout to divide: rank 1 to 3, each mode a leaf or a
+// pair of extents; strides compact in a random order of the leaves half the
+// time (compact layouts coalesce, the case of issue 20), random otherwise.
+func genDivided(t *rapid.T) Layout {
+	rank := rapid.IntRange(1, 3).Draw(t, "rank")
+	var shape IntTuple
+	if rank == 1 {
+		shape = Int(rapid.Int64Range(1, 16).Draw(t, "extent"))
+	} else {
+		modes := make([]IntTuple, rank)
+		for i := range modes {
+			if rapid.IntRange(0, 3).Draw(t, "nested") == 0 {
+				modes[i] = Tuple(Int(rapid.Int64Range(1, 4).Draw(t, "extent")), Int(rapid.Int64Range(1, 4).Draw(t, "extent")))
+			} else {
+				modes[i] = Int(rapid.Int64Range(1, 8).Draw(t, "extent"))
+			}
+		}
+		shape = Tuple(modes...)
+	}
+	n := len(leaves(shape))
+	if rapid.Bool().Draw(t, "compact") {
+		perm := make([]int64, n)
+		for i := range perm {
+			perm[i] = int64(i)
+		}
+		perm = rapid.Permutation(perm).Draw(t, "order")
+		k := 0
+		order := mapLeaves(shape, func(IntTuple) IntTuple { k++; return Int(perm[k-1]) })
+		l, err := MakeOrderedLayout(shape, order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	return Layout{shape, mapLeaves(shape, func(IntTuple) IntTuple {
+		return Int(rapid.Int64Range(0, 40).Draw(t, "stride"))
+	})}
+}
+
+// primeFactors returns the prime factors of n in increasing order.
+func primeFactors(n int64) []int64 {
+	var f []int64
+	for p := int64(2); n > 1; p++ {
+		for n%p == 0 {
+			f, n = append(f, p), n/p
+		}
+	}
+	return f
+}
+
+// genSubTile draws an injective layout B of n elements' domain whose
+// complement in n is exact (size(B)·size(B*) = n): n is split into factors
+// in a random order, laid out compactly, and B keeps some of those modes in
+// a random order. With whole, B keeps them all (a bijection of [0,n)).
+func genSubTile(t *rapid.T, n int64, whole bool) Layout {
+	primes := rapid.Permutation(primeFactors(n)).Draw(t, "primes")
+	var factors []int64
+	for i, p := range primes {
+		if i > 0 && rapid.Bool().Draw(t, "merge") {
+			factors[len(factors)-1] *= p
+		} else {
+			factors = append(factors, p)
+		}
+	}
+	var sh, st []IntTuple
+	d := int64(1)
+	for _, f := range factors {
+		if whole || rapid.Bool().Draw(t, "keep") {
+			sh, st = append(sh, Int(f)), append(st, Int(d))
+		}
+		d *= f
+	}
+	switch len(sh) {
+	case 0:
+		return Layout{Int(1), Int(1)}
+	case 1:
+		return Layout{sh[0], st[0]}
+	}
+	idx := make([]int, len(sh))
+	for i := range idx {
+		idx[i] = i
+	}
+	idx = rapid.Permutation(idx).Draw(t, "tile-order")
+	psh, pst := make([]IntTuple, len(sh)), make([]IntTuple, len(sh))
+	for i, j := range idx {
+		psh[i], pst[i] = sh[j], st[j]
+	}
+	return Layout{Tuple(psh...), Tuple(pst...)}
+}
+
+// byModeTiles draws one tile for each of the first k modes of a (k >= 1).
+func byModeTiles(t *rapid.T, a Layout) []Layout {
+	k := rapid.IntRange(1, a.Rank()).Draw(t, "tiler-rank")
+	tiles := make([]Layout, k)
+	for i := range tiles {
+		m, _ := a.Mode(i)
+		tiles[i] = genSubTile(t, size(t, m), false)
+	}
+	return tiles
+}
+
+// integerTiler is the by-mode tiler [B0;B1;...]; a tile d:1 is sometimes
+// written as the integer d, which stands for it.
+func integerTiler(t *rapid.T, tiles []Layout) Tiler {
+	modes := make([]Tiler, len(tiles))
+	for i, b := range tiles {
+		modes[i] = TileLayout(b)
+		if b.shape.IsInt() && isStaticInt(b.stride, 1) && rapid.Bool().Draw(t, "int-tile") {
+			modes[i] = TileInt(b.shape.val)
+		}
+	}
+	return TileTuple(modes...)
+}
+
+// coordinateTiler is the coordinate layout a by-mode tiler denotes: mode i
+// is B_i with every stride d written d@i.
+func coordinateTiler(tiles []Layout) Layout {
+	sh, st := make([]IntTuple, len(tiles)), make([]IntTuple, len(tiles))
+	for i, b := range tiles {
+		sh[i] = b.shape
+		st[i] = mapLeaves(b.stride, func(d IntTuple) IntTuple { return Basis(d.val, i) })
+	}
+	return Layout{Tuple(sh...), Tuple(st...)}
+}
+
+// sameFunction fails unless x and y have the same size and the same value
+// at every index.
+func sameFunction(t *rapid.T, what string, x, y Layout) {
+	n := size(t, x)
+	if m := size(t, y); m != n {
+		t.Fatalf("%s: %s has size %d, %s has size %d", what, x, n, y, m)
+	}
+	for i := int64(0); i < n; i++ {
+		u, err1 := x.Eval(Int(i))
+		v, err2 := y.Eval(Int(i))
+		if err1 != nil || err2 != nil || !u.Equal(v) {
+			t.Fatalf("%s: %s and %s differ at %d: %s, %s (%v, %v)", what, x, y, i, u, v, err1, err2)
+		}
+	}
+}
+
+// A divide by the coordinate form of a by-mode tiler is the divide by the
+// tiler: wherever the by-mode divide keeps A's size, the logical and zipped
+// divides by the coordinate tiler are its zipped form (a layout tiler
+// gives the rank-2 (tile, rest) at once) and the tiled and flat divides are
+// its tiled and flat forms, as functions of the index.
+func TestPropertyDivideByCoordinateTiler(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := genDivided(t)
+		tiles := byModeTiles(t, a)
+		it, ct := integerTiler(t, tiles), coordinateTiler(tiles)
+		zi, err := ZippedDivide(a, it)
+		if err != nil || size(t, zi) != size(t, a) {
+			return // CuTe's by-mode divide does not apply (a mode of a does not split)
+		}
+		for _, op := range []struct {
+			name       string
+			integer    func(Layout, Tiler) (Layout, error)
+			coordinate func(Layout, Tiler) (Layout, error)
+		}{
+			{"logical_divide", ZippedDivide, LogicalDivide},
+			{"zipped_divide", ZippedDivide, ZippedDivide},
+			{"tiled_divide", TiledDivide, TiledDivide},
+			{"flat_divide", FlatDivide, FlatDivide},
+		} {
+			want, err := op.integer(a, it)
+			if err != nil {
+				t.Fatalf("%s(%s, %s): %v", op.name, a, it, err)
+			}
+			got, err := op.coordinate(a, TileLayout(ct))
+			if err != nil {
+				t.Fatalf("%s(%s, %s): %v, but by %s it is %s", op.name, a, ct, err, it, want)
+			}
+			sameFunction(t, op.name+"("+a.String()+", "+ct.String()+") against "+it.String(), got, want)
+		}
+	})
+}
+
+// The post-conditions of a divide by a coordinate tiler T, checked on the
+// coordinates it assigns: D = zipped_divide(I, T) for the identity layout I
+// of A's shape gives the coordinate of A that each index of the result
+// stands for. Then
+//   - D is a bijection from the indices of the result onto the coordinates
+//     of A's shape: the size is kept and the tiles partition A's domain, the
+//     rest mode enumerating each tile once;
+//   - each tile is T's coordinates moved: D(i,j) = T(i) + D(0,j), and
+//     D(i,0) = T(i);
+//   - zipped_divide(A, T)(i,j) = A(D(i,j)): the image of each tile is A's
+//     image of the tile's coordinates.
+func TestPropertyDivideByCoordinatePostconditions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := genDivided(t)
+		ct := coordinateTiler(byModeTiles(t, a))
+		r, err := ZippedDivide(a, TileLayout(ct))
+		if err != nil {
+			// A's composition with a tile can fail (a mode whose strides do
+			// not divide); the same tile then fails by mode too.
+			if _, err2 := ZippedDivide(a, integerTiler(t, tilesOf(ct))); err2 == nil {
+				t.Fatalf("zipped_divide(%s, %s): %v, but by mode it succeeds", a, ct, err)
+			}
+			return
+		}
+		id, err := MakeIdentityLayout(a.shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := ZippedDivide(id, TileLayout(ct))
+		if err != nil {
+			t.Fatalf("zipped_divide(%s, %s): %v", id, ct, err)
+		}
+		n, nt := size(t, a), size(t, ct)
+		if size(t, r) != n || size(t, d) != n {
+			t.Fatalf("zipped_divide(%s, %s) = %s and the coordinates %s: sizes %d, %d, want %d", a, ct, r, d, size(t, r), size(t, d), n)
+		}
+		rank := a.Rank()
+		extents := make([]int64, rank)
+		for k := range extents {
+			m, _ := a.Mode(k)
+			extents[k] = size(t, m)
+		}
+		seen := map[int64]bool{}
+		// The coordinate of mode k as an index of that mode: a nested
+		// coordinate counts colexicographically in the mode's shape.
+		colex := make([]Layout, rank)
+		for k := range colex {
+			m, _ := a.Mode(k)
+			c, _ := CompactColMajor(m.shape)
+			colex[k] = Layout{m.shape, c}
+		}
+		coord := func(v IntTuple) ([]int64, int64) {
+			x, key := make([]int64, rank), int64(0)
+			for k := rank - 1; k >= 0; k-- {
+				sub := v
+				switch {
+				case v.Kind() == KindTuple && k < v.Rank():
+					sub = v.At(k)
+				case v.Kind() == KindTuple || k > 0:
+					sub = Int(0)
+				}
+				i, err := colex[k].Eval(padCoord(sub, colex[k].shape))
+				if err != nil || i.Kind() != KindInt {
+					t.Fatalf("coordinate %s of mode %d of %s: %s, %v", sub, k, a.shape, i, err)
+				}
+				x[k] = i.val
+				if x[k] < 0 || x[k] >= extents[k] {
+					t.Fatalf("coordinate %s is outside the shape %s", v, a.shape)
+				}
+				key = key*extents[k] + x[k]
+			}
+			return x, key
+		}
+		for idx := int64(0); idx < n; idx++ {
+			dv, err := d.Eval(Int(idx))
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, key := coord(dv)
+			if seen[key] {
+				t.Fatalf("zipped_divide(%s, %s) = %s reaches the coordinate %s twice", id, ct, d, dv)
+			}
+			seen[key] = true
+			i, j := idx%nt, idx/nt
+			tv, _ := ct.Eval(Int(i))
+			d0, _ := d.Eval(Int(j * nt))
+			x0, _ := coord(d0)
+			for k := range x {
+				if x[k] != coordAlong(tv, k)+x0[k] {
+					t.Fatalf("tile %d of %s at %d is %s, not T(%d) + %s = %s + %s", j, d, i, dv, i, d0, tv, d0)
+				}
+			}
+			crd := make([]IntTuple, rank)
+			for k := range crd {
+				crd[k] = Int(x[k])
+			}
+			c := crd[0]
+			if a.shape.Kind() == KindTuple {
+				c = Tuple(crd...)
+			}
+			want, err := a.Eval(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := r.Eval(Int(idx))
+			if !got.Equal(want) {
+				t.Fatalf("zipped_divide(%s, %s) = %s is %s at %d, but A%s = %s", a, ct, r, got, idx, c, want)
+			}
+		}
+	})
+}
+
+// padCoord pads a coordinate that names only the first modes of a shape
+// with zeros: (0) in (2,1) is (0,0). An integer stays as it is (an index of
+// its mode counted colexicographically).
+func padCoord(c, shape IntTuple) IntTuple {
+	switch {
+	case c.Kind() != KindTuple:
+		return c
+	case shape.Kind() != KindTuple:
+		if c.Rank() == 1 {
+			return padCoord(c.At(0), shape)
+		}
+		return c
+	}
+	elems := make([]IntTuple, shape.Rank())
+	for i := range elems {
+		e := Int(0)
+		if i < c.Rank() {
+			e = c.At(i)
+		}
+		elems[i] = padCoord(e, shape.At(i))
+	}
+	return Tuple(elems...)
+}
+
+// tilesOf recovers the by-mode tiles from a coordinate tiler made by
+// coordinateTiler.
+func tilesOf(ct Layout) []Layout {
+	tiles := make([]Layout, ct.Rank())
+	for i := range tiles {
+		m, _ := ct.Mode(i)
+		tiles[i] = Layout{m.shape, mapLeaves(m.stride, func(d IntTuple) IntTuple { return Int(d.val) })}
+	}
+	return tiles
+}
+
+// The partitioning associativity of an MMA (as in partitioning by the
+// thread-value layout of an SM70 8x8 tile): the data A is tiled by a
+// coordinate tiler T1 (the block of A an MMA covers, here s_i:1@i per
+// mode, d_i dividing A's extent), and a thread-value layout T2 is a
+// bijection of the n = size(T1) elements of the block, laid out compactly
+// over prime factors of the d_i. Then
+//
+//	zipped_divide(A, T1 ∘ T2) = logical_divide(zipped_divide(A, T1), [T2;_])
+//
+// as functions of the index: dividing once by the composed tiler is
+// dividing by T1 and then dividing the tile by T2. It must hold because
+// both tile modes are A ∘ T1 ∘ T2 (composition is associative), both rest
+// modes are A ∘ T1*: a complement depends only on the image of the layout
+// (eq. 28 and 29 pin it), and T1 ∘ T2 has T1's image since T2 is a
+// bijection of T1's domain; and T2's own complement in n has size 1, so
+// the second divide adds only a mode of extent 1.
+func TestPropertyDividePartitionAssociativity(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := genDivided(t)
+		k := rapid.IntRange(1, a.Rank()).Draw(t, "tiler-rank")
+		tiles := make([]Layout, k)
+		var factors []int64
+		for i := range tiles {
+			m, _ := a.Mode(i)
+			e := size(t, m)
+			var divs []int64
+			for d := int64(1); d <= e; d++ {
+				if e%d == 0 {
+					divs = append(divs, d)
+				}
+			}
+			d := rapid.SampledFrom(divs).Draw(t, "block")
+			tiles[i] = Layout{Int(d), Int(1)}
+			factors = append(factors, primeFactors(d)...)
+		}
+		t1 := coordinateTiler(tiles)
+		t2 := threadValueLayout(t, factors)
+		t12, err := Compose(t1, t2)
+		if err != nil {
+			t.Fatalf("%s o %s: %v", t1, t2, err)
+		}
+		first, err := ZippedDivide(a, TileLayout(t1))
+		if err != nil {
+			return // a mode of A does not compose with its block (CuTe's composition)
+		}
+		twice, err := LogicalDivide(first, TileTuple(TileLayout(t2), TileUnderscore()))
+		if err != nil {
+			return // A ∘ T1 has a mode whose stride T2's factors do not divide
+		}
+		once, err := ZippedDivide(a, TileLayout(t12))
+		if err != nil {
+			t.Fatalf("zipped_divide(%s, %s): %v, but dividing twice gives %s", a, t12, err, twice)
+		}
+		sameFunction(t, "zipped_divide(A, T1 o T2) against dividing twice", once, twice)
+	})
+}
+
+// threadValueLayout draws a bijection of [0, prod(factors)): the compact
+// layout of the factors (in the order given, so each factor's stride
+// divides the blocks of T1) with its modes permuted and split into a
+// thread and a value mode.
+func threadValueLayout(t *rapid.T, factors []int64) Layout {
+	if len(factors) == 0 {
+		return Layout{Int(1), Int(0)}
+	}
+	sh, st := make([]IntTuple, len(factors)), make([]IntTuple, len(factors))
+	d := int64(1)
+	for i, f := range factors {
+		sh[i], st[i] = Int(f), Int(d)
+		d *= f
+	}
+	idx := make([]int, len(factors))
+	for i := range idx {
+		idx[i] = i
+	}
+	idx = rapid.Permutation(idx).Draw(t, "tv-order")
+	psh, pst := make([]IntTuple, len(idx)), make([]IntTuple, len(idx))
+	for i, j := range idx {
+		psh[i], pst[i] = sh[j], st[j]
+	}
+	split := rapid.IntRange(0, len(idx)).Draw(t, "threads")
+	if split == 0 || split == len(idx) {
+		return Layout{Tuple(psh...), Tuple(pst...)}
+	}
+	return Layout{
+		Tuple(Tuple(psh[:split]...), Tuple(psh[split:]...)),
+		Tuple(Tuple(pst[:split]...), Tuple(pst[split:]...)),
+	}
+}
