@@ -198,15 +198,17 @@ func TestPropertyDivideByCoordinateTiler(t *testing.T) {
 
 // The post-conditions of a divide by a coordinate tiler T, checked on the
 // coordinates it assigns: D = zipped_divide(I, T) for the identity layout I
-// of A's shape gives the coordinate of A that each index of the result
-// stands for. Then
+// = (n0,n1,...):(1@0,1@1,...) of the extents of A's modes gives the
+// coordinate of A that each index of the result stands for. Then
 //   - D is a bijection from the indices of the result onto the coordinates
 //     of A's shape: the size is kept and the tiles partition A's domain, the
 //     rest mode enumerating each tile once;
 //   - each tile is T's coordinates moved: D(i,j) = T(i) + D(0,j), and
 //     D(i,0) = T(i);
 //   - zipped_divide(A, T)(i,j) = A(D(i,j)): the image of each tile is A's
-//     image of the tile's coordinates.
+//     image of the tile's coordinates;
+//   - logical_divide, tiled_divide and flat_divide by T are zipped_divide as
+//     functions of the index.
 func TestPropertyDivideByCoordinatePostconditions(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		a := genDivided(t)
@@ -220,10 +222,29 @@ func TestPropertyDivideByCoordinatePostconditions(t *testing.T) {
 			}
 			return
 		}
-		id, err := MakeIdentityLayout(a.shape)
-		if err != nil {
-			t.Fatal(err)
+		// The other divides rearrange the zipped one without changing it as
+		// a function of the index, so they keep its post-conditions.
+		for name, op := range map[string]func(Layout, Tiler) (Layout, error){
+			"logical_divide": LogicalDivide, "tiled_divide": TiledDivide, "flat_divide": FlatDivide,
+		} {
+			o, err := op(a, TileLayout(ct))
+			if err != nil {
+				t.Fatalf("%s(%s, %s): %v, but zipped_divide is %s", name, a, ct, err, r)
+			}
+			sameFunction(t, name+" against zipped_divide", o, r)
 		}
+		// The coordinates a by-mode tiler addresses are one index per mode
+		// of A (a nested mode counted colexicographically), so the identity
+		// is that of the extents of A's modes.
+		rank := a.Rank()
+		extents := make([]int64, rank)
+		ish, ist := make([]IntTuple, rank), make([]IntTuple, rank)
+		for k := range extents {
+			m, _ := a.Mode(k)
+			extents[k] = size(t, m)
+			ish[k], ist[k] = Int(extents[k]), Basis(1, k)
+		}
+		id := Layout{Tuple(ish...), Tuple(ist...)}
 		d, err := ZippedDivide(id, TileLayout(ct))
 		if err != nil {
 			t.Fatalf("zipped_divide(%s, %s): %v", id, ct, err)
@@ -232,38 +253,13 @@ func TestPropertyDivideByCoordinatePostconditions(t *testing.T) {
 		if size(t, r) != n || size(t, d) != n {
 			t.Fatalf("zipped_divide(%s, %s) = %s and the coordinates %s: sizes %d, %d, want %d", a, ct, r, d, size(t, r), size(t, d), n)
 		}
-		rank := a.Rank()
-		extents := make([]int64, rank)
-		for k := range extents {
-			m, _ := a.Mode(k)
-			extents[k] = size(t, m)
-		}
 		seen := map[int64]bool{}
-		// The coordinate of mode k as an index of that mode: a nested
-		// coordinate counts colexicographically in the mode's shape.
-		colex := make([]Layout, rank)
-		for k := range colex {
-			m, _ := a.Mode(k)
-			c, _ := CompactColMajor(m.shape)
-			colex[k] = Layout{m.shape, c}
-		}
 		coord := func(v IntTuple) ([]int64, int64) {
 			x, key := make([]int64, rank), int64(0)
 			for k := rank - 1; k >= 0; k-- {
-				sub := v
-				switch {
-				case v.Kind() == KindTuple && k < v.Rank():
-					sub = v.At(k)
-				case v.Kind() == KindTuple || k > 0:
-					sub = Int(0)
-				}
-				i, err := colex[k].Eval(padCoord(sub, colex[k].shape))
-				if err != nil || i.Kind() != KindInt {
-					t.Fatalf("coordinate %s of mode %d of %s: %s, %v", sub, k, a.shape, i, err)
-				}
-				x[k] = i.val
+				x[k] = coordAlong(v, k)
 				if x[k] < 0 || x[k] >= extents[k] {
-					t.Fatalf("coordinate %s is outside the shape %s", v, a.shape)
+					t.Fatalf("coordinate %s is outside the extents %v", v, extents)
 				}
 				key = key*extents[k] + x[k]
 			}
@@ -306,30 +302,6 @@ func TestPropertyDivideByCoordinatePostconditions(t *testing.T) {
 			}
 		}
 	})
-}
-
-// padCoord pads a coordinate that names only the first modes of a shape
-// with zeros: (0) in (2,1) is (0,0). An integer stays as it is (an index of
-// its mode counted colexicographically).
-func padCoord(c, shape IntTuple) IntTuple {
-	switch {
-	case c.Kind() != KindTuple:
-		return c
-	case shape.Kind() != KindTuple:
-		if c.Rank() == 1 {
-			return padCoord(c.At(0), shape)
-		}
-		return c
-	}
-	elems := make([]IntTuple, shape.Rank())
-	for i := range elems {
-		e := Int(0)
-		if i < c.Rank() {
-			e = c.At(i)
-		}
-		elems[i] = padCoord(e, shape.At(i))
-	}
-	return Tuple(elems...)
 }
 
 // tilesOf recovers the by-mode tiles from a coordinate tiler made by
