@@ -71,3 +71,29 @@ func TestComplementBasisInShape(t *testing.T) {
 		{"complement((4,(4,2)):(1@1,(1@0,12@1)), (16,24))", "(4,3):(4@0,4@1)"},
 	})
 }
+
+// The partitioning of an SM70-style MMA, by hand. A = (32,64):(1,32) is the
+// data, T1 = (8,8):(1@0,1@1) the 8x8 block of one MMA, and
+// T2 = ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)) a thread-value layout: a
+// bijection (thread, value) -> index of the block, the index counted
+// column-major, k = row + 8*col. T1 maps k to the coordinate
+// (k mod 8, k div 8), so the strides of T2 become 1 -> 1@0, 16 -> 2@1,
+// 4 -> 4@0, 8 -> 1@1, 2 -> 2@0, 32 -> 4@1 in T1 ∘ T2. A maps c@0 to c and
+// c@1 to 32c, so A ∘ T1 ∘ T2 has the strides ((1,64,4),(32,2,128)), and the
+// rest is A ∘ T1* = (4,8):(8,256) as in case 1 above (T1 ∘ T2 has T1's
+// image). Dividing twice gives the same, with the extent-1 rest of T2 in
+// the block of 64 (stride 0).
+func TestDividePartitionSM70(t *testing.T) {
+	checkDialectCases(t, []dialectCase{
+		{"composition((8,8):(1@0,1@1), ((2,2,2),(2,2,2)):((1,16,4),(8,2,32)))",
+			"((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))"},
+		{"zipped_divide((32,64):(1,32), ((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1)))",
+			"(((2,2,2),(2,2,2)),(4,8)):(((1,64,4),(32,2,128)),(8,256))"},
+		{"zipped_divide((32,64):(1,32), (8,8):(1@0,1@1))", "((8,8),(4,8)):((1,32),(8,256))"},
+		// Dividing that result again, its tile by T2 and its rest kept: the
+		// tile (8,8):(1,32) composed with T2 is A ∘ T1 ∘ T2, and T2's
+		// complement in the block is 1:0.
+		{"logical_divide(((8,8),(4,8)):((1,32),(8,256)), [((2,2,2),(2,2,2)):((1,16,4),(8,2,32));_])",
+			"((((2,2,2),(2,2,2)),1),(4,8)):((((1,64,4),(32,2,128)),0),(8,256))"},
+	})
+}
