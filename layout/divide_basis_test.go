@@ -97,3 +97,31 @@ func TestDividePartitionSM70(t *testing.T) {
 			"((((2,2,2),(2,2,2)),1),(4,8)):((((1,64,4),(32,2,128)),0),(8,256))"},
 	})
 }
+
+// Products by coordinate tilers, by hand: a coordinate tiler denotes the
+// by-mode tiler of its directions, so the product repeats A mode by mode.
+func TestProductByCoordinateTiler(t *testing.T) {
+	checkDialectCases(t, []dialectCase{
+		// T = (2,5):(1@0,1@1) denotes [2:1;5:1]. Mode 0 of A = (4,3):(1,12)
+		// is 4:1, repeated along e0 up to count 1 (cosize 2): complement(4:1,
+		// 4·2) = 2:4. Mode 1 is 3:12, cosize 5 along e1: complement(3:12,
+		// 3·5) leaves the gap 12:1 below 12 and covers 36 >= 15, so it is
+		// 12:1. Composed with T: (2:4 ∘ 2:1, 12:1 ∘ 5:1) = (2,5):(4,1).
+		{"logical_product((4,3):(1,12), (2,5):(1@0,1@1))", "((4,3),(2,5)):((1,12),(4,1))"},
+		{"zipped_product((4,3):(1,12), [2:1;5:1])", "((4,3),(2,5)):((1,12),(4,1))"},
+		// A tiler that reaches mode 0 only repeats mode 0: complement(4:1, 8)
+		// = 2:4, so the rest is 2:4, the by-mode [2:1;1:1] zipped. As in
+		// CuTe's by-mode products, mode 0 is repeated on its own: the copy
+		// at 4 meets A(0,1) = 4.
+		{"logical_product((4,3):(1,4), 2:1@0)", "((4,3),2):((1,4),4)"},
+		{"zipped_product((4,3):(1,4), [2:1;1:1])", "((4,3),(2,1)):((1,4),(4,1))"},
+		// The dialect's logical_product_errors.mlir#scaled_basis_tiler_stride
+		// stays an error, because its by-mode form fails: mode 1 of
+		// A = (4,3):(1,4) is 3:4, complemented in 3·5 = 15 it is (4,2):(1,12),
+		// and 5:1 does not compose with it (4 does not divide 5, eq. 21).
+		{"logical_product((4,3):(1,4), (2,5):(1@0,1@1))", "error " + CodeShapeDivisibility},
+		{"logical_product((4,3):(1,4), [2:1;5:1])", "error " + CodeShapeDivisibility},
+		// A block with basis strides takes an integer tiler only.
+		{"logical_product((4,3):(1@0,1@1), (2,5):(1@0,1@1))", "error " + CodeBasisNotDefined},
+	})
+}

@@ -12,7 +12,10 @@ package layout
 // logical_product((3,4):(4,1), (?,?):(1,2)) is ((3,4),(?,?)):((4,1),(12,24)).
 // A block with basis strides is complemented in its coordinate codomain:
 // logical_product((4,3):(1@0,1@1), (2,5):(1,2)) is
-// ((4,3),(2,5)):((1@0,1@1),(3@1,6@1)).
+// ((4,3),(2,5)):((1@0,1@1),(3@1,6@1)). A tiler with basis strides denotes
+// the by-mode tiler of its directions and repeats the block mode by mode
+// (product_basis.go): logical_product((4,3):(1,12), (2,5):(1@0,1@1)) is
+// ((4,3),(2,5)):((1,12),(4,1)), zipped_product by [2:1;5:1].
 func LogicalProduct(block Layout, t Tiler) (Layout, error) {
 	if err := requireStaticBlock("logical_product", block); err != nil {
 		return Layout{}, err
@@ -66,6 +69,9 @@ func firstDynamic(t IntTuple) (IntTuple, bool) {
 }
 
 func productByLayout(block, tiler Layout) (Layout, error) {
+	if hasBasisStride(tiler.stride) {
+		return productByCoordinates(block, tiler)
+	}
 	c := calc{op: "logical_product"}
 	size := Int(c.size(block.shape))
 	if c.err != nil { // a dynamic extent (tile_to_shape's block)

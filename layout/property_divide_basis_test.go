@@ -405,3 +405,48 @@ func threadValueLayout(t *rapid.T, factors []int64) Layout {
 		Tuple(Tuple(pst[:split]...), Tuple(pst[split:]...)),
 	}
 }
+
+// A product by the coordinate form of a by-mode tiler is the product by the
+// tiler: where the by-mode product [B0;...;B(k-1);1;...] (padded with the
+// tile 1 to A's rank, so that the modes of A the coordinate tiler does not
+// reach stay in the block) succeeds, the logical and zipped products by the
+// coordinate tiler are its zipped form, and the tiled and flat products its
+// tiled and flat forms, as functions of the index.
+func TestPropertyProductByCoordinateTiler(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := genDivided(t)
+		k := rapid.IntRange(1, a.Rank()).Draw(t, "tiler-rank")
+		tiles := make([]Layout, k)
+		for i := range tiles {
+			tiles[i] = genSubTile(t, rapid.Int64Range(1, 6).Draw(t, "tile-size"), false)
+		}
+		modes := make([]Tiler, a.Rank())
+		for i := range modes {
+			modes[i] = TileInt(1)
+		}
+		copy(modes, integerTiler(t, tiles).modes)
+		it, ct := TileTuple(modes...), coordinateTiler(tiles)
+		if z, err := ZippedProduct(a, it); err != nil || size(t, z) > maxPropSize {
+			return // CuTe's by-mode product does not apply, or the result is large
+		}
+		for _, op := range []struct {
+			name                string
+			integer, coordinate func(Layout, Tiler) (Layout, error)
+		}{
+			{"logical_product", ZippedProduct, LogicalProduct},
+			{"zipped_product", ZippedProduct, ZippedProduct},
+			{"tiled_product", TiledProduct, TiledProduct},
+			{"flat_product", FlatProduct, FlatProduct},
+		} {
+			want, err := op.integer(a, it)
+			if err != nil {
+				t.Fatalf("%s(%s, %s): %v", op.name, a, it, err)
+			}
+			got, err := op.coordinate(a, TileLayout(ct))
+			if err != nil {
+				t.Fatalf("%s(%s, %s): %v, but by %s it is %s", op.name, a, ct, err, it, want)
+			}
+			sameFunction(t, op.name+"("+a.String()+", "+ct.String()+") against "+it.String(), got, want)
+		}
+	})
+}
