@@ -45,12 +45,6 @@ func Complement(l Layout) (Layout, error) {
 // (?,?):(1,?). As in CuTe, a dynamic stride is allowed only in a layout of
 // rank 1 after filtering (E0700 otherwise), since strides must be sorted.
 func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
-	return complementTo(l, cotarget, false)
-}
-
-// complementTo is ComplementTo; with basis, it also takes basis strides
-// with an integer cotarget, as the products do (complementOverRange).
-func complementTo(l Layout, cotarget IntTuple, basis bool) (Layout, error) {
 	if cotarget.Kind() != KindInt || cotarget.val <= 0 {
 		if err := checkCotarget(cotarget); err != nil {
 			return Layout{}, err
@@ -64,7 +58,7 @@ func complementTo(l Layout, cotarget IntTuple, basis bool) (Layout, error) {
 	if !hasBasisStride(l.stride) {
 		return complementFiltered(l, Filter(l), cotarget)
 	}
-	if !basis && cotarget.Kind() != KindTuple {
+	if cotarget.Kind() != KindTuple {
 		return Layout{}, newError(CodeBasisNotDefined, "complement", 0,
 			"complement with an integer cotarget is defined for integer strides, but %s has basis strides (complement it in a shape, such as the shape of the layout its coordinates index, or without a cotarget)", l)
 	}

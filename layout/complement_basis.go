@@ -18,19 +18,18 @@ import "fmt"
 // complementBasis is Complement for a layout with basis strides: one mode
 // per direction of the codomain, each the complement along it with respect
 // to its own cosize, left as it is (not coalesced), as the dialect writes
-// it: complement(3:4@2) is (1,1,(4,1)):(1@0,1@1,(1@2,12@2)).
+// it: complement(3:4@2) is (1,1,(4,1)):(1@0,1@1,(1@2,12@2)). It is the
+// complement in the shape of those cosizes.
 func complementBasis(l Layout) (Layout, error) {
 	profile, dirs, err := byDirection("complement", l)
 	if err != nil {
 		return Layout{}, err
 	}
-	return alongProfile(profile, nil, func(path []int) (Layout, error) {
-		g, err := gapsAlong(l, dirs, path)
-		if err != nil {
-			return Layout{}, err
-		}
-		return g.withRest(g.ceilDiv(g.cosize())), nil
-	})
+	cot, err := shapeAlong(profile, l, dirs, func(g gaps, _ bool) (int64, error) { return g.cosize(), nil })
+	if err != nil {
+		return Layout{}, err
+	}
+	return complementOverShape(l, dirs, profile, cot, nil)
 }
 
 // complementBasisTo is ComplementTo for a layout with basis strides,
@@ -105,39 +104,60 @@ func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path
 	return g.withRest(g.ceilDiv(n)), c.errOrNil()
 }
 
-// complementOverRange complements along each direction of the profile,
-// the last direction repeating up to the integer cotarget n and the others
-// up to what their modes cover.
+// complementOverRange is the complement in the integer cotarget n with the
+// directions of the codomain laid out one after the other: it is the
+// complement in the shape whose extent along each direction but the last is
+// what the layout's modes cover there, and along the last direction what
+// is left of n.
 func complementOverRange(l Layout, dirs []direction, profile IntTuple, n int64) (Layout, error) {
-	var paths [][]int
-	_, _ = alongProfile(profile, nil, func(path []int) (Layout, error) {
-		paths = append(paths, path)
-		return Layout{}, nil
-	})
-	all := make([]gaps, len(paths))
 	c := calc{op: "complement"}
-	for k, path := range paths {
-		g, err := gapsAlong(l, dirs, path)
-		if err != nil {
-			return Layout{}, err
-		}
-		all[k] = g
-		if k < len(paths)-1 {
+	if _, err := shapeAlong(profile, l, dirs, func(g gaps, last bool) (int64, error) {
+		if !last {
 			n = c.ceilDiv(n, g.covered)
 		}
+		return 0, c.errOrNil()
+	}); err != nil {
+		return Layout{}, err
 	}
-	if c.err != nil {
-		return Layout{}, c.err
-	}
-	k := 0
-	return alongProfile(profile, nil, func([]int) (Layout, error) {
-		g := all[k]
-		k++
-		if k < len(all) {
-			return g.withRest(1), nil
+	cot, err := shapeAlong(profile, l, dirs, func(g gaps, last bool) (int64, error) {
+		if last {
+			return n, nil
 		}
-		return g.withRest(g.ceilDiv(n)), nil
+		return g.covered, nil
 	})
+	if err != nil {
+		return Layout{}, err
+	}
+	return complementOverShape(l, dirs, profile, cot, nil)
+}
+
+// shapeAlong builds a shape with the profile's structure whose leaf at each
+// direction is extent(gaps along it, whether it is the last direction).
+func shapeAlong(profile IntTuple, l Layout, dirs []direction, extent func(g gaps, last bool) (int64, error)) (IntTuple, error) {
+	total := len(leaves(profile))
+	k := 0
+	var walk func(p IntTuple, path []int) (IntTuple, error)
+	walk = func(p IntTuple, path []int) (IntTuple, error) {
+		if p.Kind() != KindTuple {
+			g, err := gapsAlong(l, dirs, path)
+			if err != nil {
+				return IntTuple{}, err
+			}
+			k++
+			e, err := extent(g, k == total)
+			return Int(e), err
+		}
+		elems := make([]IntTuple, len(p.elems))
+		for i, q := range p.elems {
+			e, err := walk(q, append(path[:len(path):len(path)], i))
+			if err != nil {
+				return IntTuple{}, err
+			}
+			elems[i] = e
+		}
+		return Tuple(elems...), nil
+	}
+	return walk(profile, nil)
 }
 
 // gaps is the complement along one direction before its rest: the modes

@@ -34,7 +34,7 @@ func divideByLayout(l, tile Layout) (Layout, error) {
 	if r, ok, err := divideFast(l, tile); ok {
 		return r, withOp(err, "logical_divide")
 	}
-	rest, err := complementTo(tile, divideCotarget(l, tile), true)
+	rest, err := ComplementTo(tile, divideCotarget(l, tile))
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
 	}

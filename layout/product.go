@@ -88,7 +88,7 @@ func productByLayout(block, tiler Layout) (Layout, error) {
 	if c.err != nil {
 		return Layout{}, c.err
 	}
-	comp, err := complementTo(block, target, true)
+	comp, err := complementBlock(block, target)
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Code == CodeComplementInjective {
 			return Layout{}, newError(CodeProductOverlap, "logical_product", 0,
@@ -101,6 +101,18 @@ func productByLayout(block, tiler Layout) (Layout, error) {
 		return Layout{}, withOp(err, "logical_product")
 	}
 	return Concat(block, rest), nil
+}
+
+// complementBlock is the complement of a product's block in the integer
+// target size(block)·cosize(tiler). A block with basis strides is
+// complemented with its directions laid out one after the other
+// (complementOverRange), the dialect's rule:
+// logical_product((4,3):(1@0,1@1), (2,5):(1,2)) repeats the block along e1.
+func complementBlock(block Layout, target IntTuple) (Layout, error) {
+	if !hasBasisStride(block.stride) {
+		return ComplementTo(block, target)
+	}
+	return complementBasisTo(block, target)
 }
 
 // ZippedProduct is LogicalProduct with the blocks of every mode gathered in
