@@ -25,7 +25,7 @@ func complementBasis(l Layout) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	cot, err := shapeAlong(profile, l, dirs, func(g gaps, _ bool) (int64, error) { return g.cosize(), nil })
+	cot, err := shapeAlong(profile, l, dirs, func(g gaps, _ bool) (int64, error) { return g.cosize() })
 	if err != nil {
 		return Layout{}, err
 	}
@@ -41,10 +41,15 @@ func complementBasis(l Layout) (Layout, error) {
 // its modes cover, and the last one repeats up to the cotarget, so that
 // complement((4,3):(2@0,1@1), 120) is (2,5):(1@0,3@1), where the layout
 // repeats along e1 every 3@1.
+//
+// A shape cotarget may have dynamic extents: the repetitions up to one are
+// ?, complement((8,8):(1@0,1@1), (?,?)) is (?,?):(8@0,8@1), which divides
+// a layout of dynamic shape by a coordinate tiler. An integer cotarget must
+// be static (E0700): how it splits across the directions depends on it.
 func complementBasisTo(l Layout, cotarget IntTuple) (Layout, error) {
-	if !cotarget.IsStatic() {
+	if cotarget.Kind() != KindTuple && !cotarget.IsStatic() {
 		return Layout{}, newError(CodeDynamicValue, "complement", 1,
-			"the cotarget %s of the layout %s with basis strides is dynamic: a basis complement needs a static cotarget", cotarget, l)
+			"the cotarget %s of the layout %s with basis strides is dynamic: an integer cotarget of a basis complement must be static", cotarget, l)
 	}
 	profile, dirs, err := byDirection("complement", l)
 	if err != nil {
@@ -100,8 +105,8 @@ func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path
 		return Layout{}, err
 	}
 	c := calc{op: "complement"}
-	n := c.size(cot)
-	return g.withRest(g.ceilDiv(n)), c.errOrNil()
+	n := sizeLeaf(&c, cot)
+	return g.withRestLeaf(c.ceilDivLeaf(n, Int(g.covered))), c.errOrNil()
 }
 
 // complementOverRange is the complement in the integer cotarget n with the
@@ -198,25 +203,19 @@ func gapsAlong(l Layout, dirs []direction, path []int) (gaps, error) {
 
 // cosize is the cosize of the modes along the direction: one more than the
 // largest count they reach.
-func (g gaps) cosize() int64 {
+func (g gaps) cosize() (int64, error) {
 	c := calc{op: "complement"}
 	n := int64(1)
 	for i := range g.modes.sh {
 		n = c.add(n, c.mul(g.modes.sh[i].val-1, g.modes.st[i].val))
 	}
-	return n
+	return n, c.errOrNil()
 }
 
-// ceilDiv is how many times the direction repeats to reach n.
-func (g gaps) ceilDiv(n int64) int64 {
-	c := calc{op: "complement"}
-	return c.ceilDiv(n, g.covered)
-}
-
-// withRest returns the gaps followed by the rest, rest repetitions from
-// the covered offset: a single mode stays a leaf.
-func (g gaps) withRest(rest int64) Layout {
-	sh := append(g.sh[:len(g.sh):len(g.sh)], Int(rest))
+// withRestLeaf returns the gaps followed by the rest, rest repetitions
+// (an integer or ?) from the covered offset: a single mode stays a leaf.
+func (g gaps) withRestLeaf(rest IntTuple) Layout {
+	sh := append(g.sh[:len(g.sh):len(g.sh)], rest)
 	st := append(g.st[:len(g.st):len(g.st)], Basis(g.covered, g.path...))
 	if len(sh) == 1 {
 		return Layout{sh[0], st[0]}

@@ -125,3 +125,27 @@ func TestProductByCoordinateTiler(t *testing.T) {
 		{"logical_product((4,3):(1@0,1@1), (2,5):(1@0,1@1))", "error " + CodeBasisNotDefined},
 	})
 }
+
+// Coordinate tilers on layouts of dynamic shape: the tile is static, the
+// number of tiles along a dynamic extent is ?.
+func TestDivideByCoordinateTilerDynamic(t *testing.T) {
+	checkDialectCases(t, []dialectCase{
+		// Along e0 8:1@0 covers 8 of ?: ? repetitions at 8@0; e1 alike.
+		{"complement((8,8):(1@0,1@1), (?,?))", "(?,?):(8@0,8@1)"},
+		// Along e0 2:3@0 leaves the gap 3:1@0 below it and covers 6, then ?
+		// repetitions at 6@0; e1 is not reached and covered whole, 4:1@1.
+		{"complement(2:3@0, (?,4))", "(3,?,4):(1@0,6@0,1@1)"},
+		// A = (?,?):(1,?): A∘T = (8:1, 8:?), and A∘T* = A∘(?,?):(8@0,8@1) =
+		// (?:8, ?:?), the same as by [8:1;8:1].
+		{"logical_divide((?,?):(1,?), (8,8):(1@0,1@1))", "((8,8),(?,?)):((1,?),(8,?))"},
+		{"zipped_divide((?,?):(1,?), [8:1;8:1])", "((8,8),(?,?)):((1,?),(8,?))"},
+		// A static mode keeps static tiles: 128/8 = 16 repetitions at 8@0,
+		// so 16:8, and ? at 8@1, so ?:8·128 = ?:1024.
+		{"zipped_divide((128,?):(1,128), (8,8):(1@0,1@1))", "((8,8),(16,?)):((1,128),(8,1024))"},
+		// An integer cotarget must be static (how it splits across the
+		// directions depends on its value): the product of a block with
+		// basis strides by a dynamic tiler stays E0700, as in the dialect
+		// (logical_product_errors.mlir#scaled_basis_lhs_dynamic_shape_rhs).
+		{"logical_product((4,3):(1@0,1@1), (?,?):(1,2))", "error " + CodeDynamicValue},
+	})
+}

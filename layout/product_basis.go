@@ -54,7 +54,11 @@ func complementByMode(a Layout, profile IntTuple, dirs []direction, path []int) 
 	c := calc{op: "logical_product"}
 	co := int64(1)
 	if k := findDirection(dirs, path); k >= 0 {
-		co = gaps{modes: dirs[k]}.cosize()
+		n, err := gaps{modes: dirs[k]}.cosize()
+		if err != nil {
+			return Layout{}, err
+		}
+		co = n
 	}
 	target := c.mul(c.size(a.shape), co)
 	if c.err != nil {
