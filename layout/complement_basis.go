@@ -77,15 +77,15 @@ func complementBasisTo(l Layout, cotarget IntTuple) (Layout, error) {
 func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path []int) (Layout, error) {
 	switch {
 	case cot.Kind() == KindTuple && profile.Kind() == KindTuple:
-		if profile.Kind() == KindTuple && len(profile.elems) > len(cot.elems) {
+		if len(profile.elems) > len(cot.elems) {
 			return Layout{}, newError(CodeBasisOutside, "complement", 0,
-				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has %d modes there",
-				l, len(profile.elems)-1, cot, len(cot.elems))
+				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has no mode %d",
+				l, len(profile.elems)-1, cot, len(profile.elems)-1)
 		}
 		ms := make([]Layout, len(cot.elems))
 		for i := range ms {
-			p := Int(0)
-			if profile.Kind() == KindTuple && i < len(profile.elems) {
+			p := Int(0) // a mode no stride reaches
+			if i < len(profile.elems) {
 				p = profile.elems[i]
 			}
 			m, err := complementOverShape(l, dirs, p, cot.elems[i], append(path[:len(path):len(path)], i))
