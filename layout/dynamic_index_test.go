@@ -208,6 +208,10 @@ func TestOrderedConstructorsDynamic(t *testing.T) {
 		// (1,0) of extent 4 gets 1, mode 0 (extent 4) gets 4 and mode (1,1)
 		// gets 4*4 = 16.
 		{"make_layout_like((4,(4,2)):(1@1,(1@0,12@1)))", like("(4,(4,2)):(1@1,(1@0,12@1))"), "(4,(1,16))"},
+		// The identity layout of (2,(3,4)) has the strides
+		// (1@0,(1@0@1,1@1@1)), paths (0), (1,0), (1,1) in that order, so the
+		// column-major strides (1,(2,6)).
+		{"make_layout_like of an identity layout", like("(2,(3,4)):(1@0,(1@0@1,1@1@1))"), "(1,(2,6))"},
 		// A zero stride keeps 0 and takes no room; a dynamic coefficient
 		// ranks after the static ones of its direction.
 		{"make_layout_like((4,2,3):(1@0,0,1@1))", like("(4,2,3):(1@0,0,1@1)"), "(1,0,4)"},

@@ -13,6 +13,7 @@ package layout
 //	go test ./layout -run 'TestPropertyDivideBy|TestPropertyDividePartition' -rapid.checks=20000
 
 import (
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -449,4 +450,75 @@ func TestPropertyProductByCoordinateTiler(t *testing.T) {
 			sameFunction(t, op.name+"("+a.String()+", "+ct.String()+") against "+it.String(), got, want)
 		}
 	})
+}
+
+// make_layout_like of a layout with basis strides is compact in the order
+// of its strides: the modes with a non-zero stride, filtered, cover
+// [0, their size) exactly once (the result is a bijection there), and a
+// mode whose stride c@p comes first in the order (smaller path, then
+// smaller c) gets the smaller stride; zero strides stay 0. The identity
+// layout of a shape becomes its column-major layout.
+func TestPropertyMakeLayoutLikeBasis(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := genBasisLayout(t)
+		r, err := MakeLayoutLike(l)
+		if err != nil {
+			t.Fatalf("make_layout_like(%s): %v", l, err)
+		}
+		ls, rs := leaves(l.stride), leaves(r.stride)
+		sh := leaves(l.shape)
+		before := func(a, b IntTuple) bool {
+			if c := slices.Compare(a.bpath(), b.bpath()); c != 0 {
+				return c < 0
+			}
+			return a.val < b.val
+		}
+		for i := range ls {
+			if ls[i].Kind() != KindBasis {
+				if !isStaticInt(rs[i], 0) {
+					t.Fatalf("make_layout_like(%s) = %s: the zero stride of mode %d became %s", l, r, i, rs[i])
+				}
+				continue
+			}
+			for j := range ls {
+				if ls[j].Kind() == KindBasis && sh[i].val > 1 && sh[j].val > 1 && before(ls[i], ls[j]) && rs[i].val >= rs[j].val {
+					t.Fatalf("make_layout_like(%s) = %s: %s comes before %s but gets %s >= %s", l, r, ls[i], ls[j], rs[i], rs[j])
+				}
+			}
+		}
+		f := Filter(r)
+		if !distinctKeys(l) {
+			return // equal strides get equal ranks, as for integer strides
+		}
+		n := size(t, f)
+		seen := make([]bool, n)
+		for i := int64(0); i < n; i++ {
+			v := evalInt(t, f, i)
+			if v < 0 || v >= n || seen[v] {
+				t.Fatalf("make_layout_like(%s) = %s is not compact: %d at %d", l, r, v, i)
+			}
+			seen[v] = true
+		}
+		id, _ := MakeIdentityLayout(l.shape)
+		like, err := MakeLayoutLike(id)
+		if err != nil {
+			t.Fatalf("make_layout_like(%s): %v", id, err)
+		}
+		col, _ := CompactColMajor(l.shape)
+		sameFunction(t, "make_layout_like("+id.String()+") against the column-major layout", like, Layout{l.shape, col})
+	})
+}
+
+// distinctKeys reports whether the non-zero strides of l, on modes of
+// extent above 1, are all different.
+func distinctKeys(l Layout) bool {
+	sh, st := leaves(l.shape), leaves(l.stride)
+	for i := range st {
+		for j := i + 1; j < len(st); j++ {
+			if st[i].Kind() == KindBasis && sh[i].val > 1 && sh[j].val > 1 && st[i].Equal(st[j]) {
+				return false
+			}
+		}
+	}
+	return true
 }
