@@ -147,7 +147,7 @@ var Catalogue = []CodeInfo{
 		"Sizes, cosizes and offsets fit in a signed 64-bit integer.",
 		"`size((4294967296,4294967296):(1,4294967296))`", "Use smaller extents or strides.", ""},
 	{BasisNotDefined, "basis-not-defined", Error,
-		"Operations that order or divide strides get integer strides; complement (without a cotarget) and the inverses also take basis elements c@path, direction by direction.",
+		"Operations that order or divide strides get integer strides; complement (without a cotarget, or in a shape) and the inverses also take basis elements c@path, direction by direction.",
 		"`complement((4,8):(1@0,1@1), 64)`", "Compose with an integer layout first, or use an operation defined on bases.", ""},
 	{DivisionByZero, "division-by-zero", Error,
 		"Divisors are not zero.",

@@ -33,22 +33,18 @@ func Complement(l Layout) (Layout, error) {
 // is divided mode by mode, as in CuTe.
 //
 // l must be injective once its zero strides are removed, with strides that
-// nest (E0402). Strides must be non-negative integers (E0702 for basis
-// strides, as in the dialect; Complement takes them).
+// nest (E0402). Strides are non-negative integers, or basis elements when
+// the cotarget is a shape: the coordinate complement (complementBasisTo),
+// complement((2,3):(1@0,1@1), (4,6)) is (2,2):(2@0,3@1). Basis strides with
+// an integer cotarget are E0702: an integer does not say how the
+// directions of the codomain are laid out (the dialect rejects basis strides
+// with any cotarget; see docs/dialect.md).
 //
 // Dynamic values are carried through with the leaf arithmetic of
 // dynamic.go: complement(3:2, ?) is (2,?):(1,6) and complement(?:?, 12) is
 // (?,?):(1,?). As in CuTe, a dynamic stride is allowed only in a layout of
 // rank 1 after filtering (E0700 otherwise), since strides must be sorted.
 func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
-	return complementTo(l, cotarget, false)
-}
-
-// complementTo is ComplementTo; with basis, it also takes basis strides, as
-// the divides and products do: logical_divide((128,64):(1@1,1@0), 2:64@0)
-// complements its tile 2:64@0 in the shape (128,64) of the layout it
-// divides (complementBasisTo).
-func complementTo(l Layout, cotarget IntTuple, basis bool) (Layout, error) {
 	if cotarget.Kind() != KindInt || cotarget.val <= 0 {
 		if err := checkCotarget(cotarget); err != nil {
 			return Layout{}, err
@@ -62,9 +58,9 @@ func complementTo(l Layout, cotarget IntTuple, basis bool) (Layout, error) {
 	if !hasBasisStride(l.stride) {
 		return complementFiltered(l, Filter(l), cotarget)
 	}
-	if !basis {
+	if cotarget.Kind() != KindTuple {
 		return Layout{}, newError(CodeBasisNotDefined, "complement", 0,
-			"complement with a cotarget is defined for integer strides, but %s has basis strides (complement it without a cotarget, direction by direction)", l)
+			"complement with an integer cotarget is defined for integer strides, but %s has basis strides (complement it in a shape, such as the shape of the layout its coordinates index, or without a cotarget)", l)
 	}
 	return complementBasisTo(l, cotarget)
 }

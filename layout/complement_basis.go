@@ -18,19 +18,18 @@ import "fmt"
 // complementBasis is Complement for a layout with basis strides: one mode
 // per direction of the codomain, each the complement along it with respect
 // to its own cosize, left as it is (not coalesced), as the dialect writes
-// it: complement(3:4@2) is (1,1,(4,1)):(1@0,1@1,(1@2,12@2)).
+// it: complement(3:4@2) is (1,1,(4,1)):(1@0,1@1,(1@2,12@2)). It is the
+// complement in the shape of those cosizes.
 func complementBasis(l Layout) (Layout, error) {
 	profile, dirs, err := byDirection("complement", l)
 	if err != nil {
 		return Layout{}, err
 	}
-	return alongProfile(profile, nil, func(path []int) (Layout, error) {
-		g, err := gapsAlong(l, dirs, path)
-		if err != nil {
-			return Layout{}, err
-		}
-		return g.withRest(g.ceilDiv(g.cosize())), nil
-	})
+	cot, err := shapeAlong(profile, l, dirs, func(g gaps, _ bool) (int64, error) { return g.cosize() })
+	if err != nil {
+		return Layout{}, err
+	}
+	return complementOverShape(l, dirs, profile, cot, nil)
 }
 
 // complementBasisTo is ComplementTo for a layout with basis strides,
@@ -42,10 +41,15 @@ func complementBasis(l Layout) (Layout, error) {
 // its modes cover, and the last one repeats up to the cotarget, so that
 // complement((4,3):(2@0,1@1), 120) is (2,5):(1@0,3@1), where the layout
 // repeats along e1 every 3@1.
+//
+// A shape cotarget may have dynamic extents: the repetitions up to one are
+// ?, complement((8,8):(1@0,1@1), (?,?)) is (?,?):(8@0,8@1), which divides
+// a layout of dynamic shape by a coordinate tiler. An integer cotarget must
+// be static (E0700): how it splits across the directions depends on it.
 func complementBasisTo(l Layout, cotarget IntTuple) (Layout, error) {
-	if !cotarget.IsStatic() {
+	if cotarget.Kind() != KindTuple && !cotarget.IsStatic() {
 		return Layout{}, newError(CodeDynamicValue, "complement", 1,
-			"the cotarget %s of the layout %s with basis strides is dynamic: a basis complement needs a static cotarget", cotarget, l)
+			"the cotarget %s of the layout %s with basis strides is dynamic: an integer cotarget of a basis complement must be static", cotarget, l)
 	}
 	profile, dirs, err := byDirection("complement", l)
 	if err != nil {
@@ -66,19 +70,22 @@ func complementBasisTo(l Layout, cotarget IntTuple) (Layout, error) {
 // complementOverShape walks the codomain profile and the cotarget shape
 // together: a direction the cotarget names repeats up to the cotarget's
 // extent there (its size, where the cotarget is finer than the strides),
-// and modes of the cotarget no stride reaches are covered whole.
+// and a mode of the cotarget no stride reaches is covered whole, as one
+// range at the depth the profile has there: in (4,(2,3)), 1:1@0 leaves
+// 6:1@1 for mode 1, not (2,3):(1@0@1,1@1@1), so that the tile and its rest
+// address the codomain at the same depths and compose with one layout.
 func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path []int) (Layout, error) {
 	switch {
-	case cot.Kind() == KindTuple && (profile.Kind() == KindTuple || findDirection(dirs, path) < 0):
-		if profile.Kind() == KindTuple && len(profile.elems) > len(cot.elems) {
+	case cot.Kind() == KindTuple && profile.Kind() == KindTuple:
+		if len(profile.elems) > len(cot.elems) {
 			return Layout{}, newError(CodeBasisOutside, "complement", 0,
-				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has %d modes there",
-				l, len(profile.elems)-1, cot, len(cot.elems))
+				"the basis strides of %s reach mode %d of the codomain, but the cotarget %s has no mode %d",
+				l, len(profile.elems)-1, cot, len(profile.elems)-1)
 		}
 		ms := make([]Layout, len(cot.elems))
 		for i := range ms {
-			p := Int(0)
-			if profile.Kind() == KindTuple && i < len(profile.elems) {
+			p := Int(0) // a mode no stride reaches
+			if i < len(profile.elems) {
 				p = profile.elems[i]
 			}
 			m, err := complementOverShape(l, dirs, p, cot.elems[i], append(path[:len(path):len(path)], i))
@@ -98,43 +105,64 @@ func complementOverShape(l Layout, dirs []direction, profile, cot IntTuple, path
 		return Layout{}, err
 	}
 	c := calc{op: "complement"}
-	n := c.size(cot)
-	return g.withRest(g.ceilDiv(n)), c.errOrNil()
+	n := sizeLeaf(&c, cot)
+	return g.withRestLeaf(c.ceilDivLeaf(n, Int(g.covered))), c.errOrNil()
 }
 
-// complementOverRange complements along each direction of the profile,
-// the last direction repeating up to the integer cotarget n and the others
-// up to what their modes cover.
+// complementOverRange is the complement in the integer cotarget n with the
+// directions of the codomain laid out one after the other: it is the
+// complement in the shape whose extent along each direction but the last is
+// what the layout's modes cover there, and along the last direction what
+// is left of n.
 func complementOverRange(l Layout, dirs []direction, profile IntTuple, n int64) (Layout, error) {
-	var paths [][]int
-	_, _ = alongProfile(profile, nil, func(path []int) (Layout, error) {
-		paths = append(paths, path)
-		return Layout{}, nil
-	})
-	all := make([]gaps, len(paths))
 	c := calc{op: "complement"}
-	for k, path := range paths {
-		g, err := gapsAlong(l, dirs, path)
-		if err != nil {
-			return Layout{}, err
-		}
-		all[k] = g
-		if k < len(paths)-1 {
+	if _, err := shapeAlong(profile, l, dirs, func(g gaps, last bool) (int64, error) {
+		if !last {
 			n = c.ceilDiv(n, g.covered)
 		}
+		return 0, c.errOrNil()
+	}); err != nil {
+		return Layout{}, err
 	}
-	if c.err != nil {
-		return Layout{}, c.err
-	}
-	k := 0
-	return alongProfile(profile, nil, func([]int) (Layout, error) {
-		g := all[k]
-		k++
-		if k < len(all) {
-			return g.withRest(1), nil
+	cot, err := shapeAlong(profile, l, dirs, func(g gaps, last bool) (int64, error) {
+		if last {
+			return n, nil
 		}
-		return g.withRest(g.ceilDiv(n)), nil
+		return g.covered, nil
 	})
+	if err != nil {
+		return Layout{}, err
+	}
+	return complementOverShape(l, dirs, profile, cot, nil)
+}
+
+// shapeAlong builds a shape with the profile's structure whose leaf at each
+// direction is extent(gaps along it, whether it is the last direction).
+func shapeAlong(profile IntTuple, l Layout, dirs []direction, extent func(g gaps, last bool) (int64, error)) (IntTuple, error) {
+	total := len(leaves(profile))
+	k := 0
+	var walk func(p IntTuple, path []int) (IntTuple, error)
+	walk = func(p IntTuple, path []int) (IntTuple, error) {
+		if p.Kind() != KindTuple {
+			g, err := gapsAlong(l, dirs, path)
+			if err != nil {
+				return IntTuple{}, err
+			}
+			k++
+			e, err := extent(g, k == total)
+			return Int(e), err
+		}
+		elems := make([]IntTuple, len(p.elems))
+		for i, q := range p.elems {
+			e, err := walk(q, append(path[:len(path):len(path)], i))
+			if err != nil {
+				return IntTuple{}, err
+			}
+			elems[i] = e
+		}
+		return Tuple(elems...), nil
+	}
+	return walk(profile, nil)
 }
 
 // gaps is the complement along one direction before its rest: the modes
@@ -175,25 +203,19 @@ func gapsAlong(l Layout, dirs []direction, path []int) (gaps, error) {
 
 // cosize is the cosize of the modes along the direction: one more than the
 // largest count they reach.
-func (g gaps) cosize() int64 {
+func (g gaps) cosize() (int64, error) {
 	c := calc{op: "complement"}
 	n := int64(1)
 	for i := range g.modes.sh {
 		n = c.add(n, c.mul(g.modes.sh[i].val-1, g.modes.st[i].val))
 	}
-	return n
+	return n, c.errOrNil()
 }
 
-// ceilDiv is how many times the direction repeats to reach n.
-func (g gaps) ceilDiv(n int64) int64 {
-	c := calc{op: "complement"}
-	return c.ceilDiv(n, g.covered)
-}
-
-// withRest returns the gaps followed by the rest, rest repetitions from
-// the covered offset: a single mode stays a leaf.
-func (g gaps) withRest(rest int64) Layout {
-	sh := append(g.sh[:len(g.sh):len(g.sh)], Int(rest))
+// withRestLeaf returns the gaps followed by the rest, rest repetitions
+// (an integer or ?) from the covered offset: a single mode stays a leaf.
+func (g gaps) withRestLeaf(rest IntTuple) Layout {
+	sh := append(g.sh[:len(g.sh):len(g.sh)], rest)
 	st := append(g.st[:len(g.st):len(g.st)], Basis(g.covered, g.path...))
 	if len(sh) == 1 {
 		return Layout{sh[0], st[0]}

@@ -144,12 +144,25 @@ func (c *calc) productLike(shape, order IntTuple) IntTuple {
 // (2,2,2,2):(0,2,4,1). As in CuTe's compact_order, a dynamic stride ranks
 // after every static one, dynamic strides in their left-to-right order:
 // make_layout_like((8,?,4,?):(?,?,?,1)) is (8,?,4,?):(?,?,?,1).
+//
+// For basis strides the modes are ordered as the coordinates they reach are
+// laid out, mode 0 of the codomain fastest (basisOrder):
+// make_layout_like((4,(4,2)):(1@1,(1@0,12@1))) is (4,(4,2)):(4,(1,16)), and
+// make_layout_like(make_identity_layout(s)) is the column-major layout of s.
 func MakeLayoutLike(l Layout) (Layout, error) {
+	if hasBasisStride(l.stride) {
+		order, err := basisOrder(l.stride)
+		if err != nil {
+			return Layout{}, err
+		}
+		stride, err := compactOrder(zeroExtents(order, l.shape), order)
+		if err != nil {
+			return Layout{}, withOp(err, "make_layout_like")
+		}
+		return Layout{l.shape, stride}, nil
+	}
 	for _, d := range leaves(l.stride) {
-		switch {
-		case d.Kind() == KindBasis:
-			return Layout{}, errBasis("make_layout_like", d)
-		case d.Kind() == KindInt && d.val < 0:
+		if d.Kind() == KindInt && d.val < 0 {
 			return Layout{}, errBadValue("make_layout_like", "the negative stride %d is not supported", d.val)
 		}
 	}

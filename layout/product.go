@@ -12,7 +12,10 @@ package layout
 // logical_product((3,4):(4,1), (?,?):(1,2)) is ((3,4),(?,?)):((4,1),(12,24)).
 // A block with basis strides is complemented in its coordinate codomain:
 // logical_product((4,3):(1@0,1@1), (2,5):(1,2)) is
-// ((4,3),(2,5)):((1@0,1@1),(3@1,6@1)).
+// ((4,3),(2,5)):((1@0,1@1),(3@1,6@1)). A tiler with basis strides denotes
+// the by-mode tiler of its directions and repeats the block mode by mode
+// (product_basis.go): logical_product((4,3):(1,12), (2,5):(1@0,1@1)) is
+// ((4,3),(2,5)):((1,12),(4,1)), zipped_product by [2:1;5:1].
 func LogicalProduct(block Layout, t Tiler) (Layout, error) {
 	if err := requireStaticBlock("logical_product", block); err != nil {
 		return Layout{}, err
@@ -66,6 +69,9 @@ func firstDynamic(t IntTuple) (IntTuple, bool) {
 }
 
 func productByLayout(block, tiler Layout) (Layout, error) {
+	if hasBasisStride(tiler.stride) {
+		return productByCoordinates(block, tiler)
+	}
 	c := calc{op: "logical_product"}
 	size := Int(c.size(block.shape))
 	if c.err != nil { // a dynamic extent (tile_to_shape's block)
@@ -82,7 +88,7 @@ func productByLayout(block, tiler Layout) (Layout, error) {
 	if c.err != nil {
 		return Layout{}, c.err
 	}
-	comp, err := complementTo(block, target, true)
+	comp, err := complementBlock(block, target)
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Code == CodeComplementInjective {
 			return Layout{}, newError(CodeProductOverlap, "logical_product", 0,
@@ -95,6 +101,18 @@ func productByLayout(block, tiler Layout) (Layout, error) {
 		return Layout{}, withOp(err, "logical_product")
 	}
 	return Concat(block, rest), nil
+}
+
+// complementBlock is the complement of a product's block in the integer
+// target size(block)·cosize(tiler). A block with basis strides is
+// complemented with its directions laid out one after the other
+// (complementOverRange), the dialect's rule:
+// logical_product((4,3):(1@0,1@1), (2,5):(1,2)) repeats the block along e1.
+func complementBlock(block Layout, target IntTuple) (Layout, error) {
+	if !hasBasisStride(block.stride) {
+		return ComplementTo(block, target)
+	}
+	return complementBasisTo(block, target)
 }
 
 // ZippedProduct is LogicalProduct with the blocks of every mode gathered in

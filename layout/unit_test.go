@@ -197,15 +197,15 @@ func TestBasisStrides(t *testing.T) {
 	// A basis-stride tiler selects modes of the layout it tiles.
 	r, err = Compose(L(t, "(4,8):(8,1)"), L(t, "(2,2):(1@1,2@0)"))
 	wantLayout(t, "(4,8):(8,1) o (2,2):(1@1,2@0)", r, err, "(2,2):(1,16)")
-	// The dialect's complement with a cotarget takes integer strides only
-	// (complement_errors.mlir#scaled_basis_stride); the products complement
-	// basis strides internally.
+	// An integer cotarget does not say how the directions are laid out:
+	// complement takes basis strides in a shape only; the products
+	// complement a block with basis strides in an integer target internally.
 	_, err = ComplementTo(id, Int(64))
 	wantCode(t, "complement of basis strides to an integer cotarget", err, CodeBasisNotDefined)
 	// An integer cotarget counts the codomain as one range: e0 is covered
 	// by 4:1@0 and the layout repeats along e1 (the rule of the dialect's
 	// logical_product((4,3):(1@0,1@1), (2,5):(1,2))).
-	r, err = complementTo(id, Int(64), true)
+	r, err = complementBasisTo(id, Int(64))
 	wantLayout(t, "internal complement of basis strides to an integer cotarget", r, err, "2:8@1")
 	_, err = RightInverse(L(t, "(4,8):(1@0@1,1@1)"))
 	wantCode(t, "right_inverse of basis paths of different depths in mode 1", err, CodeBadValue)
