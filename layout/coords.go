@@ -273,7 +273,7 @@ func (c *calc) divModLeaf(i, n IntTuple) (q, r IntTuple) {
 	case isStaticInt(i, 0):
 		return i, i
 	case i.IsDynamic() || n.IsDynamic():
-		return dyn(), dyn()
+		return derived(factQuo, i, n), derived(factSum, i, n)
 	}
 	a, b := c.value(i), c.value(n)
 	if b <= 0 {

@@ -24,7 +24,7 @@ func runTupleCases(t *testing.T, cases []tupleCase) {
 		}
 		if err != nil {
 			t.Errorf("%s: unexpected error %v", tc.source, err)
-		} else if got.String() != tc.want {
+		} else if !factsAgree(got.String(), tc.want) {
 			t.Errorf("%s: got %s, want %s", tc.source, got, tc.want)
 		}
 	}
@@ -54,7 +54,8 @@ func TestSizeOfDynamic(t *testing.T) {
 		// stride 0 adds nothing whatever the extent (CuTe's cosize).
 		{"cosize(1:?) = 1", cosize("1:?"), "1"},
 		{"cosize((?,4):(0,1)) = 4", cosize("(?,4):(0,1)"), "4"},
-		{"cosize((?,3):(1@0,1@1)) has a dynamic component", cosize("(?,3):(1@0,1@1)"), "?"},
+		// The coshape is (?,3), whose product ?*3 is a multiple of 3.
+		{"cosize((?,3):(1@0,1@1)) has a dynamic component", cosize("(?,3):(1@0,1@1)"), "?{div=3}"},
 	})
 }
 

@@ -31,7 +31,7 @@ func TestDialectCases(t *testing.T) {
 		}
 		n++
 		got := dialectEval(c.Expr)
-		ok := got == c.Expect || c.Expect == "error" && strings.HasPrefix(got, "error")
+		ok := factsAgree(got, c.Expect) || c.Expect == "error" && strings.HasPrefix(got, "error")
 		_, listed := known[c.Source]
 		switch {
 		case !ok && !listed:
@@ -47,6 +47,29 @@ func TestDialectCases(t *testing.T) {
 	for src := range known {
 		t.Errorf("known_failures.txt lists %s, which is not a case", src)
 	}
+}
+
+// factsAgree reports whether got is the case's expectation want. The
+// restated dialect tests lost every {...} annotation of a dynamic leaf
+// (testdata/dialect/README.md), so an expectation without one is compared
+// with got's annotations erased; one with annotations is compared exactly.
+func factsAgree(got, want string) bool {
+	if strings.Contains(want, "{") {
+		return got == want
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range got {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String() == want
 }
 
 // dialectEval evaluates an expression with every check and returns its
