@@ -157,7 +157,20 @@ func TestDivisionsDynamic(t *testing.T) {
 		{"Arithmetic/ceil_div.mlir#ceil_div_tuple_tuple_lhs_longer", ceilDiv("(8,10,6)", "(3,4)"), "(3,3,6)"},
 		{"Arithmetic/ceil_div_errors.mlir#tiler_rank_exceeds_input", ceilDiv("(4,8)", "(2,4,2)"), CodeCoordMismatch},
 		{"Arithmetic/ceil_div.mlir#ceil_div_int_tuple_tile", ceilDivTile("(8,16)", TileTuple(TileLayout(L(t, "(4,8):(1,4)")))), "4"},
-		{"Arithmetic/ceil_div.mlir#ceil_div_shape_tile", ceilDivTile("(16,32)", TileTuple(TileLayout(L(t, "4:1")), TileLayout(L(t, "8:4")))), "16"},
+		// The test's tile is the one layout (4,8):(1,4), !cute.tile<"(4,8):(1,4)">.
+		{"Arithmetic/ceil_div.mlir#ceil_div_shape_tile", ceilDivTile("(16,32)", TileLayout(L(t, "(4,8):(1,4)"))), "16"},
+		// A tile of several modes counts mode by mode; extra modes pass
+		// through. CuTe DSL's compiler infers these (IR of NVIDIA's example
+		// kernels, e.g. examples/python/CuTeDSL/.../*_CuteExpandOps.mlir):
+		// ceil_div((?{div=8},?{div=8},?), [128:1;128:1;1:0]) is (?,?,?) and
+		// ceil_div((1,1,?), [1:0;1:0]) is (1,1,?); the static
+		// instance (512,256,16) gives (512/128, 256/128, 16/1).
+		{"ceil_div((512,256,16), [128:1;128:1;1:0])", ceilDivTile("(512,256,16)", TileTuple(TileInt(128), TileInt(128), TileLayout(L(t, "1:0")))), "(4,2,16)"},
+		{"ceil_div((?{div=8},?{div=8},?), [128:1;128:1;1:0])", ceilDivTile("(?{div=8},?{div=8},?)", TileTuple(TileInt(128), TileInt(128), TileLayout(L(t, "1:0")))), "(?,?,?)"},
+		{"ceil_div((1,1,?), [1:0;1:0])", ceilDivTile("(1,1,?)", TileTuple(TileLayout(L(t, "1:0")), TileLayout(L(t, "1:0")))), "(1,1,?)"},
+		// ?{div=256}/128 is exact: the quotient keeps 256/128.
+		{"ceil_div((?{div=256},8), [128:1;_])", ceilDivTile("(?{div=256},8)", TileTuple(TileInt(128), TileUnderscore())), "(?{div=2},1)"},
+		{"ceil_div((4,8), [2:1;4:1;2:1])", ceilDivTile("(4,8)", TileTuple(TileInt(2), TileInt(4), TileInt(2))), CodeCoordMismatch},
 		{"ceil(13/4) by the tile [4]", ceilDivTile("13", TileTuple(TileInt(4))), "4"},
 		{"the tile _ has no size", ceilDivTile("(8,16)", TileTuple(TileUnderscore())), CodeBadValue},
 	})

@@ -224,13 +224,48 @@ func (c *calc) ceilDivShape(a, b IntTuple) IntTuple {
 	return c.nonzeroDiv(a, b, (*calc).ceilDivLeaf)
 }
 
-// CeilDivTile is the dialect's ceil_div of a shape by a tile: the number of
-// tiles that cover it, ceil(size(a) / size(tile)), a scalar:
-// ceil_div((16,32), [4:1;8:4]) is 16.
+// CeilDivTile is the dialect's ceil_div of a shape by a tile: how many
+// tiles cover it. A tile of one mode (a layout, an integer, or [T] with one
+// mode) flattens to its size and gives one scalar count,
+// ceil(size(a) / size(tile)): ceil_div((16,32), [(4,8):(1,4)]) is 16. A
+// tile of several modes counts mode by mode, ceil_div(a_i, size(T_i)), and
+// modes of a beyond the tile pass through: ceil_div((512,256,16),
+// [128:1;128:1;1:0]) is (4,2,16), as CuTe DSL's compiler infers it (the
+// rest shape of zipped_divide). A tile mode _ covers its whole mode (one
+// tile); a nested tile mode counts the nested modes of a.
 func CeilDivTile(a IntTuple, tile Tiler) (IntTuple, error) {
 	c := calc{op: "ceil_div"}
-	r := c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
+	var r IntTuple
+	if tile.form != tileTuple || len(tile.modes) == 1 {
+		r = c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
+	} else {
+		r = c.ceilDivModes(a, tile)
+	}
 	return r, c.errOrNil()
+}
+
+// ceilDivModes is CeilDivTile mode by mode of a tile of several modes.
+func (c *calc) ceilDivModes(a IntTuple, tile Tiler) IntTuple {
+	switch tile.form {
+	case tileUnderscore:
+		c.sizeLeaf(a) // checks the leaves
+		return Int(1)
+	case tileTuple:
+		if a.Kind() != KindTuple || len(tile.modes) > len(a.elems) {
+			c.fail(newError(CodeCoordMismatch, c.op, -1, "the tile %s has more modes than the shape %s", tile, a))
+			return a
+		}
+		elems := make([]IntTuple, len(a.elems))
+		for i := range elems {
+			if i < len(tile.modes) {
+				elems[i] = c.ceilDivModes(a.elems[i], tile.modes[i])
+			} else {
+				elems[i] = a.elems[i]
+			}
+		}
+		return Tuple(elems...)
+	}
+	return c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
 }
 
 // tileSize is the number of elements of a tile: the product of its modes'

@@ -228,10 +228,13 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.CompactRowMajor(a.tuple(0))) })
 	def("shape_div", "shape_div(a, b): shape division (one must divide the other)", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.ShapeDiv(a.tuple(0), a.tuple(1))) })
-	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile [T0;...], the number of tiles", []paramKind{pTuple, pDivisor}, 2,
+	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile, the tiles per mode ([T] of one mode: in all); by a layout, by its shape", []paramKind{pTuple, pDivisor}, 2,
 		func(a *args) (Value, error) {
-			if t, ok := a.vals[1].(Tiler); ok {
-				return tuple(layout.CeilDivTile(a.tuple(0), t.T))
+			switch d := a.vals[1].(type) {
+			case Tiler:
+				return tuple(layout.CeilDivTile(a.tuple(0), d.T))
+			case Layout:
+				return tuple(layout.CeilDiv(a.tuple(0), d.L.Shape()))
 			}
 			return tuple(layout.CeilDiv(a.tuple(0), a.tuple(1)))
 		})
