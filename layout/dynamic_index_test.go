@@ -278,3 +278,34 @@ func tupleEq(a, b string) func(t *testing.T) (Truth, error) {
 func elemLess(a, b string) func(t *testing.T) (Truth, error) {
 	return func(t *testing.T) (Truth, error) { return ElemLess(T(t, a), T(t, b)) }
 }
+
+func TestTupleMulDivMod(t *testing.T) {
+	op := func(f func(a, b IntTuple) (IntTuple, error), a, b string) func(*testing.T) (IntTuple, error) {
+		return func(t *testing.T) (IntTuple, error) { return f(T(t, a), T(t, b)) }
+	}
+	runTupleCases(t, []tupleCase{
+		// Operand and result types that CuTe DSL's compiler printed in the
+		// IR of NVIDIA's example kernels (examples/python/CuTeDSL in CUTLASS).
+		{"tuple_mul(?, 2) is ?{div=2}", op(TupleMul, "?", "2"), "?{div=2}"},
+		{"tuple_mul(32, ?) is ?{div=32}", op(TupleMul, "32", "?"), "?{div=32}"},
+		{"tuple_mul(?, 1) is ?", op(TupleMul, "?", "1"), "?"},
+		{"tuple_mul(?, ?) is ?", op(TupleMul, "?", "?"), "?"},
+		{"tuple_div(?{div=64}, 2) is ?{div=32}", op(TupleDiv, "?{div=64}", "2"), "?{div=32}"},
+		{"tuple_div(?, 1) is ?", op(TupleDiv, "?", "1"), "?"},
+		{"tuple_div(?, ?) is ?", op(TupleDiv, "?", "?"), "?"},
+		{"tuple_mod(?, ?{div=8}) is ?", op(TupleMod, "?", "?{div=8}"), "?"},
+		// The example, and by hand: 2·? is even, i64·4 is an i64
+		// multiple of 4; 16 does not divide 8, so nothing is known of
+		// ?{div=8}/16; x mod 8 for x a multiple of 12 is a multiple of
+		// gcd(12, 8) = 4; C's / and % truncate toward zero.
+		{"tuple_mul(?, 128)", op(TupleMul, "?", "128"), "?{div=128}"},
+		{"tuple_mul((2,?{div=4}),(?,?{i64}))", op(TupleMul, "(2,?{div=4})", "(?,?{i64})"), "(?{div=2},?{i64 div=4})"},
+		{"tuple_div(?{div=8}, 16)", op(TupleDiv, "?{div=8}", "16"), "?"},
+		{"tuple_mod(?{div=12}, 8)", op(TupleMod, "?{div=12}", "8"), "?{div=4}"},
+		{"tuple_div((7,-7),(2,2))", op(TupleDiv, "(7,-7)", "(2,2)"), "(3,-3)"},
+		{"tuple_mod((7,-7),(2,2))", op(TupleMod, "(7,-7)", "(2,2)"), "(1,-1)"},
+		{"tuple_div(?, 0)", op(TupleDiv, "?", "0"), CodeDivisionByZero},
+		{"tuple_mod(5, 0)", op(TupleMod, "5", "0"), CodeDivisionByZero},
+		{"tuple_mul((1,2), 3)", op(TupleMul, "(1,2)", "3"), CodeCoordMismatch},
+	})
+}

@@ -100,16 +100,36 @@ func (c *calc) zipTuples(a, b IntTuple, zeroLeft bool, f func(*calc, IntTuple, I
 	return a
 }
 
-// TupleMul multiplies two congruent integer tuples leaf by leaf.
-func TupleMul(a, b IntTuple) (IntTuple, error) {
+// TupleMul multiplies two congruent integer tuples leaf by leaf, the
+// dialect's tuple_mul. Leaves may be dynamic and carry facts (dynamic.go):
+// tuple_mul(?, 128) is ?{div=128}.
+func TupleMul(a, b IntTuple) (IntTuple, error) { return leafwise("tuple_mul", a, b, (*calc).mulLeaf) }
+
+// TupleDiv divides two congruent integer tuples leaf by leaf, truncating
+// toward zero, the dialect's tuple_div: tuple_div(?{div=64}, 2) is
+// ?{div=32}. A static zero divisor is an error (E0703).
+func TupleDiv(a, b IntTuple) (IntTuple, error) {
+	return leafwise("tuple_div", a, b, func(c *calc, x, y IntTuple) IntTuple { return c.nonzeroDiv(x, y, (*calc).quoLeaf) })
+}
+
+// TupleMod is the remainder of two congruent integer tuples leaf by leaf,
+// with the sign of the dividend as in C, the dialect's tuple_mod:
+// tuple_mod(?, ?{div=8}) is ?. A static zero divisor is an error (E0703).
+func TupleMod(a, b IntTuple) (IntTuple, error) { return leafwise("tuple_mod", a, b, (*calc).modLeaf) }
+
+// leafwise applies the leaf operation f to the corresponding leaves of two
+// congruent tuples.
+func leafwise(op string, a, b IntTuple, f func(*calc, IntTuple, IntTuple) IntTuple) (IntTuple, error) {
 	if !Congruent(a, b) {
-		return IntTuple{}, errCoord("mul", a, b)
+		return IntTuple{}, errCoord(op, a, b)
 	}
-	c := calc{op: "mul"}
+	c := calc{op: op}
 	var walk func(a, b IntTuple) IntTuple
 	walk = func(a, b IntTuple) IntTuple {
 		if a.Kind() != KindTuple {
-			return Int(c.mul(c.value(a), c.value(b)))
+			c.checkScalar(a)
+			c.checkScalar(b)
+			return f(&c, a, b)
 		}
 		elems := make([]IntTuple, len(a.elems))
 		for i := range elems {
@@ -118,7 +138,7 @@ func TupleMul(a, b IntTuple) (IntTuple, error) {
 		return Tuple(elems...)
 	}
 	r := walk(a, b)
-	return r, c.err
+	return r, c.errOrNil()
 }
 
 // ShapeDiv divides shape a by b as CuTe's shape_div does: element by element

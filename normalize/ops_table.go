@@ -252,6 +252,10 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.TupleSub(a.tuple(0), a.tuple(1))) })
 	def("tuple_mul", "tuple_mul(a, b): leafwise product", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.TupleMul(a.tuple(0), a.tuple(1))) })
+	def("tuple_div", "tuple_div(a, b): leafwise quotient, truncated toward zero", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) { return tuple(layout.TupleDiv(a.tuple(0), a.tuple(1))) })
+	def("tuple_mod", "tuple_mod(a, b): leafwise remainder, with the sign of a", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) { return tuple(layout.TupleMod(a.tuple(0), a.tuple(1))) })
 	def("equal", "equal(a, b): whether two tuples or two layouts are equal (? when decided at run time)", []paramKind{pSized, pSized}, 2, equal)
 	def("elem_less", "elem_less(a, b): whether a < b at every leaf of two congruent tuples", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) {
