@@ -83,3 +83,22 @@ func TestAccessorErrors(t *testing.T) {
 		}
 	}
 }
+
+// crd2idx takes a layout as its second operand, as the dialect's
+// cute.crd2idx does; with basis strides the offset keeps the rank of the
+// codomain. Operand and result types printed by CuTe DSL's compiler in the
+// IR of NVIDIA's example kernels (examples/python/CuTeDSL in CUTLASS).
+func TestCrd2IdxOfLayout(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"crd2idx((0,?,0), (128,32,?):(1,?{div=8},?{div=256}))", "?{div=8}"},
+		{"crd2idx(((_,_),(?,_)), ((128,32),(?,?)):((1@0,1@1),(128@0,32@1)))", "(?{div=128},0)"},
+		{"crd2idx((?,0,_), (1,3,16):(48,16,1))", "?{div=48}"},
+		// By hand: the identity layout maps (0,0) to the coordinate (0,0).
+		{"crd2idx((0,0), (2,2):(1@0,1@1))", "(0,0)"},
+		{"crd2idx((1,2), (4,8):(1,4), (1,4))", "error"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}

@@ -90,8 +90,15 @@ func defCoordinates() {
 		func(a *args) (Value, error) { return tuple(layout.Idx2CrdOf(a.tuple(0), a.tuple(1))) })
 	def("increment_coord", "increment_coord(c, shape): the coordinate after c, colexicographically", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.IncrementCoord(a.tuple(0), a.tuple(1))) })
-	def("crd2idx", "crd2idx(c, shape[, stride]): the index (offset) of a coordinate", []paramKind{pTuple, pTuple, pTuple}, 2,
+	def("crd2idx", "crd2idx(c, L) or crd2idx(c, shape[, stride]): the index (offset) of a coordinate", []paramKind{pTuple, pSized, pTuple}, 2,
 		func(a *args) (Value, error) {
+			if l, ok := a.vals[1].(Layout); ok {
+				if a.n() == 3 {
+					return nil, &layout.Error{Code: "E0205", Op: "crd2idx", Arg: 2, Mode: -1,
+						Msg: "a stride after the layout " + l.String() + ", which has its own"}
+				}
+				return tuple(l.L.Eval(a.tuple(0)))
+			}
 			if a.n() == 2 {
 				return tuple(layout.Crd2IdxCompactOf(a.tuple(0), a.tuple(1)))
 			}
