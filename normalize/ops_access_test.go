@@ -102,3 +102,18 @@ func TestCrd2IdxOfLayout(t *testing.T) {
 		}
 	}
 }
+
+// eval takes composed layouts, as the dialect's layout_eval does. By hand:
+// (4,4):(1,4) maps (1,1) to 5 = 0b101, and S<1,0,2> sets bit 0 to
+// bit 0 xor bit 2, giving 0b100 = 4; (4,3):(1,4) maps (1,1) to 5, the
+// offset makes it 7, and (4,5):(1,4) maps index 7 = (3,1) to 3+4 = 7.
+func TestEvalComposed(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"eval(S<1,0,2> o 0 o (4,4):(1,4), (1,1))", "4"},
+		{"eval((4,5):(1,4) o 2 o (4,3):(1,4), (1,1))", "7"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}

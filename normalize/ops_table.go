@@ -80,8 +80,13 @@ func sizedShape(v Value) layout.IntTuple {
 }
 
 func defCoordinates() {
-	def("eval", "eval(L, c): the offset of coordinate c", []paramKind{pLayout, pTuple}, 2,
-		func(a *args) (Value, error) { return evalLayout(a.layout(0), a.tuple(1)) })
+	def("eval", "eval(L, c): the offset of coordinate c under a layout or a composed layout", []paramKind{pAnyLay, pTuple}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return tuple(c.C.Eval(a.tuple(1)))
+			}
+			return evalLayout(a.layout(0), a.tuple(1))
+		})
 	def("composed_eval", "composed_eval(C, c): the offset of c under a composed layout", []paramKind{pComposed, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(a.vals[0].(Composed).C.Eval(a.tuple(1))) })
 	def("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset", []paramKind{pSwizzle, pInt}, 2,
