@@ -381,3 +381,33 @@ func TestGroupModesRange(t *testing.T) {
 	g, err := GroupModes(l, 2, 3)
 	wantLayout(t, "group_modes [2,3)", g, err, "(4,5,(6)):(1,4,(20))")
 }
+
+// dice takes tiles: the projection of CuTe's local_tile. In the IR CuTe
+// DSL prints for NVIDIA's example kernels, local_tile with the tiler
+// [128:1;128:1;32:1] and the projections (1,_,1) and (_,1,1) builds the
+// tiles [128:1;32:1] (modes 0 and 2) and [128:1;32:1] (modes 1 and 2).
+func TestDiceTile(t *testing.T) {
+	mnk := TileTuple(TileInt(128), TileInt(128), TileInt(32))
+	for _, tc := range []struct {
+		crd  string
+		tile Tiler
+		want string
+	}{
+		{"(1,_,1)", mnk, "[128;32]"},
+		{"(_,1,1)", mnk, "[128;32]"},
+		{"(1,_,_)", mnk, "[128]"},
+		{"_", mnk, "[]"},
+		{"1", mnk, "[128;128;32]"},
+		// By hand: a layout slot diced by a tuple keeps its fixed modes.
+		{"((1,_),1)", TileTuple(TileLayout(L(t, "(4,8):(1,4)")), TileInt(2)), "[(4):(1);2]"},
+	} {
+		got, err := DiceTile(T(t, tc.crd), tc.tile)
+		if err != nil || got.String() != tc.want {
+			t.Errorf("dice(%s, %s) = %s, %v; want %s", tc.crd, tc.tile, got, err, tc.want)
+		}
+	}
+	_, err := DiceTile(T(t, "(1,_,1)"), TileTuple(TileInt(4), TileInt(8)))
+	wantCode(t, "dice with a longer coordinate", err, CodeCoordMismatch)
+	_, err = DiceTile(T(t, "(_,?)"), TileTuple(TileInt(4), TileInt(8)))
+	wantCode(t, "dice with a dynamic coordinate", err, CodeDynamicValue)
+}
