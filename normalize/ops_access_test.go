@@ -117,3 +117,19 @@ func TestEvalComposed(t *testing.T) {
 		}
 	}
 }
+
+// local_tile and local_partition show the tile and its offset as
+// slice_and_offset does (values derived in layout/local_test.go).
+func TestLocalTileOps(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"local_tile((8,16):(1,8), (2,4), (1,2))", "{66}o(2,4):(1,8)"},
+		{"local_tile((?{div=8},?,?):(1,?{div=8},?{div=8}), [128:1;128:1;32:1], (?,?,_), (1,_,1))",
+			"{?{div=128}}o(128,32,?,?):(1,?{div=8},?{div=256},?{div=8})"},
+		{"local_partition((8,16):(1,8), (2,4):(4,1), 5)", "{9}o(4,4):(2,32)"},
+		{"local_partition((8,16):(1,8), (2,4,2):(1,2,8), 3, (1,1,_))", "{9}o(4,4):(2,32)"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}

@@ -207,6 +207,10 @@ func defDividesAndProducts() {
 	tiled("flat_product", "flat_product(A, B): (block0, ..., rep0, ...)", layout.FlatProduct)
 	def("blocked_product", "blocked_product(A, B): A repeated over B, mode i with mode i", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.BlockedProduct(a.layout(0), a.layout(1))) })
+	def("local_tile", "local_tile(L, tiler, coord[, proj]): {offset} o the tile of zipped_divide(L, tiler) at coord (CuTe's local_tile)",
+		[]paramKind{pLayout, pTiler, pTuple, pTuple}, 3, localTile)
+	def("local_partition", "local_partition(L, threads, index[, proj]): {offset} o the elements of thread index in every tile (CuTe's local_partition)",
+		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition)
 	def("raked_product", "raked_product(A, B): A raked across B", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.RakedProduct(a.layout(0), a.layout(1))) })
 }
@@ -292,4 +296,34 @@ func equal(a *args) (Value, error) {
 				" with the " + a.vals[1].Kind().String() + " " + a.vals[1].String()}
 	}
 	return Bool{layout.TupleEqual(a.tuple(0), a.tuple(1))}, nil
+}
+
+// localTile is local_tile(L, tiler, coord[, proj]), the tile and its
+// offset, shown as slice_and_offset shows them.
+func localTile(a *args) (Value, error) {
+	l, off, err := func() (layout.Layout, layout.IntTuple, error) {
+		if a.n() == 4 {
+			return layout.LocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
+		}
+		return layout.LocalTile(a.layout(0), a.tiler(1), a.tuple(2))
+	}()
+	if err != nil {
+		return nil, err
+	}
+	return Accessor{off, l}, nil
+}
+
+// localPartition is local_partition(L, threads, index[, proj]), the
+// thread's elements and their first offset.
+func localPartition(a *args) (Value, error) {
+	l, off, err := func() (layout.Layout, layout.IntTuple, error) {
+		if a.n() == 4 {
+			return layout.LocalPartitionProj(a.layout(0), a.layout(1), a.tuple(2), a.tuple(3))
+		}
+		return layout.LocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+	}()
+	if err != nil {
+		return nil, err
+	}
+	return Accessor{off, l}, nil
 }

@@ -1,0 +1,62 @@
+package layout
+
+import "testing"
+
+// local_tile and local_partition as CuTe defines them (cute/tensor.hpp:
+// local_tile = inner_partition, the slice of zipped_divide at the rest
+// coordinate; local_partition = outer_partition at the thread's flat
+// coordinate). Expected values derived by hand in the comments.
+func TestLocalTileAndPartition(t *testing.T) {
+	mkl := L(t, "(?{div=8},?,?):(1,?{div=8},?{div=8})")
+	mnk := TileTuple(TileInt(128), TileInt(128), TileInt(32))
+	for _, tc := range []struct {
+		what      string
+		got       func() (Layout, IntTuple, error)
+		want, off string
+	}{
+		// zipped_divide((8,16):(1,8), (2,4)) is ((2,4),(4,4)):((1,8),(2,32));
+		// the tile at (1,2) starts at 1·2 + 2·32 = 66, at index 5 = (1,1)
+		// of the rest (4,4) at 2 + 32 = 34.
+		{"local_tile((8,16):(1,8), (2,4), (1,2))", func() (Layout, IntTuple, error) {
+			return LocalTile(L(t, "(8,16):(1,8)"), TileTuple(TileInt(2), TileInt(4)), T(t, "(1,2)"))
+		}, "(2,4):(1,8)", "66"},
+		{"local_tile((8,16):(1,8), (2,4), 5)", func() (Layout, IntTuple, error) {
+			return LocalTile(L(t, "(8,16):(1,8)"), TileTuple(TileInt(2), TileInt(4)), T(t, "5"))
+		}, "(2,4):(1,8)", "34"},
+		// CuTe DSL's gA = local_tile(mA, tiler_mnk, (m,n,_), proj=(1,_,1)) in
+		// NVIDIA's example kernels: the tiler [128:1;32:1] and the
+		// coordinate (m,_) after dice; the rest (?,?,?) has the strides 128,
+		// 32·?{div=8} and ?{div=8}; (m,_) pads to (m,_,_), and the offset
+		// is m·128. The IR of those kernels has the tile
+		// (128,32,?):(1,?{div=8},?{div=256}) once L is fixed too.
+		{"local_tile(mA, [128;128;32], (?,?,_), (1,_,1))", func() (Layout, IntTuple, error) {
+			return LocalTileProj(mkl, mnk, T(t, "(?,?,_)"), T(t, "(1,_,1)"))
+		}, "(128,32,?,?):(1,?{div=8},?{div=256},?{div=8})", "?{div=128}"},
+		{"local_tile(mA, [128;32], (?,_,?))", func() (Layout, IntTuple, error) {
+			return LocalTile(mkl, TileTuple(TileInt(128), TileInt(32)), T(t, "(?,_,?)"))
+		}, "(128,32,?):(1,?{div=8},?{div=256})", "?{div=8}"},
+		// Threads (2,4):(4,1): index 5 is at ((5/4)%2, (5/1)%4) = (1,1); the
+		// tiles of (8,16):(1,8) are (2,4), so the thread owns element (1,1)
+		// of every tile: the rest (4,4):(2,32) from offset 1 + 8 = 9.
+		{"local_partition((8,16):(1,8), (2,4):(4,1), 5)", func() (Layout, IntTuple, error) {
+			return LocalPartition(L(t, "(8,16):(1,8)"), L(t, "(2,4):(4,1)"), T(t, "5"))
+		}, "(4,4):(2,32)", "9"},
+		{"local_partition((8,16):(1,8), (2,4):(1,2), ?)", func() (Layout, IntTuple, error) {
+			return LocalPartition(L(t, "(8,16):(1,8)"), L(t, "(2,4):(1,2)"), T(t, "?"))
+		}, "(4,4):(2,32)", "?"},
+		// proj (1,1,_) dices (2,4,2):(1,2,8) to (2,4):(1,2); index 3 is at
+		// (3%2, (3/2)%4) = (1,1).
+		{"local_partition(..., (2,4,2):(1,2,8), 3, (1,1,_))", func() (Layout, IntTuple, error) {
+			return LocalPartitionProj(L(t, "(8,16):(1,8)"), L(t, "(2,4,2):(1,2,8)"), T(t, "3"), T(t, "(1,1,_)"))
+		}, "(4,4):(2,32)", "9"},
+	} {
+		l, off, err := tc.got()
+		if err != nil || l.String() != tc.want || off.String() != tc.off {
+			t.Errorf("%s = {%s} o %s, %v; want {%s} o %s", tc.what, off, l, err, tc.off, tc.want)
+		}
+	}
+	_, _, err := LocalTile(L(t, "(8,16):(1,8)"), TileTuple(TileInt(2), TileInt(4), TileInt(2)), T(t, "(1,2)"))
+	wantCode(t, "local_tile by a tiler of more modes than the layout", err, CodeTilerMismatch)
+	_, _, err = LocalPartition(L(t, "(8,16):(1,8)"), L(t, "(2,4):(1@0,1@1)"), T(t, "1"))
+	wantCode(t, "local_partition by threads with basis strides", err, CodeBasisNotDefined)
+}
