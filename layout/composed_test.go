@@ -411,3 +411,20 @@ func TestDiceTile(t *testing.T) {
 	_, err = DiceTile(T(t, "(_,?)"), TileTuple(TileInt(4), TileInt(8)))
 	wantCode(t, "dice with a dynamic coordinate", err, CodeDynamicValue)
 }
+
+// Slicing a swizzled layout at a coordinate whose fixed modes the swizzle
+// does not read keeps the offset as it is, facts included: the IR of
+// CuTe DSL's example kernels slices S<3,3,3> o ?{div=16} o L at
+// (_,_,_,0) and keeps ?{div=16}. By hand: the fixed mode (1,3):(0,4096)
+// at 0 adds 0, and at 1 adds 4096 = 2^12, a bit S<3,3,3> (bits 3-8) does
+// not touch, which leaves with the dropped offset.
+func TestSliceSwizzledKeepsOffsetFacts(t *testing.T) {
+	c := ComposedLayout{Outer: Swizzle{B: 3, M: 3, S: 3}, Offset: Dynamic(0, 16),
+		Inner: L(t, "((2,2,2),(2,2),2,(1,3)):((64,8,1024),(32,512),2048,(0,4096))")}
+	for _, crd := range []string{"(_,_,_,0)", "(_,_,_,1)"} {
+		r, err := SliceComposed(T(t, crd), c)
+		if err != nil || r.Plain || r.Composed.Offset.String() != "?{div=16}" {
+			t.Errorf("slice(%s, %s) = %+v, %v; want the offset ?{div=16}", crd, c, r, err)
+		}
+	}
+}
