@@ -145,7 +145,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			x.wrongKind(spanOf(n.Args[i]), paramNames[k], v)
 			return nil, false
 		}
-		if k == pTiler {
+		if k == pTiler || k == pTilerOrComposed && v.Kind() != KindComposed {
 			t, ok := x.asTiler(n.Args[i], v)
 			if !ok {
 				return nil, false

@@ -25,6 +25,7 @@ const (
 	pTile                                   // a tile
 	pTupleOrTile                            // a tuple or a tile
 	pDiceable                               // a layout, a tuple or a tile (dice)
+	pTilerOrComposed                        // a tiler, a layout, a shape or a composed layout (composition)
 )
 
 func init() {
@@ -32,7 +33,7 @@ func init() {
 		pIndexable: "a layout, a tuple or a tile", pShaped: "a layout or a tile",
 		pFlattenable: "a layout, a tuple or a tile", pSliceable: "a layout, a composed layout or a tuple",
 		pLayoutOrComposed: "a layout or a composed layout", pTile: "a tile", pTupleOrTile: "a tuple or a tile",
-		pDiceable: "a layout, a tuple or a tile",
+		pDiceable: "a layout, a tuple or a tile", pTilerOrComposed: "a layout, a composed layout, a tiler or a shape",
 	} {
 		paramNames[k] = name
 	}
@@ -52,6 +53,8 @@ func acceptsOperand(k paramKind, v Value) bool {
 		return v.Kind() == KindLayout || v.Kind() == KindComposed
 	case pTile:
 		return v.Kind() == KindTiler
+	case pTilerOrComposed:
+		return v.Kind() == KindComposed || accepts(pTiler, v)
 	case pTupleOrTile:
 		return v.Kind() == KindTiler || isTuple
 	}

@@ -173,8 +173,17 @@ func layoutArgError(op string, i int, v Value) error {
 }
 
 func defAlgebra() {
-	def("composition", "composition(A, B): A o B, with B a layout, a tiler or a shape", []paramKind{pLayout, pTiler}, 2,
-		func(a *args) (Value, error) { return lay(layout.ComposeTiler(a.layout(0), a.tiler(1))) })
+	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout", []paramKind{pLayout, pTilerOrComposed}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[1].(Composed); ok {
+				r, err := layout.ComposeComposed(a.layout(0), c.C)
+				if err != nil {
+					return nil, err
+				}
+				return Composed{r}, nil
+			}
+			return lay(layout.ComposeTiler(a.layout(0), a.tiler(1)))
+		})
 	def("complement", "complement(L[, cotarget]): the layout of what L does not reach (a layout cotarget stands for its shape)", []paramKind{pLayout, pSized}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
