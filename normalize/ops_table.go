@@ -24,6 +24,13 @@ func lay(l layout.Layout, err error) (Value, error) {
 	return Layout{l}, nil
 }
 
+func composed(c layout.ComposedLayout, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return Composed{c}, nil
+}
+
 func integer(n int64, err error) (Value, error) {
 	if err != nil {
 		return nil, err
@@ -176,11 +183,7 @@ func defAlgebra() {
 	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout", []paramKind{pLayout, pTilerOrComposed}, 2,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[1].(Composed); ok {
-				r, err := layout.ComposeComposed(a.layout(0), c.C)
-				if err != nil {
-					return nil, err
-				}
-				return Composed{r}, nil
+				return composed(layout.ComposeComposed(a.layout(0), c.C))
 			}
 			return lay(layout.ComposeTiler(a.layout(0), a.tiler(1)))
 		})
@@ -191,10 +194,20 @@ func defAlgebra() {
 			}
 			return lay(layout.Complement(a.layout(0)))
 		})
-	def("right_inverse", "right_inverse(L): the largest R with L(R(k)) = k", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return lay(layout.RightInverse(a.layout(0))) })
-	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k)", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return lay(layout.LeftInverse(a.layout(0))) })
+	def("right_inverse", "right_inverse(L): the largest R with L(R(k)) = k (of S o 0 o B: S' o 0 o right_inverse(B))", []paramKind{pAnyLay}, 1,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(layout.RightInverseComposed(c.C))
+			}
+			return lay(layout.RightInverse(a.layout(0)))
+		})
+	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k) (of S o 0 o B: S' o 0 o left_inverse(B))", []paramKind{pAnyLay}, 1,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(layout.LeftInverseComposed(c.C))
+			}
+			return lay(layout.LeftInverse(a.layout(0)))
+		})
 	def("max_common_layout", "max_common_layout(A, B): the largest contiguous part A and B share", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.MaxCommonLayout(a.layout(0), a.layout(1))) })
 	def("max_common_vector", "max_common_vector(A, B): how many contiguous elements A and B share", []paramKind{pLayout, pLayout}, 2,
