@@ -133,3 +133,20 @@ func TestLocalTileOps(t *testing.T) {
 		}
 	}
 }
+
+// The operations that take composed layouts on the new side (values
+// derived in layout/local_test.go): composition with a swizzled layout on
+// the right, the inverses of a swizzled layout.
+func TestComposedOperands(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"composition((16):(2), S<1,0,2> o 0 o (4,4):(1,4))", "S<1,1,2>o0o(4,4):(2,8)"},
+		{"right_inverse(S<1,0,2> o 0 o (4,4):(1,4))", "S<1,0,2>o0o16:1"},
+		{"left_inverse(S<3,3,3> o 0 o (8,64):(64,1))", "S<3,0,-6>o0o(64,8):(8,1)"},
+		{"right_inverse((4):(-1))", "4:-1"},
+		{"right_inverse(S<1,0,2> o 1 o (4,4):(1,4))", "error"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}
