@@ -1,6 +1,10 @@
 package layout
 
-import "testing"
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
 
 // local_tile and local_partition as CuTe defines them (cute/tensor.hpp:
 // local_tile = inner_partition, the slice of zipped_divide at the rest
@@ -213,4 +217,53 @@ func TestInversesComposed(t *testing.T) {
 	wantCode(t, "right_inverse with an offset", err, CodeBadValue)
 	_, err = LeftInverseComposed(C(t, "(4,5):(1,4) o 2 o 4:1"))
 	wantCode(t, "left_inverse with an outer layout", err, CodeBadValue)
+}
+
+// local_tile and local_partition pick the elements CuTe's definitions
+// describe, checked against coordinates computed independently: with a
+// tiler (t0,t1) that divides the shape (s0,s1), the tile at (c0,c1) holds
+// the element (c0·t0 + i0, c1·t1 + i1) at its index (i0,i1), and thread
+// (k0,k1) of a compact (t0,t1) thread layout owns the element
+// (r0·t0 + k0, r1·t1 + k1) at index (r0,r1) of its partition.
+func TestPropertyLocalTileAndPartition(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		t0 := rapid.SampledFrom([]int64{1, 2, 4}).Draw(t, "t0")
+		t1 := rapid.SampledFrom([]int64{1, 2, 3}).Draw(t, "t1")
+		n0, n1 := rapid.Int64Range(1, 3).Draw(t, "n0"), rapid.Int64Range(1, 3).Draw(t, "n1")
+		s0, s1 := t0*n0, t1*n1
+		d0 := rapid.SampledFrom([]int64{1, 2, 5}).Draw(t, "d0")
+		d1 := rapid.SampledFrom([]int64{0, 3, 16, 40}).Draw(t, "d1")
+		l := Layout{Ints(s0, s1), Ints(d0, d1)}
+		at := func(x, y int64) int64 { return x*d0 + y*d1 }
+		c0, c1 := rapid.Int64Range(0, n0-1).Draw(t, "c0"), rapid.Int64Range(0, n1-1).Draw(t, "c1")
+		tile, off, err := LocalTile(l, TileTuple(TileInt(t0), TileInt(t1)), Ints(c0, c1))
+		if err != nil {
+			t.Fatalf("local_tile(%s, [%d;%d], (%d,%d)): %v", l, t0, t1, c0, c1, err)
+		}
+		for i0 := range t0 {
+			for i1 := range t1 {
+				v, err := tile.Eval(Ints(i0, i1))
+				if err != nil || v.val+off.val != at(c0*t0+i0, c1*t1+i1) {
+					t.Fatalf("local_tile(%s, [%d;%d], (%d,%d)) = {%s} o %s: at (%d,%d) %s, want %d",
+						l, t0, t1, c0, c1, off, tile, i0, i1, v, at(c0*t0+i0, c1*t1+i1))
+				}
+			}
+		}
+		threads := Layout{Ints(t0, t1), Ints(1, t0)}
+		k := rapid.Int64Range(0, t0*t1-1).Draw(t, "k")
+		k0, k1 := k%t0, k/t0
+		part, off, err := LocalPartition(l, threads, Int(k))
+		if err != nil {
+			t.Fatalf("local_partition(%s, %s, %d): %v", l, threads, k, err)
+		}
+		for r0 := range n0 {
+			for r1 := range n1 {
+				v, err := part.Eval(Ints(r0, r1))
+				if err != nil || v.val+off.val != at(r0*t0+k0, r1*t1+k1) {
+					t.Fatalf("local_partition(%s, %s, %d) = {%s} o %s: at (%d,%d) %s, want %d",
+						l, threads, k, off, part, r0, r1, v, at(r0*t0+k0, r1*t1+k1))
+				}
+			}
+		}
+	})
 }
