@@ -29,9 +29,11 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 	if c.err != nil {
 		return IntTuple{}, c.err
 	}
-	if acc.bases {
+	if hasBasisStride(stride) {
 		// Give the coordinate the whole codomain profile, zeros included:
-		// the identity (4,6):(1@0,1@1) maps (1,0) to (1,0), not (1).
+		// the identity (4,6):(1@0,1@1) maps (1,0) to (1,0), not (1), and
+		// (_,_) to (0,0), not 0 (the dialect keeps the rank).
+		acc.bases = true
 		profile, err := coprofile(stride)
 		if err != nil {
 			return IntTuple{}, err

@@ -150,3 +150,12 @@ func TestComposedOperands(t *testing.T) {
 		}
 	}
 }
+
+// crd2idx with basis strides keeps the codomain's rank even when every
+// mode is left out: the coordinate (_,_) of the identity layout is (0,0),
+// not 0 (by hand: both modes contribute nothing).
+func TestCrd2IdxKeepsRank(t *testing.T) {
+	if got := evalText(t, "crd2idx((_,_), (128,32):(1@0,1@1))"); got != "(0,0)" {
+		t.Errorf("crd2idx((_,_), (128,32):(1@0,1@1)) = %s, want (0,0)", got)
+	}
+}
