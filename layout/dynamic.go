@@ -35,9 +35,12 @@ package layout
 //     i64 (?{i64}*16 is ?{i64 div=16}).
 //
 // A divisor that would overflow int64 is dropped to the larger operand
-// divisor, which still divides the result. No other fact is derived: a
-// rule that cannot show that a divisor divides every value the result may
-// take derives none.
+// divisor, which still divides the result. Beyond this arithmetic, two
+// operations derive facts from the same principles: x xor 0 is x
+// (xorLeaf), and a swizzle that decays into strides after a dynamic
+// offset steps by ±z, a multiple of z (Swizzle.fieldStrides). No other
+// fact is derived: a rule that cannot show that a divisor divides every
+// value the result may take derives none.
 
 // dynInfo is the leaf information of the plain dynamic leaf ?.
 var dynInfo = &leafInfo{kind: KindDynamic}
