@@ -154,13 +154,14 @@ func checkComplementStrides(l Layout, st []IntTuple) error {
 }
 
 // divLeaf is the integer quotient a/b of two integer or dynamic leaves
-// (b > 0): x/1 is x, and a quotient that depends on a dynamic value is ?.
+// (b > 0): x/1 is x, and a quotient that depends on a dynamic value is ?
+// with the facts of a quotient (dynamic.go).
 func (c *calc) divLeaf(a, b IntTuple) IntTuple {
 	switch {
 	case isStaticInt(b, 1):
 		return a
 	case a.IsDynamic() || b.IsDynamic():
-		return dyn()
+		return derived(factQuo, a, b)
 	}
 	return Int(c.div(c.value(a), c.value(b)))
 }

@@ -29,9 +29,11 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 	if c.err != nil {
 		return IntTuple{}, c.err
 	}
-	if acc.bases {
+	if hasBasisStride(stride) {
 		// Give the coordinate the whole codomain profile, zeros included:
-		// the identity (4,6):(1@0,1@1) maps (1,0) to (1,0), not (1).
+		// the identity (4,6):(1@0,1@1) maps (1,0) to (1,0), not (1), and
+		// (_,_) to (0,0), not 0 (the dialect keeps the rank).
+		acc.bases = true
 		profile, err := coprofile(stride)
 		if err != nil {
 			return IntTuple{}, err
@@ -273,7 +275,7 @@ func (c *calc) divModLeaf(i, n IntTuple) (q, r IntTuple) {
 	case isStaticInt(i, 0):
 		return i, i
 	case i.IsDynamic() || n.IsDynamic():
-		return dyn(), dyn()
+		return derived(factQuo, i, n), derived(factSum, i, n)
 	}
 	a, b := c.value(i), c.value(n)
 	if b <= 0 {

@@ -26,7 +26,47 @@ func RightInverse(l Layout) (Layout, error) {
 	if c.err != nil {
 		return Layout{}, c.err
 	}
+	if hasNegativeStride(st) {
+		return inv, checkRightInverse(l, inv)
+	}
 	return inv, nil
+}
+
+func hasNegativeStride(st []IntTuple) bool {
+	for _, d := range st {
+		if d.IsInt() && d.val < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRightInverse checks l(inv(k)) = k for every k below size(inv). With
+// a negative stride in a mode that is not the last of the chain, CuTe's
+// construction reaches negative indices, where l's truncating division
+// does not undo it: right_inverse((4,2):(2,-1)) would be (2,4):(-4,1), but
+// l(-3) is -6, not 3. Such layouts get an error rather than a wrong
+// inverse.
+func checkRightInverse(l, inv Layout) error {
+	n, err := inv.Size()
+	if err != nil || n > maxVerify {
+		return newError(CodeDynamicValue, "right_inverse", 0,
+			"layout %s has a negative stride, and its right inverse %s cannot be checked point by point", l, inv)
+	}
+	for k := range n {
+		x, err := inv.Eval(Int(k))
+		if err != nil {
+			return err
+		}
+		y, err := l.Eval(x)
+		if err != nil {
+			return err
+		}
+		if !y.Equal(Int(k)) {
+			return errBadValue("right_inverse", "layout %s has a negative stride that CuTe's right inverse %s does not undo: %s(%s(%d)) is %s", l, inv, l, inv, k, y)
+		}
+	}
+	return nil
 }
 
 // rightInverseValues checks the flat modes of the coalesced l: non-negative
@@ -40,6 +80,12 @@ func rightInverseValues(l Layout, sh, st []IntTuple) error {
 			return newError(CodeDynamicValue, "right_inverse", 0,
 				"layout %s has a dynamic extent, so its strides must be static integers, but it has the stride %s", l, d)
 		case d.IsDynamic():
+		case d.Kind() == KindInt:
+			// Negative strides are allowed: CuTe C++ follows the chain on
+			// |d| and gives the inverse mode the sign of d.
+			if d.val == minInt64 {
+				return errOverflow("right_inverse")
+			}
 		default:
 			if err := requireIntStrides("right_inverse", []IntTuple{d}); err != nil {
 				return err
@@ -54,14 +100,22 @@ func rightInverseValues(l Layout, sh, st []IntTuple) error {
 // pre in the domain. The result is coalesced. A dynamic stride never
 // continues the chain; after a dynamic extent, the size covered is ? and
 // no static stride continues it either.
+//
+// A negative stride d is followed as |d|, and its mode of the inverse has
+// the stride -pre (CuTe C++: right_inverse((4):(-1)) is 4:-1, since
+// L(R(k)) = -(-k) = k).
 func rightInverseChain(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 	outS, outD := []IntTuple{Int(1)}, []IntTuple{Int(0)}
 	next := Int(1)
-	for _, i := range sortedByStride(st) {
-		if st[i].IsInt() && next.IsInt() && st[i].val == next.val {
+	for _, i := range sortedByAbsStride(st) {
+		if st[i].IsInt() && next.IsInt() && abs(st[i].val) == next.val {
 			outS = append(outS, sh[i])
-			outD = append(outD, pre[i])
-			next = c.mulLeaf(sh[i], st[i])
+			d := pre[i]
+			if st[i].val < 0 {
+				d = c.mulLeaf(d, Int(-1))
+			}
+			outD = append(outD, d)
+			next = c.mulLeaf(sh[i], Int(abs(st[i].val)))
 		}
 	}
 	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)})
@@ -282,6 +336,27 @@ func prefixProducts(c *calc, sh []IntTuple) []IntTuple {
 		p = c.mulLeaf(p, s)
 	}
 	return pre
+}
+
+// sortedByAbsStride returns the indices of st ordered by the magnitude of
+// the stride (integer leaves; others by their value field), stably.
+func sortedByAbsStride(st []IntTuple) []int {
+	idx := make([]int, len(st))
+	for i := range idx {
+		idx[i] = i
+	}
+	key := func(i int) int64 {
+		if st[i].IsInt() {
+			return abs(st[i].val)
+		}
+		return st[i].val
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && key(idx[j]) < key(idx[j-1]); j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	return idx
 }
 
 // sortedByStride returns the indices of st ordered by stride, stably.

@@ -138,9 +138,11 @@ func Size(shape IntTuple) (int64, error) {
 }
 
 // SizeOf returns the product of the leaves of a shape as a leaf, for shapes
-// with dynamic extents: the integer when every leaf is static, and ? when a
-// dynamic leaf enters the product (the dialect's size((4,(16,32),(?,64)))
-// is ?). x*1 keeps x as written: size(?{div=8}) is ?{div=8}.
+// with dynamic extents: the integer when every leaf is static, and ? with
+// the product of the divisors when a dynamic leaf enters the product
+// (size((4,(16,32),(?,64))) is ?{div=131072}, size(((8,?),?)) is
+// ?{div=8}, as CuTe DSL's compiler infers it; dynamic.go has the rules).
+// x*1 keeps x as written: size(?{div=8}) is ?{div=8}.
 func SizeOf(shape IntTuple) (IntTuple, error) {
 	c := calc{op: "size"}
 	n := c.sizeLeaf(shape)
@@ -150,7 +152,8 @@ func SizeOf(shape IntTuple) (IntTuple, error) {
 	return n, nil
 }
 
-// SizeOf returns |L| as a leaf: the integer, or ? for a dynamic shape.
+// SizeOf returns |L| as a leaf: the integer, or ? with its facts for a
+// dynamic shape.
 func (l Layout) SizeOf() (IntTuple, error) { return SizeOf(l.shape) }
 
 // sizeLeaf is the product of the leaves of s, an integer or dynamic leaf.

@@ -116,6 +116,9 @@ func (r *reader) tuple() IntTuple {
 	}
 	if r.peek() == '?' {
 		r.pos++
+		if r.peek() == '{' {
+			return r.dynamicFacts()
+		}
 		if r.peek() != '@' {
 			return Dynamic(0, 0)
 		}
@@ -229,4 +232,31 @@ func asTiler(v any) (Tiler, error) {
 		return TilerOfShape(v)
 	}
 	return Tiler{}, fmt.Errorf("%v is not a tiler", v)
+}
+
+// dynamicFacts reads the facts {i64 div=N} of a dynamic leaf after its ?.
+func (r *reader) dynamicFacts() IntTuple {
+	end := strings.IndexByte(r.s[r.pos:], '}')
+	if end < 0 {
+		panic("unterminated {")
+	}
+	var width uint8
+	var div int64
+	for _, f := range strings.Fields(r.s[r.pos+1 : r.pos+end]) {
+		switch {
+		case f == "i64":
+			width = 64
+		case f == "i32":
+		case strings.HasPrefix(f, "div="):
+			d, err := strconv.ParseInt(f[4:], 10, 64)
+			if err != nil {
+				panic(err)
+			}
+			div = d
+		default:
+			panic("unknown fact " + f)
+		}
+	}
+	r.pos += end + 1
+	return Dynamic(width, div)
 }

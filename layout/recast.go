@@ -27,8 +27,9 @@ func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
 	}
 	if d.IsDynamic() {
 		// As CuTe, a dynamic stride is taken to be a multiple of n: the
-		// extent stays, the stride becomes ?/n = ?.
-		return s, dyn()
+		// extent stays, the stride becomes ?/n, which keeps the width and
+		// the divisor's quotient by n (dynamic.go).
+		return s, derived(factQuo, d, Int(n))
 	}
 	dv := c.value(d)
 	if dv == 0 {

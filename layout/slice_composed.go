@@ -172,10 +172,18 @@ func (c *calc) evalMixed(l Layout, crd IntTuple) IntTuple {
 	return Int(0)
 }
 
-// xorLeaf is the bitwise exclusive or of two integer or dynamic leaves.
+// xorLeaf is the bitwise exclusive or of two integer or dynamic leaves:
+// x xor 0 is x, facts included (a slice at 0 keeps the offset
+// ?{div=16} of S<3,3,3> o ?{div=16} o L, as in CuTe DSL's IR); any other
+// xor with a dynamic value is ?.
 func xorLeaf(a, b IntTuple) IntTuple {
-	if a.Kind() == KindInt && b.Kind() == KindInt {
+	switch {
+	case a.Kind() == KindInt && b.Kind() == KindInt:
 		return Int(a.val ^ b.val)
+	case isStaticInt(b, 0):
+		return a
+	case isStaticInt(a, 0):
+		return b
 	}
 	return dyn()
 }

@@ -93,7 +93,12 @@ func (sw Swizzle) fieldStrides(offZY IntTuple) (lo, hi IntTuple) {
 		zi, yi := z<<i, y<<i
 		switch {
 		case offZY.Kind() != KindInt:
-			zs[i], ys[i] = dyn(), dyn()
+			// The sign depends on the offset: ±zi is a multiple of zi, and
+			// yi±zi of gcd(yi, zi) (CuTe DSL's IR has the strides
+			// ?{div=8}, ?{div=16}, ?{div=32} for S<3,3,3> after a dynamic
+			// offset).
+			w := offZY.bwidth()
+			zs[i], ys[i] = dynWith(w, abs(zi)), dynWith(w, gcd(yi, zi))
 		default:
 			zs[i], ys[i] = Int(zi), Int(yi+zi)
 			if offZY.val&yi != 0 {

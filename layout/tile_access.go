@@ -102,3 +102,50 @@ func tileShape(t Tiler) (IntTuple, bool) {
 	}
 	return IntTuple{}, false
 }
+
+// DiceTile returns the slots of t paired with integers in the static
+// coordinate crd, gathered into one flat tile as Dice gathers modes: the
+// projection of CuTe's local_tile, dice((1,_,1), [128:1;128:1;32:1]) is
+// [128:1;32:1]. A layout slot paired with a tuple coordinate is diced
+// itself.
+func DiceTile(crd IntTuple, t Tiler) (Tiler, error) {
+	if err := checkStaticCoord("dice", crd); err != nil {
+		return Tiler{}, err
+	}
+	if crd.Kind() != KindTuple {
+		if crd.Kind() == KindUnderscore {
+			return TileTuple(), nil
+		}
+		return t, nil
+	}
+	var out []Tiler
+	if err := gatherTile(crd, t, &out); err != nil {
+		return Tiler{}, err
+	}
+	return TileTuple(out...), nil
+}
+
+func gatherTile(crd IntTuple, t Tiler, out *[]Tiler) error {
+	switch {
+	case crd.Kind() == KindUnderscore:
+		return nil
+	case crd.Kind() != KindTuple:
+		*out = append(*out, t)
+		return nil
+	case t.form == tileLayout:
+		l, err := Dice(crd, t.layout)
+		if err != nil {
+			return err
+		}
+		*out = append(*out, TileLayout(l))
+		return nil
+	case t.form != tileTuple || len(t.modes) != len(crd.elems):
+		return newError(CodeCoordMismatch, "dice", 0, "coordinate %s is not congruent with the tile %s", crd, t)
+	}
+	for i := range crd.elems {
+		if err := gatherTile(crd.elems[i], t.modes[i], out); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -3,8 +3,9 @@ package layout
 // Product returns the product of the leaves of t (1 for the empty tuple).
 func Product(t IntTuple) (int64, error) { return Size(t) }
 
-// ProductOf returns the product of the leaves of t as a leaf: ? when a
-// dynamic leaf enters it (the dialect's tuple_product((4,?)) is ?).
+// ProductOf returns the product of the leaves of t as a leaf: ? with the
+// product of the divisors when a dynamic leaf enters it
+// (tuple_product((4,?)) is ?{div=4}).
 func ProductOf(t IntTuple) (IntTuple, error) { return SizeOf(t) }
 
 // ProductEach returns the tuple of the products of each mode of t; a
@@ -100,16 +101,36 @@ func (c *calc) zipTuples(a, b IntTuple, zeroLeft bool, f func(*calc, IntTuple, I
 	return a
 }
 
-// TupleMul multiplies two congruent integer tuples leaf by leaf.
-func TupleMul(a, b IntTuple) (IntTuple, error) {
+// TupleMul multiplies two congruent integer tuples leaf by leaf, the
+// dialect's tuple_mul. Leaves may be dynamic and carry facts (dynamic.go):
+// tuple_mul(?, 128) is ?{div=128}.
+func TupleMul(a, b IntTuple) (IntTuple, error) { return leafwise("tuple_mul", a, b, (*calc).mulLeaf) }
+
+// TupleDiv divides two congruent integer tuples leaf by leaf, truncating
+// toward zero, the dialect's tuple_div: tuple_div(?{div=64}, 2) is
+// ?{div=32}. A static zero divisor is an error (E0703).
+func TupleDiv(a, b IntTuple) (IntTuple, error) {
+	return leafwise("tuple_div", a, b, func(c *calc, x, y IntTuple) IntTuple { return c.nonzeroDiv(x, y, (*calc).quoLeaf) })
+}
+
+// TupleMod is the remainder of two congruent integer tuples leaf by leaf,
+// with the sign of the dividend as in C, the dialect's tuple_mod:
+// tuple_mod(?, ?{div=8}) is ?. A static zero divisor is an error (E0703).
+func TupleMod(a, b IntTuple) (IntTuple, error) { return leafwise("tuple_mod", a, b, (*calc).modLeaf) }
+
+// leafwise applies the leaf operation f to the corresponding leaves of two
+// congruent tuples.
+func leafwise(op string, a, b IntTuple, f func(*calc, IntTuple, IntTuple) IntTuple) (IntTuple, error) {
 	if !Congruent(a, b) {
-		return IntTuple{}, errCoord("mul", a, b)
+		return IntTuple{}, errCoord(op, a, b)
 	}
-	c := calc{op: "mul"}
+	c := calc{op: op}
 	var walk func(a, b IntTuple) IntTuple
 	walk = func(a, b IntTuple) IntTuple {
 		if a.Kind() != KindTuple {
-			return Int(c.mul(c.value(a), c.value(b)))
+			c.checkScalar(a)
+			c.checkScalar(b)
+			return f(&c, a, b)
 		}
 		elems := make([]IntTuple, len(a.elems))
 		for i := range elems {
@@ -118,7 +139,7 @@ func TupleMul(a, b IntTuple) (IntTuple, error) {
 		return Tuple(elems...)
 	}
 	r := walk(a, b)
-	return r, c.err
+	return r, c.errOrNil()
 }
 
 // ShapeDiv divides shape a by b as CuTe's shape_div does: element by element
@@ -224,13 +245,48 @@ func (c *calc) ceilDivShape(a, b IntTuple) IntTuple {
 	return c.nonzeroDiv(a, b, (*calc).ceilDivLeaf)
 }
 
-// CeilDivTile is the dialect's ceil_div of a shape by a tile: the number of
-// tiles that cover it, ceil(size(a) / size(tile)), a scalar:
-// ceil_div((16,32), [4:1;8:4]) is 16.
+// CeilDivTile is the dialect's ceil_div of a shape by a tile: how many
+// tiles cover it. A tile of one mode (a layout, an integer, or [T] with one
+// mode) flattens to its size and gives one scalar count,
+// ceil(size(a) / size(tile)): ceil_div((16,32), [(4,8):(1,4)]) is 16. A
+// tile of several modes counts mode by mode, ceil_div(a_i, size(T_i)), and
+// modes of a beyond the tile pass through: ceil_div((512,256,16),
+// [128:1;128:1;1:0]) is (4,2,16), as CuTe DSL's compiler infers it (the
+// rest shape of zipped_divide). A tile mode _ covers its whole mode (one
+// tile); a nested tile mode counts the nested modes of a.
 func CeilDivTile(a IntTuple, tile Tiler) (IntTuple, error) {
 	c := calc{op: "ceil_div"}
-	r := c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
+	var r IntTuple
+	if tile.form != tileTuple || len(tile.modes) == 1 {
+		r = c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
+	} else {
+		r = c.ceilDivModes(a, tile)
+	}
 	return r, c.errOrNil()
+}
+
+// ceilDivModes is CeilDivTile mode by mode of a tile of several modes.
+func (c *calc) ceilDivModes(a IntTuple, tile Tiler) IntTuple {
+	switch tile.form {
+	case tileUnderscore:
+		c.sizeLeaf(a) // checks the leaves
+		return Int(1)
+	case tileTuple:
+		if a.Kind() != KindTuple || len(tile.modes) > len(a.elems) {
+			c.fail(newError(CodeCoordMismatch, c.op, -1, "the tile %s has more modes than the shape %s", tile, a))
+			return a
+		}
+		elems := make([]IntTuple, len(a.elems))
+		for i := range elems {
+			if i < len(tile.modes) {
+				elems[i] = c.ceilDivModes(a.elems[i], tile.modes[i])
+			} else {
+				elems[i] = a.elems[i]
+			}
+		}
+		return Tuple(elems...)
+	}
+	return c.nonzeroDiv(c.sizeLeaf(a), c.tileSize(tile), (*calc).ceilDivLeaf)
 }
 
 // tileSize is the number of elements of a tile: the product of its modes'

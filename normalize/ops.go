@@ -22,14 +22,14 @@ const (
 	pSwizzle                   // a swizzle
 	pComposed                  // a composed layout
 	pSized                     // a layout or a tuple (for size, rank, depth)
-	pDivisor                   // an integer, a tuple or a tiler, taken as written (ceil_div)
+	pDivisor                   // an integer, a tuple, a tiler or a layout, taken as written (ceil_div)
 	pAnyLay                    // a layout or a composed layout, taken as written
 )
 
 var paramNames = map[paramKind]string{
 	pLayout: "a layout", pTiler: "a tiler", pInt: "an integer", pTuple: "an integer or a tuple",
 	pSwizzle: "a swizzle", pComposed: "a composed layout", pSized: "a layout or a tuple",
-	pDivisor: "an integer, a tuple or a tile", pAnyLay: "a layout or a composed layout",
+	pDivisor: "an integer, a tuple, a tile or a layout", pAnyLay: "a layout or a composed layout",
 }
 
 // operation is one operation of the algebra as expressions name it.
@@ -120,7 +120,7 @@ func accepts(k paramKind, v Value) bool {
 	case pSized:
 		return v.Kind() == KindLayout || v.Kind() == KindTuple || v.Kind() == KindInt
 	case pDivisor:
-		return v.Kind() == KindInt || v.Kind() == KindTuple || v.Kind() == KindTiler
+		return v.Kind() == KindInt || v.Kind() == KindTuple || v.Kind() == KindTiler || v.Kind() == KindLayout
 	case pAnyLay:
 		return v.Kind() == KindLayout || v.Kind() == KindComposed
 	}
@@ -148,7 +148,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			x.wrongKind(spanOf(n.Args[i]), paramNames[k], v)
 			return nil, false
 		}
-		if k == pTiler {
+		if k == pTiler || k == pTilerOrComposed && v.Kind() != KindComposed {
 			t, ok := x.asTiler(n.Args[i], v)
 			if !ok {
 				return nil, false

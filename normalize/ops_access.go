@@ -24,6 +24,8 @@ const (
 	pLayoutOrComposed                       // a layout or a composed layout
 	pTile                                   // a tile
 	pTupleOrTile                            // a tuple or a tile
+	pDiceable                               // a layout, a tuple or a tile (dice)
+	pTilerOrComposed                        // a tiler, a layout, a shape or a composed layout (composition)
 )
 
 func init() {
@@ -31,6 +33,7 @@ func init() {
 		pIndexable: "a layout, a tuple or a tile", pShaped: "a layout or a tile",
 		pFlattenable: "a layout, a tuple or a tile", pSliceable: "a layout, a composed layout or a tuple",
 		pLayoutOrComposed: "a layout or a composed layout", pTile: "a tile", pTupleOrTile: "a tuple or a tile",
+		pDiceable: "a layout, a tuple or a tile", pTilerOrComposed: "a layout, a composed layout, a tiler or a shape",
 	} {
 		paramNames[k] = name
 	}
@@ -40,7 +43,7 @@ func init() {
 func acceptsOperand(k paramKind, v Value) bool {
 	isTuple := v.Kind() == KindInt || v.Kind() == KindTuple
 	switch k {
-	case pIndexable, pFlattenable:
+	case pIndexable, pFlattenable, pDiceable:
 		return v.Kind() == KindLayout || v.Kind() == KindTiler || isTuple
 	case pShaped:
 		return v.Kind() == KindLayout || v.Kind() == KindTiler
@@ -50,6 +53,8 @@ func acceptsOperand(k paramKind, v Value) bool {
 		return v.Kind() == KindLayout || v.Kind() == KindComposed
 	case pTile:
 		return v.Kind() == KindTiler
+	case pTilerOrComposed:
+		return v.Kind() == KindComposed || accepts(pTiler, v)
 	case pTupleOrTile:
 		return v.Kind() == KindTiler || isTuple
 	}
@@ -75,8 +80,8 @@ func defAccessors() {
 		[]paramKind{pLayoutOrComposed}, 1, cosizeOf)
 	def("slice", "slice(c, X): the modes of a layout, composed layout or tuple that c leaves as _",
 		[]paramKind{pTuple, pSliceable}, 2, sliceOf)
-	defLifted("dice", "dice(c, X): the modes of a layout or tuple that the static c fixes",
-		[]paramKind{pTuple, pSized}, 2, 1, false, diceOf)
+	defLifted("dice", "dice(c, X): the modes of a layout, tuple or tile that the static c fixes",
+		[]paramKind{pTuple, pDiceable}, 2, 1, false, diceOf)
 	defLifted("flatten", "flatten(X): the leaves of a layout, tuple or tile as one flat value",
 		[]paramKind{pFlattenable}, 1, 0, false, flattenOf)
 	defLifted("append_to", "append_to(X, n[, x]): X extended to rank n with modes x (for a layout, 1:0 by default)",
@@ -156,8 +161,12 @@ func sliceOf(a *args) (Value, error) {
 }
 
 func diceOf(a *args) (Value, error) {
-	if l, ok := a.vals[1].(Layout); ok {
-		return lay(layout.Dice(a.tuple(0), l.L))
+	switch v := a.vals[1].(type) {
+	case Layout:
+		return lay(layout.Dice(a.tuple(0), v.L))
+	case Tiler:
+		t, err := layout.DiceTile(a.tuple(0), v.T)
+		return Tiler{t}, err
 	}
 	t, err := layout.DiceTuple(a.tuple(0), a.tuple(1))
 	return Tuple{t}, err

@@ -83,3 +83,79 @@ func TestAccessorErrors(t *testing.T) {
 		}
 	}
 }
+
+// crd2idx takes a layout as its second operand, as the dialect's
+// cute.crd2idx does; with basis strides the offset keeps the rank of the
+// codomain. Operand and result types printed by CuTe DSL's compiler in the
+// IR of NVIDIA's example kernels (examples/python/CuTeDSL in CUTLASS).
+func TestCrd2IdxOfLayout(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"crd2idx((0,?,0), (128,32,?):(1,?{div=8},?{div=256}))", "?{div=8}"},
+		{"crd2idx(((_,_),(?,_)), ((128,32),(?,?)):((1@0,1@1),(128@0,32@1)))", "(?{div=128},0)"},
+		{"crd2idx((?,0,_), (1,3,16):(48,16,1))", "?{div=48}"},
+		// By hand: the identity layout maps (0,0) to the coordinate (0,0).
+		{"crd2idx((0,0), (2,2):(1@0,1@1))", "(0,0)"},
+		{"crd2idx((1,2), (4,8):(1,4), (1,4))", "error"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// eval takes composed layouts, as the dialect's layout_eval does. By hand:
+// (4,4):(1,4) maps (1,1) to 5 = 0b101, and S<1,0,2> sets bit 0 to
+// bit 0 xor bit 2, giving 0b100 = 4; (4,3):(1,4) maps (1,1) to 5, the
+// offset makes it 7, and (4,5):(1,4) maps index 7 = (3,1) to 3+4 = 7.
+func TestEvalComposed(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"eval(S<1,0,2> o 0 o (4,4):(1,4), (1,1))", "4"},
+		{"eval((4,5):(1,4) o 2 o (4,3):(1,4), (1,1))", "7"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// local_tile and local_partition show the tile and its offset as
+// slice_and_offset does (values derived in layout/local_test.go).
+func TestLocalTileOps(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"local_tile((8,16):(1,8), (2,4), (1,2))", "{66}o(2,4):(1,8)"},
+		{"local_tile((?{div=8},?,?):(1,?{div=8},?{div=8}), [128:1;128:1;32:1], (?,?,_), (1,_,1))",
+			"{?{div=128}}o(128,32,?,?):(1,?{div=8},?{div=256},?{div=8})"},
+		{"local_partition((8,16):(1,8), (2,4):(4,1), 5)", "{9}o(4,4):(2,32)"},
+		{"local_partition((8,16):(1,8), (2,4,2):(1,2,8), 3, (1,1,_))", "{9}o(4,4):(2,32)"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// The operations that take composed layouts on the new side (values
+// derived in layout/local_test.go): composition with a swizzled layout on
+// the right, the inverses of a swizzled layout.
+func TestComposedOperands(t *testing.T) {
+	for _, tc := range []struct{ expr, want string }{
+		{"composition((16):(2), S<1,0,2> o 0 o (4,4):(1,4))", "S<1,1,2>o0o(4,4):(2,8)"},
+		{"right_inverse(S<1,0,2> o 0 o (4,4):(1,4))", "S<1,0,2>o0o16:1"},
+		{"left_inverse(S<3,3,3> o 0 o (8,64):(64,1))", "S<3,0,-6>o0o(64,8):(8,1)"},
+		{"right_inverse((4):(-1))", "4:-1"},
+		{"right_inverse(S<1,0,2> o 1 o (4,4):(1,4))", "error"},
+	} {
+		if got := evalText(t, tc.expr); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// crd2idx with basis strides keeps the codomain's rank even when every
+// mode is left out: the coordinate (_,_) of the identity layout is (0,0),
+// not 0 (by hand: both modes contribute nothing).
+func TestCrd2IdxKeepsRank(t *testing.T) {
+	if got := evalText(t, "crd2idx((_,_), (128,32):(1@0,1@1))"); got != "(0,0)" {
+		t.Errorf("crd2idx((_,_), (128,32):(1@0,1@1)) = %s, want (0,0)", got)
+	}
+}

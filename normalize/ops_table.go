@@ -24,6 +24,13 @@ func lay(l layout.Layout, err error) (Value, error) {
 	return Layout{l}, nil
 }
 
+func composed(c layout.ComposedLayout, err error) (Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	return Composed{c}, nil
+}
+
 func integer(n int64, err error) (Value, error) {
 	if err != nil {
 		return nil, err
@@ -81,8 +88,13 @@ func sizedShape(v Value) layout.IntTuple {
 }
 
 func defCoordinates() {
-	def("eval", "eval(L, c): the offset of coordinate c", []paramKind{pLayout, pTuple}, 2,
-		func(a *args) (Value, error) { return evalLayout(a.layout(0), a.tuple(1)) })
+	def("eval", "eval(L, c): the offset of coordinate c under a layout or a composed layout", []paramKind{pAnyLay, pTuple}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return tuple(c.C.Eval(a.tuple(1)))
+			}
+			return evalLayout(a.layout(0), a.tuple(1))
+		})
 	def("composed_eval", "composed_eval(C, c): the offset of c under a composed layout", []paramKind{pComposed, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(a.vals[0].(Composed).C.Eval(a.tuple(1))) })
 	def("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset", []paramKind{pSwizzle, pInt}, 2,
@@ -91,8 +103,15 @@ func defCoordinates() {
 		func(a *args) (Value, error) { return tuple(layout.Idx2CrdOf(a.tuple(0), a.tuple(1))) })
 	def("increment_coord", "increment_coord(c, shape): the coordinate after c, colexicographically", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.IncrementCoord(a.tuple(0), a.tuple(1))) })
-	def("crd2idx", "crd2idx(c, shape[, stride]): the index (offset) of a coordinate", []paramKind{pTuple, pTuple, pTuple}, 2,
+	def("crd2idx", "crd2idx(c, L) or crd2idx(c, shape[, stride]): the index (offset) of a coordinate", []paramKind{pTuple, pSized, pTuple}, 2,
 		func(a *args) (Value, error) {
+			if l, ok := a.vals[1].(Layout); ok {
+				if a.n() == 3 {
+					return nil, &layout.Error{Code: "E0205", Op: "crd2idx", Arg: 2, Mode: -1,
+						Msg: "a stride after the layout " + l.String() + ", which has its own"}
+				}
+				return tuple(l.L.Eval(a.tuple(0)))
+			}
 			if a.n() == 2 {
 				return tuple(layout.Crd2IdxCompactOf(a.tuple(0), a.tuple(1)))
 			}
@@ -162,8 +181,13 @@ func layoutArgError(op string, i int, v Value) error {
 }
 
 func defAlgebra() {
-	def("composition", "composition(A, B): A o B, with B a layout, a tiler or a shape", []paramKind{pLayout, pTiler}, 2,
-		func(a *args) (Value, error) { return lay(layout.ComposeTiler(a.layout(0), a.tiler(1))) })
+	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout", []paramKind{pLayout, pTilerOrComposed}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[1].(Composed); ok {
+				return composed(layout.ComposeComposed(a.layout(0), c.C))
+			}
+			return lay(layout.ComposeTiler(a.layout(0), a.tiler(1)))
+		})
 	def("complement", "complement(L[, cotarget]): the layout of what L does not reach (a layout cotarget stands for its shape)", []paramKind{pLayout, pSized}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
@@ -171,10 +195,20 @@ func defAlgebra() {
 			}
 			return lay(layout.Complement(a.layout(0)))
 		})
-	def("right_inverse", "right_inverse(L): the largest R with L(R(k)) = k", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return lay(layout.RightInverse(a.layout(0))) })
-	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k)", []paramKind{pLayout}, 1,
-		func(a *args) (Value, error) { return lay(layout.LeftInverse(a.layout(0))) })
+	def("right_inverse", "right_inverse(L): the largest R with L(R(k)) = k (of S o 0 o B: S' o 0 o right_inverse(B))", []paramKind{pAnyLay}, 1,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(layout.RightInverseComposed(c.C))
+			}
+			return lay(layout.RightInverse(a.layout(0)))
+		})
+	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k) (of S o 0 o B: S' o 0 o left_inverse(B))", []paramKind{pAnyLay}, 1,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(layout.LeftInverseComposed(c.C))
+			}
+			return lay(layout.LeftInverse(a.layout(0)))
+		})
 	def("max_common_layout", "max_common_layout(A, B): the largest contiguous part A and B share", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.MaxCommonLayout(a.layout(0), a.layout(1))) })
 	def("max_common_vector", "max_common_vector(A, B): how many contiguous elements A and B share", []paramKind{pLayout, pLayout}, 2,
@@ -196,6 +230,10 @@ func defDividesAndProducts() {
 	tiled("flat_product", "flat_product(A, B): (block0, ..., rep0, ...)", layout.FlatProduct)
 	def("blocked_product", "blocked_product(A, B): A repeated over B, mode i with mode i", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.BlockedProduct(a.layout(0), a.layout(1))) })
+	def("local_tile", "local_tile(L, tiler, coord[, proj]): {offset} o the tile of zipped_divide(L, tiler) at coord (CuTe's local_tile)",
+		[]paramKind{pLayout, pTiler, pTuple, pTuple}, 3, localTile)
+	def("local_partition", "local_partition(L, threads, index[, proj]): {offset} o the elements of thread index in every tile (CuTe's local_partition)",
+		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition)
 	def("raked_product", "raked_product(A, B): A raked across B", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.RakedProduct(a.layout(0), a.layout(1))) })
 }
@@ -229,10 +267,13 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.CompactRowMajor(a.tuple(0))) })
 	def("shape_div", "shape_div(a, b): shape division (one must divide the other)", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.ShapeDiv(a.tuple(0), a.tuple(1))) })
-	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile [T0;...], the number of tiles", []paramKind{pTuple, pDivisor}, 2,
+	def("ceil_div", "ceil_div(a, b): rounded-up division of shapes; by a tile, the tiles per mode ([T] of one mode: in all); by a layout, by its shape", []paramKind{pTuple, pDivisor}, 2,
 		func(a *args) (Value, error) {
-			if t, ok := a.vals[1].(Tiler); ok {
-				return tuple(layout.CeilDivTile(a.tuple(0), t.T))
+			switch d := a.vals[1].(type) {
+			case Tiler:
+				return tuple(layout.CeilDivTile(a.tuple(0), d.T))
+			case Layout:
+				return tuple(layout.CeilDiv(a.tuple(0), d.L.Shape()))
 			}
 			return tuple(layout.CeilDiv(a.tuple(0), a.tuple(1)))
 		})
@@ -250,6 +291,10 @@ func defUtilities() {
 		func(a *args) (Value, error) { return tuple(layout.TupleSub(a.tuple(0), a.tuple(1))) })
 	def("tuple_mul", "tuple_mul(a, b): leafwise product", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.TupleMul(a.tuple(0), a.tuple(1))) })
+	def("tuple_div", "tuple_div(a, b): leafwise quotient, truncated toward zero", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) { return tuple(layout.TupleDiv(a.tuple(0), a.tuple(1))) })
+	def("tuple_mod", "tuple_mod(a, b): leafwise remainder, with the sign of a", []paramKind{pTuple, pTuple}, 2,
+		func(a *args) (Value, error) { return tuple(layout.TupleMod(a.tuple(0), a.tuple(1))) })
 	def("equal", "equal(a, b): whether two tuples or two layouts are equal (? when decided at run time)", []paramKind{pSized, pSized}, 2, equal)
 	def("elem_less", "elem_less(a, b): whether a < b at every leaf of two congruent tuples", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) {
@@ -274,4 +319,34 @@ func equal(a *args) (Value, error) {
 				" with the " + a.vals[1].Kind().String() + " " + a.vals[1].String()}
 	}
 	return Bool{layout.TupleEqual(a.tuple(0), a.tuple(1))}, nil
+}
+
+// localTile is local_tile(L, tiler, coord[, proj]), the tile and its
+// offset, shown as slice_and_offset shows them.
+func localTile(a *args) (Value, error) {
+	l, off, err := func() (layout.Layout, layout.IntTuple, error) {
+		if a.n() == 4 {
+			return layout.LocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
+		}
+		return layout.LocalTile(a.layout(0), a.tiler(1), a.tuple(2))
+	}()
+	if err != nil {
+		return nil, err
+	}
+	return Accessor{off, l}, nil
+}
+
+// localPartition is local_partition(L, threads, index[, proj]), the
+// thread's elements and their first offset.
+func localPartition(a *args) (Value, error) {
+	l, off, err := func() (layout.Layout, layout.IntTuple, error) {
+		if a.n() == 4 {
+			return layout.LocalPartitionProj(a.layout(0), a.layout(1), a.tuple(2), a.tuple(3))
+		}
+		return layout.LocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+	}()
+	if err != nil {
+		return nil, err
+	}
+	return Accessor{off, l}, nil
 }

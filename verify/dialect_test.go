@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -24,6 +26,7 @@ func TestDialectCases(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	n := 0
+	deviations := map[layout.Deviation]int{}
 	for sc.Scan() {
 		var c struct{ Expr, Expect, Source string }
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
@@ -31,7 +34,15 @@ func TestDialectCases(t *testing.T) {
 		}
 		n++
 		got := dialectEval(c.Expr)
-		ok := got == c.Expect || c.Expect == "error" && strings.HasPrefix(got, "error")
+		// Both sides without spaces, as dialectEval prints: ?{i64 div=16}
+		// is ?{i64div=16} on both.
+		ok := factsAgree(got, strings.ReplaceAll(c.Expect, " ", "")) || c.Expect == "error" && strings.HasPrefix(got, "error")
+		if !ok {
+			if dev, found := documentedDeviation(c.Expr, got, c.Expect); found {
+				ok = true
+				deviations[dev]++
+			}
+		}
 		_, listed := known[c.Source]
 		switch {
 		case !ok && !listed:
@@ -44,9 +55,56 @@ func TestDialectCases(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no dialect cases")
 	}
+	t.Logf("%d cases; met up to a documented deviation: %v", n, deviations)
 	for src := range known {
 		t.Errorf("known_failures.txt lists %s, which is not a case", src)
 	}
+}
+
+// factsAgree reports whether got is the case's expectation want. The
+// restated dialect tests lost every {...} annotation of a dynamic leaf
+// (testdata/dialect/README.md), so an expectation without one is compared
+// with got's annotations erased; one with annotations is compared exactly.
+func factsAgree(got, want string) bool {
+	if strings.Contains(want, "{") {
+		return got == want
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range got {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String() == want
+}
+
+// documentedDeviation reports which documented deviation from the dialect
+// (layout.DialectDeviation, docs/dialect.md) explains that a case's result
+// got differs from the dialect's want: both are layouts, or composed
+// layouts with the same outer function and offset whose inner layouts
+// differ by the deviation.
+func documentedDeviation(expr, got, want string) (layout.Deviation, bool) {
+	op, _, _ := strings.Cut(expr, "(")
+	g, _ := verify.Default().Expr(diag.NewFile("<got>", []byte(got)))
+	w, _ := verify.Default().Expr(diag.NewFile("<want>", []byte(want)))
+	switch g := g.(type) {
+	case normalize.Layout:
+		if w, ok := w.(normalize.Layout); ok {
+			return layout.DialectDeviation(op, g.L, w.L)
+		}
+	case normalize.Composed:
+		w, ok := w.(normalize.Composed)
+		if ok && g.C.Outer.String() == w.C.Outer.String() && g.C.Offset.Equal(w.C.Offset) {
+			return layout.DialectDeviation(op, g.C.Inner, w.C.Inner)
+		}
+	}
+	return "", false
 }
 
 // dialectEval evaluates an expression with every check and returns its
