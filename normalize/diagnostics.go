@@ -38,7 +38,7 @@ func (r *report) nonIntegral(span diag.Span, count Rational, extent int64) {
 }
 
 func (r *report) nonIntegralDescriptor(span diag.Span, count Rational) {
-	r.add(diag.NonIntegralCount, span,
+	r.add(diag.RatioNotLowerable, span,
 		"the basis count %s is not an integer, so this descriptor cannot be lowered", count)
 }
 

@@ -38,8 +38,8 @@ var codeCases = []codeCase{
 	{diag.ZeroDenominator, "expr", "(1/0@0,1@1)", "(1/2@0,1@1)"},
 	{diag.NonIntegralCount, "expr", "(4,2):(1/2@0,1@1)", "(1,2):(1/2@0,1@1)"},
 	// Types/stride_errors.mlir#scaled_basis_ratio_value: a wrapper's payload is
-	// lowerable; the bare descriptor is a value of its own.
-	{diag.NonIntegralCount, "expr", `!cute.stride<"(1/2@0,1@1)">`, "(1/2@0,1@1)"},
+	// lowerable, so its descriptor is E0602; the bare descriptor is a value of its own.
+	{diag.RatioNotLowerable, "expr", `!cute.stride<"(1/2@0,1@1)">`, "(1/2@0,1@1)"},
 	{diag.DimensionTooLarge, "expr", "(1@99999999,1@1)", "(1@9,1@1)"},
 	{diag.UnknownName, "expr", "compositon(8:2,4:1)", "composition(8:2,4:1)"},
 	{diag.BadArguments, "expr", "composition(8:2)", "composition(8:2,4:1)"},
