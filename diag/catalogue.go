@@ -116,8 +116,8 @@ var Catalogue = []CodeInfo{
 		"A swizzle S<B,M,S> has |S| >= B, so that it is a bijection and its own inverse.",
 		"`S<3,4,2>`", "Use a shift of at least B in magnitude.", "abs(SShift) must be more than BBits."},
 	{OffsetNotAddable, "offset-not-addable", Error,
-		"A composed layout `outer o offset o inner` feeds offset + inner(0) to its outer function. The offset is an integer, `?` or a tuple of them, addable to inner(0) as tuple_add adds (scalars with scalars, tuples elementwise, a literal 0 with anything); a swizzle takes a scalar, so its offset is a scalar and its inner layout has no basis strides; an outer layout takes a scalar or a coordinate weakly congruent to its shape. (The dialect names the two layouts the other way round: its `outer` is cutec's inner.)",
-		"`(6,2):(1,3) o 2 o (2,3):(1@1,2@0)`", "Write the offset in the codomain of the inner layout: a tuple such as `(2,0)` when its strides are basis elements, a scalar when they are integers.",
+		"A composed layout `inner o offset o outer` (the dialect's words: the outer layout is applied first, the inner function last) feeds offset + outer(0) to its inner function. The offset is an integer, `?` or a tuple of them, addable to outer(0) as tuple_add adds (scalars with scalars, tuples elementwise, a literal 0 with anything); an inner swizzle takes a scalar, so its offset is a scalar and its outer layout has no basis strides; an inner layout takes a scalar or a coordinate weakly congruent to its shape.",
+		"`(6,2):(1,3) o 2 o (2,3):(1@1,2@0)`", "Write the offset in the codomain of the outer layout: a tuple such as `(2,0)` when its strides are basis elements, a scalar when they are integers.",
 		"expects offset and `layout_eval(0, outer)` to be addable"},
 
 	// Dialect rules.
@@ -136,8 +136,8 @@ var Catalogue = []CodeInfo{
 		"A swizzle fits in 32 bits: |S| + B + M <= 32.",
 		"`S<8,16,10>`", "Use smaller swizzle parameters.", ""},
 	{TrivialSwizzle, "trivial-swizzle", Warning,
-		"A composed layout whose swizzle is the identity (B = 0) and offset 0 is just its inner layout.",
-		"`S<0,4,3> o 0 o (8,64):(64,1)`", "Write the inner layout alone.", ""},
+		"A composed layout whose swizzle is the identity (B = 0) and offset 0 is just its outer layout.",
+		"`S<0,4,3> o 0 o (8,64):(64,1)`", "Write the outer layout alone.", ""},
 
 	// Evaluation.
 	{DynamicValue, "dynamic-value", Error,

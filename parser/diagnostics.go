@@ -39,7 +39,7 @@ func errBadMode(f *diag.File, e ast.Expr) *diag.Diagnostic {
 // errTooManyParts: E0101, a fourth part of a composed layout.
 func errTooManyParts(f *diag.File, op diag.Span) *diag.Diagnostic {
 	return newError(f, diag.UnexpectedToken, op,
-		"a composed layout has at most three parts, `outer o offset o inner`: unexpected fourth `o`")
+		"a composed layout has at most three parts, `inner o offset o outer`: unexpected fourth `o`")
 }
 
 // errSwizzleName: E0101, `<B,M,S>` after a name other than S or Sw.
