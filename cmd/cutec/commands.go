@@ -33,6 +33,7 @@ func init() {
 		fmtCommand,
 		showCommand,
 		goldenCommand,
+		explainCommand,
 		versionCommand,
 		helpCommand,
 	}
