@@ -23,7 +23,7 @@ A swizzled layout is drawn with its swizzled offsets. -format svg and
 -format html give a standalone image or page, each cell shaded by offset.
 
 Exit status: 0 when the layout is drawn, 1 when EXPR has an error or its
-layout cannot be drawn (dynamic, or larger than 256x256), 2 on a usage
+layout cannot be drawn (dynamic, or more than 256 rows or 256 columns), 2 on a usage
 error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &shower{}
