@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/cppnames"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -48,6 +49,10 @@ func (r *report) dimTooLarge(span diag.Span, dim int64) {
 
 func (r *report) unknownName(span diag.Span, name string, known []string) {
 	d := r.add(diag.UnknownName, span, "unknown name %s", name)
+	if hint, ok := cppnames.Hint(name); ok {
+		d.Message += "; " + hint
+		return
+	}
 	if s := suggest(name, known); s != "" {
 		d.Message += "; did you mean " + s + "?"
 		d.Fix = &diag.Fix{Message: "replace with " + s, Edits: []diag.Edit{{Span: span, NewText: s}}}

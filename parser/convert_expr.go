@@ -154,9 +154,10 @@ func (c *converter) args(a *grammar.Args) (list []ast.Expr, lparen, rparen int) 
 	return list, grammar.Span(a.Open).Start, grammar.Span(a.Close).Start
 }
 
-// swizzle converts `S<B,M,S>` or `Sw<B,M,S>`.
+// swizzle converts `S<B,M,S>`, `Sw<B,M,S>` (as CuTe C++ prints it) or
+// `Swizzle<B,M,S>` (as CuTe C++ writes its type).
 func (c *converter) swizzle(name lexer.Token, p *grammar.SwizzleParams, sp diag.Span) ast.Expr {
-	if name.Value != "S" && name.Value != "Sw" {
+	if name.Value != "S" && name.Value != "Sw" && name.Value != "Swizzle" {
 		c.add(errSwizzleName(c.f, grammar.TokenSpan(name), name.Value))
 	}
 	return &ast.Swizzle{Span: sp, Name: name.Value, B: c.integer(grammar.Tok(p.B)), M: c.integer(grammar.Tok(p.M)), S: c.integer(grammar.Tok(p.S))}

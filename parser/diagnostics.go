@@ -42,9 +42,9 @@ func errTooManyParts(f *diag.File, op diag.Span) *diag.Diagnostic {
 		"a composed layout has at most three parts, `inner o offset o outer`: unexpected fourth `o`")
 }
 
-// errSwizzleName: E0101, `<B,M,S>` after a name other than S or Sw.
+// errSwizzleName: E0101, `<B,M,S>` after a name other than S, Sw or Swizzle.
 func errSwizzleName(f *diag.File, name diag.Span, found string) *diag.Diagnostic {
-	return errUnexpected(f, name, "`S` or `Sw` before `<`", quote(found))
+	return errUnexpected(f, name, "`S`, `Sw` or `Swizzle` before `<`", quote(found))
 }
 
 // errAssignTarget: E0101, an assignment to something other than a name.
