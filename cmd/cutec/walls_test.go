@@ -107,10 +107,10 @@ func TestWallCppSpellings(t *testing.T) {
 	}
 	// Type spellings do not parse; the syntax error says how cutec writes them.
 	for in, want := range map[string]string{
-		"Shape<_4,_8>{}":                      "help: CuTe C++'s type Shape<_4,_8> is written as the tuple (4,8)",
-		"make_layout((4,8), LayoutRight{})":   "help: a row-major layout is make_ordered_layout((4,8),(1,0)), which is (4,8):(8,1)",
+		"Shape<_4,_8>{}":                       "help: CuTe C++'s type Shape<_4,_8> is written as the tuple (4,8)",
+		"make_layout((4,8), LayoutRight{})":    "help: a row-major layout is make_ordered_layout((4,8),(1,0)), which is (4,8):(8,1)",
 		"Layout<Shape<_4,_8>,Stride<_1,_4>>{}": "help: CuTe C++'s type Layout<Shape<_4,_8>, Stride<_1,_4>> is written (4,8):(1,4)",
-		"Int<8>{}":                            "help: CuTe C++'s Int<8>{} is written 8 (or _8)",
+		"Int<8>{}":                             "help: CuTe C++'s Int<8>{} is written 8 (or _8)",
 	} {
 		if status, out, _ := runCmd(nil, "verify", "--", in); status != exitFindings || !strings.Contains(out, want) {
 			t.Errorf("verify %s: %d\n%s", in, status, out)
