@@ -120,3 +120,8 @@ const (
 	OutOfBoundsEval Code = "W0904"
 	NotDistributive Code = "W0905"
 )
+
+// Lints of h-docs (issue 19): newcomer traps.
+const (
+	ComposedNotComposition Code = "W0910"
+)

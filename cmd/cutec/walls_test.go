@@ -117,3 +117,25 @@ func TestWallCppSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestWallComposedNotComposition: a reader of the paper writes A o B for the
+// composition; cutec reads a composed layout, and says so with the
+// composition's value. (4,8):(1,4) o (2,2):(1,2): B's offsets 0,1,2,3 lie in
+// mode 0 of A (extent 4, stride 1), so the composition is B itself,
+// (2,2):(1,2), derived by hand.
+func TestWallComposedNotComposition(t *testing.T) {
+	status, out, _ := runCmd(nil, "verify", "(4,8):(1,4) o (2,2):(1,2)")
+	want := "<arg1>:1:1: warning[W0910]: (4,8):(1,4) o (2,2):(1,2) is a composed layout (the function c -> A(B(c)) kept as two layouts), not the composition of the CuTe paper, which is the layout composition(A, B) = (2,2):(1,2)\n" +
+		"    (4,8):(1,4) o (2,2):(1,2)\n" +
+		"    ^~~~~~~~~~~~~~~~~~~~~~~~~\n" +
+		"help: for the composition, write composition((4,8):(1,4), (2,2):(1,2)); for a composed layout, write the offset: A o 0 o B\n"
+	if status != exitOK || out != want {
+		t.Errorf("verify A o B: %d\n%s", status, out)
+	}
+	// The printed form of the dialect and a swizzle are not reported.
+	for _, in := range []string{"(4,8):(1,4) o 0 o (2,2):(1,2)", "S<3,4,3> o 0 o (8,64):(64,1)"} {
+		if _, out, _ := runCmd(nil, "verify", in); strings.Contains(out, "W0910") {
+			t.Errorf("verify %s: %s", in, out)
+		}
+	}
+}
