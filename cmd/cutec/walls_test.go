@@ -139,3 +139,24 @@ func TestWallComposedNotComposition(t *testing.T) {
 		}
 	}
 }
+
+// TestWallMLIRComments: an old layout in a `//` comment of an MLIR file is
+// not an error for lint, and fmt does not rewrite it.
+func TestWallMLIRComments(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.mlir")
+	src := "// before: !cute.layout<\"(4,8):(1,,4)\">\n" +
+		"%0 = cute.static : !cute.layout<\"(4, 8):(1,4)\"> // was !cute.layout<\"(4, 2):(1,4)\">\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, out, _ := runCmd(nil, "lint", "-format", "json", path)
+	if status != exitOK || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"line":2,"col":34,`) {
+		t.Errorf("lint: %d\n%s", status, out) // only the W0903 of the live wrapper
+	}
+	_, out, _ = runCmd(nil, "fmt", path)
+	want := "// before: !cute.layout<\"(4,8):(1,,4)\">\n" +
+		"%0 = cute.static : !cute.layout<\"(4,8):(1,4)\"> // was !cute.layout<\"(4, 2):(1,4)\">\n"
+	if out != want {
+		t.Errorf("fmt:\n%s", out)
+	}
+}
