@@ -32,9 +32,14 @@ var singleCodeSpan = regexp.MustCompile("^`([^`]*)`$")
 
 // TestCatalogueExamples runs the example of every code of the catalogue
 // through the command, as a user who copies it from docs/diagnostics.md
-// would, and requires exactly that code: no other diagnostic.
+// would, and requires exactly that code: no other diagnostic. An example
+// is one code span holding a value or expression (run by verify), a
+// statement of a .cute file or a line of MLIR (linted as such a file; see
+// exampleKind); an example in words needs its input in proseExamples, and
+// a code no input reaches an entry in unreachable.
 func TestCatalogueExamples(t *testing.T) {
 	dir := t.TempDir()
+	enable := strings.Join(optionalChecks(), ",") // an example of an optional check shows its code
 	for _, c := range diag.Catalogue {
 		if why, ok := unreachable[c.Code]; ok {
 			if !strings.Contains(c.Example, "no input") {
@@ -48,17 +53,18 @@ func TestCatalogueExamples(t *testing.T) {
 			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args = []string{"lint", "-enable", "redundant-mode", "-format", "json", path}
+			args = []string{"lint", "-enable", enable, "-format", "json", path}
 		} else if m := singleCodeSpan.FindStringSubmatch(c.Example); m != nil {
 			in := m[1]
-			if strings.HasPrefix(in, "assert ") || strings.HasPrefix(in, "expect ") {
-				path := filepath.Join(dir, string(c.Code)+".cute")
+			switch kind := exampleKind(in); kind {
+			case "cute", "mlir":
+				path := filepath.Join(dir, string(c.Code)+"."+kind)
 				if err := os.WriteFile(path, []byte(in+"\n"), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				args = []string{"lint", "-enable", "redundant-mode", "-format", "json", path}
-			} else {
-				args = []string{"verify", "-enable", "redundant-mode", "-json", "--", in}
+				args = []string{"lint", "-enable", enable, "-format", "json", path}
+			default:
+				args = []string{"verify", "-enable", enable, "-json", "--", in}
 			}
 		} else {
 			t.Errorf("%s: the example %q is neither one code span nor in proseExamples", c.Code, c.Example)

@@ -149,9 +149,12 @@ func runExample(src string) string {
 	}
 	f := diag.NewFile("example", []byte(src))
 	var l diag.List
-	if strings.HasPrefix(src, "assert ") || strings.HasPrefix(src, "expect ") {
+	switch exampleKind(src) {
+	case "cute":
 		l = p.CuteFile(f)
-	} else {
+	case "mlir":
+		l = p.MLIR(f)
+	default:
 		_, l = p.Expr(f)
 	}
 	var b bytes.Buffer
@@ -159,6 +162,19 @@ func runExample(src string) string {
 		return ""
 	}
 	return b.String()
+}
+
+// exampleKind says how an example of the catalogue is read: "cute" for a
+// statement of a .cute file (assert, expect, a definition), "mlir" for a
+// line of MLIR (an op `%0 = ...`), "expr" for a value or expression.
+func exampleKind(src string) string {
+	switch {
+	case strings.HasPrefix(src, "assert ") || strings.HasPrefix(src, "expect ") || strings.Contains(src, "\n"):
+		return "cute"
+	case strings.HasPrefix(src, "%") || strings.HasPrefix(src, "func.func") || strings.HasPrefix(src, "module"):
+		return "mlir"
+	}
+	return "expr"
 }
 
 // optionalChecks names the optional checks, so that an example of one
