@@ -163,7 +163,10 @@ func copyTree(root, dir string) error {
 	})
 }
 
-var mdLinkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+var (
+	mdLinkRE   = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	codeSpanRE = regexp.MustCompile("`[^`]*`")
+)
 
 // TestDocLinks requires every relative link of the repository's Markdown
 // files to name a file or directory inside the repository that exists.
@@ -181,7 +184,20 @@ func TestDocLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		fence := ""
 		for i, line := range strings.Split(string(src), "\n") {
+			if f := fenceRE.FindString(line); f != "" && (fence == "" || strings.HasPrefix(f, fence)) {
+				if fence == "" {
+					fence = f
+				} else {
+					fence = ""
+				}
+				continue
+			}
+			if fence != "" {
+				continue // code, not Markdown
+			}
+			line = codeSpanRE.ReplaceAllString(line, "")
 			for _, m := range mdLinkRE.FindAllStringSubmatch(line, -1) {
 				target := m[1]
 				if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
