@@ -193,7 +193,7 @@ var Catalogue = []CodeInfo{
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",
 		"`composition((4,2,4,7):(4,16,1,32), (4,2):(1,6))`", "Use an inner layout whose modes have segregated images, or compose mode by mode on purpose.", ""},
 	{ComposedNotComposition, "composed-not-composition", Warning,
-		"`A o B` with a layout A is a composed layout (the function c -> A(B(c)) kept as two layouts, the form the dialect writes `A o 0 o B`), not the composition A o B of the CuTe paper, which is one layout. The dialect and CuTe print every composed layout with its offset, so the two-part form with a layout A is almost always meant as a composition. (`S<3,4,3> o L`, with a swizzle, is not reported.)",
+		"`A o B` with a layout A is a composed layout (the function c -> A(B(c)) kept as two layouts, the form the dialect writes `A o 0 o B`), not the composition A o B of the CuTe paper, which is one layout. The dialect and CuTe print every composed layout with its offset, so the two-part form with a layout A is almost always meant as a composition. (`S<3,4,3> o L`, with a swizzle, is not reported, nor is the payload of a wrapper or anything in an `.mlir` file, which a tool printed.)",
 		"`(4,8):(1,4) o (2,2):(1,2)`", "Write `composition(A, B)` for the composition, or `A o 0 o B` for a composed layout.", ""},
 }
 

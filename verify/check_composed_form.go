@@ -13,7 +13,8 @@ func init() {
 	Register(&Check{
 		Name: "composed-form",
 		Doc: "`A o B` written without an offset and with a layout A is a composed layout, not the " +
-			"paper's composition A o B (W0910): the composition is composition(A, B).",
+			"paper's composition A o B (W0910): the composition is composition(A, B). Not reported in " +
+			"wrapper payloads and .mlir files, which tools print.",
 		Codes: []diag.Code{diag.ComposedNotComposition},
 		Value: checkComposedForm,
 	})
@@ -43,12 +44,17 @@ func checkComposedForm(s *Subject) {
 }
 
 // composedWithoutOffset reports whether the subject is a composed layout
-// written `A o B` (no offset) with a layout A. The canonical check leaves
-// it to W0910, whose fix is not the canonical spelling A o 0 o B: that
-// would keep what is probably a mistake.
+// written `A o B` (no offset) with a layout A, by a person: in an
+// expression or a .cute file, not in the payload of a wrapper or an .mlir
+// file (lowerable mode), whose text a tool printed. The canonical check
+// leaves it to W0910, whose fix is not the canonical spelling A o 0 o B:
+// that would keep what is probably a mistake.
 func composedWithoutOffset(s *Subject) bool {
 	v, ok := s.Value.(normalize.Composed)
-	if !ok {
+	if !ok || s.lowerable {
+		return false
+	}
+	if _, wrapped := s.Node.(*ast.Wrapper); wrapped {
 		return false
 	}
 	n, ok := payload(s.Node).(*ast.Composed)

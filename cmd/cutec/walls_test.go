@@ -132,8 +132,9 @@ func TestWallComposedNotComposition(t *testing.T) {
 	if status != exitOK || out != want {
 		t.Errorf("verify A o B: %d\n%s", status, out)
 	}
-	// The printed form of the dialect and a swizzle are not reported.
-	for _, in := range []string{"(4,8):(1,4) o 0 o (2,2):(1,2)", "S<3,4,3> o 0 o (8,64):(64,1)"} {
+	// The printed form of the dialect, a swizzle and a payload are not reported.
+	for _, in := range []string{"(4,8):(1,4) o 0 o (2,2):(1,2)", "S<3,4,3> o 0 o (8,64):(64,1)",
+		`!cute.composed_layout<"(4,8):(1,4) o (2,2):(1,2)">`} {
 		if _, out, _ := runCmd(nil, "verify", in); strings.Contains(out, "W0910") {
 			t.Errorf("verify %s: %s", in, out)
 		}
