@@ -15,13 +15,24 @@ func hintLintForPath(diags diag.List, arg string) {
 		return
 	}
 	for _, d := range diags {
-		if d.Severity == diag.Error && strings.HasPrefix(string(d.Code), "E01") {
+		if isSyntaxError(d) {
 			if d.Fix == nil {
-				d.Fix = &diag.Fix{Message: "verify reads its arguments as values and expressions; to check the file, did you mean `cutec lint " + arg + "`?"}
+				d.Fix = &diag.Fix{Message: pathHint("verify", arg)}
 			}
 			return
 		}
 	}
+}
+
+// pathHint is the hint for a path given to a command that reads
+// expressions.
+func pathHint(cmd, path string) string {
+	return cmd + " reads values and expressions, not files; to check the file, did you mean `cutec lint " + path + "`?"
+}
+
+// isSyntaxError reports whether d is an error of the syntax family (E01xx).
+func isSyntaxError(d *diag.Diagnostic) bool {
+	return d.Severity == diag.Error && strings.HasPrefix(string(d.Code), "E01")
 }
 
 // looksLikePath reports whether an argument is a path rather than an

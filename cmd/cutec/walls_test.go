@@ -18,9 +18,14 @@ func TestWallVerifyOfAPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	status, out, _ := runCmd(nil, "verify", path)
-	want := "help: verify reads its arguments as values and expressions; to check the file, did you mean `cutec lint " + path + "`?\n"
+	want := "help: verify reads values and expressions, not files; to check the file, did you mean `cutec lint " + path + "`?\n"
 	if status != exitFindings || !strings.HasSuffix(out, want) {
 		t.Errorf("verify %s: %d\n%s", path, status, out)
+	}
+	// eval says the same in its one line.
+	_, out, _ = runCmd(nil, "eval", path)
+	if !strings.HasSuffix(out, "; eval reads values and expressions, not files; to check the file, did you mean `cutec lint "+path+"`?\n") {
+		t.Errorf("eval %s: %s", path, out)
 	}
 	// An expression is not taken for a path.
 	if status, out, _ := runCmd(nil, "verify", "(4,8):(1,,4)"); strings.Contains(out, "cutec lint") || status != exitFindings {
