@@ -40,10 +40,10 @@ var syntaxSections = []syntaxSection{
 	}},
 	{"Swizzles and composed layouts", []syntaxForm{
 		{"S<3,4,3>", "S<3,4,3>", "the swizzle S<B,M,S> (Sw<3,4,3> is the same)"},
-		{"S<3,4,3> o 0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)", "A o offset o B: the function c -> A(offset + B(c)); A is the inner function (a swizzle or a layout), B the outer layout, applied first"},
-		{"(4,5):(1,4) o 2 o (2,3):(1,2)", "(4,5):(1,4) o 2 o (2,3):(1,2)", "an inner layout: a composed layout, not a composition (composition(A, B) computes one)"},
+		{"S<3,4,3> o 0 o (8,64):(64,1)", "S<3,4,3> o 0 o (8,64):(64,1)", "A o offset o B, the function c -> A(offset + B(c)): A is the inner function, B the outer layout (the dialect's words)"},
+		{"(4,5):(1,4) o 2 o (2,3):(1,2)", "(4,5):(1,4) o 2 o (2,3):(1,2)", "A may be a layout: still a composed layout, not a composition (composition(A, B) computes that; A o B without an offset gets W0910)"},
 		{"S<3,4,3> o ? o (8,64):(64,1)", "S<3,4,3> o ? o (8,64):(64,1)", "an offset known only at run time (a pointer's offset)"},
-		{"{8} o (3,2):(15,100)", "{8} o (3,2):(15,100)", "an offset layout: offset {8}, then the layout"},
+		{"{8} o (3,2):(15,100)", "{8} o (3,2):(15,100)", "an offset layout: the layout's offsets plus 8, as slice prints it"},
 	}},
 	{"Tiles (tilers)", []syntaxForm{
 		{"[4:1;8:2]", "[4:1;8:2]", "one layout per mode of the tiled layout"},
