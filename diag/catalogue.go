@@ -164,7 +164,7 @@ var Catalogue = []CodeInfo{
 		"`assert X ~ Y` holds: both sides have the same size and the same offset at every index.",
 		"`assert (2,4):(4,1) ~ 8:1`", "Correct one side; the message names the first index where they differ.", ""},
 	{ExpectUnmet, "expect-unmet", Error,
-		"`expect CODE EXPR` holds: evaluating or verifying EXPR yields a diagnostic with that code.",
+		"`expect CODE EXPR` holds: evaluating or verifying EXPR yields a diagnostic with that code. An `expect` of a code the run does not report (left out with `-disable`, or of an optional check not enabled) is not checked.",
 		"`expect E0400 composition(8:2, 4:1)`", "Fix the expectation or the expression.", ""},
 	{Redefined, "redefined", Error,
 		"A name is defined once in a file.",
