@@ -78,11 +78,11 @@ var Catalogue = []CodeInfo{
 
 	// Divisibility.
 	{StrideDivisibility, "stride-divisibility", Error,
-		"Composition: at every mode r of the coalesced outer layout, the prefix product and the inner stride divide one another where the inner layout crosses mode r (paper eq. 20).",
-		"`composition((4,6):(1,5), 6:3)`", "Choose an inner stride that the outer shape's prefix products divide, or that divides them.", ""},
+		"composition(A, B): at every mode r of the coalesced A (the outer layout of the composition, applied last), the prefix product of A's shape and the stride of B (the inner layout) divide one another where B crosses mode r (paper eq. 20).",
+		"`composition((4,6):(1,5), 6:3)`", "Choose a stride of B that the prefix products of A's shape divide, or that divides them.", ""},
 	{ShapeDivisibility, "shape-divisibility", Error,
-		"Composition: the part of the inner size that fits in each outer mode divides the inner size (paper eq. 21).",
-		"`composition((4,6):(1,5), 6:1)`", "Choose an inner size that is a multiple of the outer mode extents it spans.", ""},
+		"composition(A, B): the part of the size of B (the inner layout) that fits in each mode of A (the outer layout) divides the size of B (paper eq. 21).",
+		"`composition((4,6):(1,5), 6:1)`", "Choose a size of B that is a multiple of the extents of the modes of A it spans.", ""},
 	{ComplementInjective, "complement-not-injective", Error,
 		"Complement: the filtered layout is injective and its sorted strides leave room for one another.",
 		"`complement((2,2):(2,3))`", "Take the complement of an injective layout whose sorted strides nest: each a multiple of the extent the smaller strides cover.", "Non-injective Layout detected in complement."},
@@ -101,8 +101,8 @@ var Catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold is legal when the inner layout's image fits the outer layout's domain, cosize(B) <= size(A) (seed 002). The algebra itself evaluates A on its extended domain.",
-		"`composition(4:1, 8:2)`", "Shrink the inner layout, or extend the outer one, so cosize(B) <= size(A).", ""},
+		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A). The algebra itself evaluates A on its extended domain.",
+		"`composition(4:1, 8:2)`", "Shrink B, or extend A, so that cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",
 		"none: no input reaches it. The check guards cutec's own algebra (normalize, coalesce and fold must keep the function), so it would mean a bug in cutec; the tests reach it by feeding the check a wrong result.", "Report a bug, with the input.", ""},
@@ -191,7 +191,7 @@ var Catalogue = []CodeInfo{
 		"`eval(4:1, 4)`", "Use an index below the layout's size; the algebra extends the last mode.", ""},
 	{NotDistributive, "composition-not-distributive", Warning,
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",
-		"`composition((4,2,4,7):(4,16,1,32), (4,2):(1,6))`", "Use an inner layout whose modes have segregated images, or compose mode by mode on purpose.", ""},
+		"`composition((4,2,4,7):(4,16,1,32), (4,2):(1,6))`", "Use a B whose modes have segregated images, or compose mode by mode on purpose.", ""},
 	{ComposedNotComposition, "composed-not-composition", Warning,
 		"`A o B` with a layout A is a composed layout (the function c -> A(B(c)) kept as two layouts, the form the dialect writes `A o 0 o B`), not the composition A o B of the CuTe paper, which is one layout. The dialect and CuTe print every composed layout with its offset, so the two-part form with a layout A is almost always meant as a composition. (`S<3,4,3> o L`, with a swizzle, is not reported, nor is the payload of a wrapper or anything in an `.mlir` file, which a tool printed.)",
 		"`(4,8):(1,4) o (2,2):(1,2)`", "Write `composition(A, B)` for the composition, or `A o 0 o B` for a composed layout.", ""},
