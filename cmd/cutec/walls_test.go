@@ -192,3 +192,16 @@ func TestWallPastedLayouts(t *testing.T) {
 		t.Errorf("fmt: %q", out)
 	}
 }
+
+// TestWallShowPastedTensor: a tensor pasted from CuTe C++ has a pointer's
+// offset, which is not known; show says how to draw it at offset 0.
+func TestWallShowPastedTensor(t *testing.T) {
+	status, _, errOut := runCmd(nil, "show", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_8):(_8,_1)")
+	want := "(its offset is not known, such as a pointer's; to draw it at offset 0, write S<3,4,3> o 0 o (8,8):(8,1))"
+	if status != exitFindings || !strings.Contains(errOut, want) {
+		t.Errorf("show of a pasted tensor: %d %q", status, errOut)
+	}
+	if status, out, _ := runCmd(nil, "show", "S<3,4,3> o 0 o (8,8):(8,1)"); status != exitOK || out == "" {
+		t.Errorf("the suggested spelling is not drawn: %d", status)
+	}
+}
