@@ -78,14 +78,14 @@ var Catalogue = []CodeInfo{
 
 	// Divisibility.
 	{StrideDivisibility, "stride-divisibility", Error,
-		"Composition: at every mode r of the coalesced outer layout, the prefix product and the inner stride divide one another where the inner layout crosses mode r (paper eq. 20).",
-		"`composition((4,6,8):(2,3,5), 6:3)`", "Choose an inner stride that the outer shape's prefix products divide, or that divides them.", ""},
+		"composition(A, B): at every mode r of the coalesced A (the outer layout of the composition, applied last), the prefix product of A's shape and the stride of B (the inner layout) divide one another where B crosses mode r (paper eq. 20).",
+		"`composition((4,6):(1,5), 6:3)`", "Choose a stride of B that the prefix products of A's shape divide, or that divides them.", ""},
 	{ShapeDivisibility, "shape-divisibility", Error,
-		"Composition: the part of the inner size that fits in each outer mode divides the inner size (paper eq. 21).",
-		"`composition((4,6,8):(2,3,5), 6:1)`", "Choose an inner size that is a multiple of the outer mode extents it spans.", ""},
+		"composition(A, B): the part of the size of B (the inner layout) that fits in each mode of A (the outer layout) divides the size of B (paper eq. 21).",
+		"`composition((4,6):(1,5), 6:1)`", "Choose a size of B that is a multiple of the extents of the modes of A it spans.", ""},
 	{ComplementInjective, "complement-not-injective", Error,
 		"Complement: the filtered layout is injective and its sorted strides leave room for one another.",
-		"`complement((3,8):(1,1))`", "Take the complement of an injective layout.", "Non-injective Layout detected in complement."},
+		"`complement((2,2):(2,3))`", "Take the complement of an injective layout whose sorted strides nest: each a multiple of the extent the smaller strides cover.", "Non-injective Layout detected in complement."},
 	{InexactShapeDiv, "inexact-shape-division", Error,
 		"shape_div(a, b): a divides b or b divides a at every step.",
 		"`shape_div(6, 4)`", "Divide by a shape that divides evenly.", "Static shape_div failure"},
@@ -101,11 +101,11 @@ var Catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold is legal when the inner layout's image fits the outer layout's domain, cosize(B) <= size(A) (seed 002). The algebra itself evaluates A on its extended domain.",
-		"`composition(4:1, 8:2)`", "Shrink the inner layout, or extend the outer one, so cosize(B) <= size(A).", ""},
+		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A). The algebra itself evaluates A on its extended domain.",
+		"`composition(4:1, 8:2)`", "Shrink B, or extend A, so that cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",
-		"(internal check; no input should trigger it)", "Report a bug.", ""},
+		"none: no input reaches it. The check guards cutec's own algebra (normalize, coalesce and fold must keep the function), so it would mean a bug in cutec; the tests reach it by feeding the check a wrong result.", "Report a bug, with the input.", ""},
 	{ProductOverlap, "product-overlap", Error,
 		"A product's repeated tiles do not overlap: the block is injective where it is repeated.",
 		"`logical_product(((4,2),4):((0,5),4), 2:32)`", "Repeat an injective block (no stride aliasing outside zero strides).", ""},
@@ -116,8 +116,8 @@ var Catalogue = []CodeInfo{
 		"A swizzle S<B,M,S> has |S| >= B, so that it is a bijection and its own inverse.",
 		"`S<3,4,2>`", "Use a shift of at least B in magnitude.", "abs(SShift) must be more than BBits."},
 	{OffsetNotAddable, "offset-not-addable", Error,
-		"A composed layout `outer o offset o inner` feeds offset + inner(0) to its outer function. The offset is an integer, `?` or a tuple of them, addable to inner(0) as tuple_add adds (scalars with scalars, tuples elementwise, a literal 0 with anything); a swizzle takes a scalar, so its offset is a scalar and its inner layout has no basis strides; an outer layout takes a scalar or a coordinate weakly congruent to its shape. (The dialect names the two layouts the other way round: its `outer` is cutec's inner.)",
-		"`(6,2):(1,3) o 2 o (2,3):(1@1,2@0)`", "Write the offset in the codomain of the inner layout: a tuple such as `(2,0)` when its strides are basis elements, a scalar when they are integers.",
+		"A composed layout `inner o offset o outer` (the dialect's words: the outer layout is applied first, the inner function last) feeds offset + outer(0) to its inner function. The offset is an integer, `?` or a tuple of them, addable to outer(0) as tuple_add adds (scalars with scalars, tuples elementwise, a literal 0 with anything); an inner swizzle takes a scalar, so its offset is a scalar and its outer layout has no basis strides; an inner layout takes a scalar or a coordinate weakly congruent to its shape.",
+		"`(6,2):(1,3) o 2 o (2,3):(1@1,2@0)`", "Write the offset in the codomain of the outer layout: a tuple such as `(2,0)` when its strides are basis elements, a scalar when they are integers.",
 		"expects offset and `layout_eval(0, outer)` to be addable"},
 
 	// Dialect rules.
@@ -130,14 +130,14 @@ var Catalogue = []CodeInfo{
 		"`(4,8):(1@0,1@1@0)`", "Make the paths through one mode agree on whether it is a leaf or a tuple: `(1@0@0,1@1@0)`.",
 		"expects scaled-basis paths to agree on mode-index depth (no path may terminate at a node that another path continues through)"},
 	{RatioNotLowerable, "ratio-basis", Error,
-		"A lowerable layout has no ratio-valued basis.",
-		"`(2,4):(1/2@0,1@1)`", "Scale the basis counts to integers.", ""},
+		"A value the dialect lowers (the payload of a wrapper such as `!cute.stride<\"…\">`, every literal of an `.mlir` file) holds no basis descriptor with a ratio-valued count such as `1/2@0`. (A layout whose fractional count reaches a non-integral offset is E0201.)",
+		"`!cute.stride<\"(1/2@0,4@1)\">`", "Scale the basis counts to integers.", ""},
 	{SwizzleTooWide, "swizzle-too-wide", Error,
 		"A swizzle fits in 32 bits: |S| + B + M <= 32.",
 		"`S<8,16,10>`", "Use smaller swizzle parameters.", ""},
 	{TrivialSwizzle, "trivial-swizzle", Warning,
-		"A composed layout whose swizzle is the identity (B = 0) and offset 0 is just its inner layout.",
-		"`S<0,4,3> o 0 o (8,64):(64,1)`", "Write the inner layout alone.", ""},
+		"A composed layout whose swizzle is the identity (B = 0) and offset 0 is just its outer layout.",
+		"`S<0,4,3> o 0 o (8,64):(64,1)`", "Write the outer layout alone.", ""},
 
 	// Evaluation.
 	{DynamicValue, "dynamic-value", Error,
@@ -164,7 +164,7 @@ var Catalogue = []CodeInfo{
 		"`assert X ~ Y` holds: both sides have the same size and the same offset at every index.",
 		"`assert (2,4):(4,1) ~ 8:1`", "Correct one side; the message names the first index where they differ.", ""},
 	{ExpectUnmet, "expect-unmet", Error,
-		"`expect CODE EXPR` holds: evaluating or verifying EXPR yields a diagnostic with that code.",
+		"`expect CODE EXPR` holds: evaluating or verifying EXPR yields a diagnostic with that code. An `expect` of a code the run does not report (left out with `-disable`, or of an optional check not enabled) is not checked.",
 		"`expect E0400 composition(8:2, 4:1)`", "Fix the expectation or the expression.", ""},
 	{Redefined, "redefined", Error,
 		"A name is defined once in a file.",
@@ -174,7 +174,7 @@ var Catalogue = []CodeInfo{
 		"`expect E9999 size(8:1)`", "Use a code listed in docs/diagnostics.md.", ""},
 	{EmbeddingFailure, "embedding-failure", Error,
 		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length, a drawable layout; a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
-		"`cutec_draw(\"8:1\", 3, 99)` (an unknown drawing format)", "Pass the arguments capi/cutec.h documents; report any other E0808 as a bug.", ""},
+		"no input of the command line; through the C ABI, `cutec_draw(\"8:1\", 3, 99)` (an unknown drawing format)", "Pass the arguments capi/cutec.h documents; report any other E0808 as a bug.", ""},
 
 	// Lints.
 	{Aliasing, "aliasing", Warning,
@@ -194,15 +194,18 @@ var Catalogue = []CodeInfo{
 		"`eval(4:1, 4)`", "Use an index below the layout's size; the algebra extends the last mode.", ""},
 	{NotDistributive, "composition-not-distributive", Warning,
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",
-		"`composition((4,2,4,7):(4,16,1,32), (8,8):(2,4))`", "Use an inner layout whose modes have segregated images, or compose mode by mode on purpose.", ""},
+		"`composition((4,2,4,7):(4,16,1,32), (4,2):(1,6))`", "Use a B whose modes have segregated images, or compose mode by mode on purpose.", ""},
 
 	// Shared-memory bank conflicts.
 	{BankAccessInvalid, "bank-access-invalid", Error,
 		"A shared-memory access can run against its tile: its width is a multiple of the element width and at most 128 bits, the values of one access are contiguous and aligned in memory, every index lies in the tile, and at most 32 threads take part.",
-		"`banks((8,64):(64,1), f16, (32,8):(1,8), 128)`", "Give a TV layout whose value mode runs along the contiguous mode of the tile, or a narrower width.", ""},
+		"`banks((8,64):(64,1), f16, (32,8):(8,1), 128)`", "Give a TV layout whose value mode runs along the contiguous mode of the tile, or a narrower width.", ""},
 	{BankUnknownName, "bank-unknown-name", Error,
 		"The element type and the atom of a bank analysis are names the analysis knows (`cutec help banks` lists them).",
 		"`banks((8,64):(64,1), f17, ldmatrix_x4)`", "Use a listed name; the message suggests the nearest one.", ""},
+	{ComposedNotComposition, "composed-not-composition", Warning,
+		"`A o B` with a layout A is a composed layout (the function c -> A(B(c)) kept as two layouts, the form the dialect writes `A o 0 o B`), not the composition A o B of the CuTe paper, which is one layout. The dialect and CuTe print every composed layout with its offset, so the two-part form with a layout A is almost always meant as a composition. (`S<3,4,3> o L`, with a swizzle, is not reported, nor is the payload of a wrapper or anything in an `.mlir` file, which a tool printed.)",
+		"`(4,8):(1,4) o (2,2):(1,2)`", "Write `composition(A, B)` for the composition, or `A o 0 o B` for a composed layout.", ""},
 }
 
 // Lookup returns the catalogue entry for a code.

@@ -130,3 +130,8 @@ const (
 	BankAccessInvalid Code = "E0908"
 	BankUnknownName   Code = "E0909"
 )
+
+// Lints of newcomer traps.
+const (
+	ComposedNotComposition Code = "W0910"
+)

@@ -83,7 +83,11 @@ func runFile(path string, update bool) (Result, error) {
 	if !ok {
 		return Result{}, fmt.Errorf("%s: no input section", path)
 	}
-	got, err := Compute(modeOf(ar.Comment), input)
+	mode, ok := modeOf(ar.Comment)
+	if !ok {
+		return Result{}, fmt.Errorf("%s: the archive's comment has no line \"mode: expr\", \"mode: cute\" or \"mode: mlir\" to say how its input is read", path)
+	}
+	got, err := Compute(mode, input)
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -116,12 +120,13 @@ func file(ar *txtar.Archive, name string) (string, bool) {
 	return "", false
 }
 
-// modeOf reads the "mode:" line of an archive's comment; expr by default.
-func modeOf(comment []byte) string {
+// modeOf reads the "mode:" line of an archive's comment; ok is false when
+// there is none (an archive must say how its input is read).
+func modeOf(comment []byte) (mode string, ok bool) {
 	for _, line := range strings.Split(string(comment), "\n") {
 		if m, ok := strings.CutPrefix(strings.TrimSpace(line), "mode:"); ok {
-			return strings.TrimSpace(m)
+			return strings.TrimSpace(m), true
 		}
 	}
-	return "expr"
+	return "", false
 }

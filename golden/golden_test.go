@@ -2,6 +2,7 @@ package golden
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -51,7 +52,8 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		input, _ := file(ar, "input")
-		switch modeOf(ar.Comment) {
+		mode, _ := modeOf(ar.Comment)
+		switch mode {
 		case "expr":
 			roundTripExpr(t, r.Path, strings.TrimSuffix(input, "\n"))
 		case "cute":
@@ -119,7 +121,7 @@ func FuzzRoundTrip(f *testing.F) {
 	}
 	for _, r := range results {
 		ar, _ := txtar.ParseFile(r.Path)
-		if input, ok := file(ar, "input"); ok && modeOf(ar.Comment) == "expr" {
+		if input, ok := file(ar, "input"); ok && hasMode(ar.Comment, "expr") {
 			f.Add(strings.TrimSuffix(input, "\n"))
 		}
 	}
@@ -137,4 +139,24 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatalf("%q: printing is not idempotent: %q then %q", src, once, twice)
 		}
 	})
+}
+
+func hasMode(comment []byte, want string) bool {
+	mode, ok := modeOf(comment)
+	return ok && mode == want
+}
+
+// TestArchiveWithoutMode: an archive that does not say how its input is
+// read is refused with a message that names the missing line, not read as
+// an expression by default.
+func TestArchiveWithoutMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "nomode.txtar")
+	if err := os.WriteFile(path, []byte("a layout\n-- input --\n8:1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(dir, false)
+	if err == nil || !strings.Contains(err.Error(), `no line "mode: expr"`) {
+		t.Errorf("an archive without a mode line: %v", err)
+	}
 }

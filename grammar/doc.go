@@ -28,9 +28,11 @@
 //	Tile = "[" Operand (";" Operand)* "]" .
 //	Group = "(" (Expr GroupItem*)? ")" Args* .
 //	GroupItem = "," Expr? .
-//	Args = "(" (Expr ("," Expr)*)? ")" .
-//	Name = <ident> (SwizzleParams | Args+)? .
+//	Args = "(" (Arg ("," Arg)*)? ")" .
+//	Arg = Expr ("=" Expr)? .
+//	Name = <ident> (SwizzleParams | Pointer | Args+)? .
 //	SwizzleParams = "<" (<nat> | <neg>) "," (<nat> | <neg>) "," (<nat> | <neg>) ">" .
+//	Pointer = "[" <nat> <ident> "]" "(" (<ident> | (<nat> <ident>?)) ")" .
 //	Leaf = Fraction | Number | Dynamic | Underscore .
 //	Fraction = <ratio> ("@" Dim)+ .
 //	Number = (<nat> | <neg> | <static>) ("@" Dim)* .

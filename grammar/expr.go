@@ -97,13 +97,26 @@ type GroupItem struct {
 }
 
 // Name is an identifier: a variable `parser:"A"`, a call `parser:"size(L)"` (a variable
-// followed by arguments too), or a swizzle `parser:"S<3,4,3>"` / `parser:"Sw<3,4,3>"`.
+// followed by arguments too), a swizzle `parser:"S<3,4,3>"` / `parser:"Sw<3,4,3>"`, or a
+// pointer as CuTe C++ prints one, `parser:"smem_ptr[16b](unset)"`.
 type Name struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
 	Tok     []lexer.Token  `parser:"@Ident"`
 	Swizzle *SwizzleParams `parser:"( @@"`
+	Pointer *Pointer       `parser:"| @@"`
 	Args    []*Args        `parser:"| @@+ )?"`
+}
+
+// Pointer is the element width and the address CuTe C++ prints after a
+// pointer's name: `parser:"[16b](unset)"` in `parser:"smem_ptr[16b](unset)"`,
+// `parser:"[16b](0x7f00)"` (lexed as 0 and x7f00) in `parser:"gmem_ptr[16b](0x7f00)"`.
+type Pointer struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Width  []lexer.Token `parser:"\"[\" @Nat"`
+	Unit   []lexer.Token `parser:"@Ident \"]\""`
+	Addr   []lexer.Token `parser:"\"(\" ( @Ident | @Nat @Ident? ) \")\""`
 }
 
 // SwizzleParams is the `parser:"<B,M,S>"` of a swizzle.
@@ -120,6 +133,15 @@ type Args struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Open   []lexer.Token `parser:"@\"(\""`
-	List   []*Expr       `parser:"( @@ ( \",\" @@ )* )?"`
+	List   []*Arg        `parser:"( @@ ( \",\" @@ )* )?"`
 	Close  []lexer.Token `parser:"@\")\""`
+}
+
+// Arg is one argument: an expression, or a keyword argument as CuTe DSL
+// writes one, `parser:"stride=(8,1)"` (X is then the keyword's name).
+type Arg struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	X      *Expr `parser:"@@"`
+	Value  *Expr `parser:"( \"=\" @@ )?"`
 }

@@ -316,6 +316,10 @@ func (p rootParser) name() (*Name, bool) {
 		if n.Swizzle, ok = p.swizzleParams(); !ok {
 			return nil, false
 		}
+	case p.is(TokLBracket, ""):
+		if n.Pointer, ok = p.pointer(); !ok {
+			return nil, false
+		}
 	case p.is(TokLParen, ""):
 		if n.Args, ok = p.argLists(); !ok {
 			return nil, false
@@ -323,6 +327,39 @@ func (p rootParser) name() (*Name, bool) {
 	}
 	n.EndPos = p.end()
 	return n, true
+}
+
+// pointer parses `[ nat ident ] ( ident | nat [ident] )`.
+func (p rootParser) pointer() (*Pointer, bool) {
+	ptr := &Pointer{Pos: p.pos()}
+	p.t.Next() // [
+	if !p.is(TokNat, "") {
+		return nil, false
+	}
+	ptr.Width = p.next()
+	if !p.is(TokIdent, "") {
+		return nil, false
+	}
+	ptr.Unit = p.next()
+	if !p.skip(TokRBracket) || !p.skip(TokLParen) {
+		return nil, false
+	}
+	switch {
+	case p.is(TokIdent, ""):
+		ptr.Addr = p.next()
+	case p.is(TokNat, ""):
+		ptr.Addr = p.next()
+		if p.is(TokIdent, "") {
+			ptr.Addr = append(ptr.Addr, p.next()...)
+		}
+	default:
+		return nil, false
+	}
+	if !p.skip(TokRParen) {
+		return nil, false
+	}
+	ptr.EndPos = p.end()
+	return ptr, true
 }
 
 // swizzleParams parses `<B,M,S>`, each an integer.
@@ -358,11 +395,18 @@ func (p rootParser) argLists() ([]*Args, bool) {
 		a := &Args{Pos: p.pos(), Open: p.next()}
 		if p.startsExpr() {
 			for {
-				x, ok := p.expr()
-				if !ok {
+				arg := &Arg{Pos: p.pos()}
+				var ok bool
+				if arg.X, ok = p.expr(); !ok {
 					return nil, false
 				}
-				a.List = append(a.List, x)
+				if p.skip(TokAssign) {
+					if arg.Value, ok = p.expr(); !ok {
+						return nil, false
+					}
+				}
+				arg.EndPos = p.end()
+				a.List = append(a.List, arg)
 				if !p.skip(TokComma) {
 					break
 				}

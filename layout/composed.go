@@ -1,6 +1,8 @@
 package layout
 
-// Function is the outer part of a composed layout: a Swizzle or a Layout.
+// Function is the part A of a composed layout A o offset o B, applied last:
+// a Swizzle or a Layout. The dialect (and every user-facing text of cutec)
+// calls A the inner function; this package's field is named Outer.
 type Function interface {
 	String() string
 	applyTo(off IntTuple) (IntTuple, error)
@@ -13,9 +15,15 @@ var (
 
 func (l Layout) applyTo(off IntTuple) (IntTuple, error) { return l.Eval(off) }
 
-// ComposedLayout is CuTe's ComposedLayout, written outer o offset o inner:
-// the function c ↦ Outer(Offset + Inner(c)). Swizzled shared-memory layouts
-// are S<B,M,S> o 0 o L.
+// ComposedLayout is CuTe's ComposedLayout, written A o offset o B: the
+// function c ↦ A(Offset + B(c)). Swizzled shared-memory layouts are
+// S<B,M,S> o 0 o L.
+//
+// Words: the dialect's composed_get_inner returns A and composed_get_outer
+// returns B, and cutec's messages, help and docs use those words (A the inner
+// function, B the outer layout). The Go fields predate that choice and name
+// the parts the other way round: Outer is A (the inner function) and Inner is
+// B (the outer layout). docs/dialect.md states the mapping for users of the API.
 type ComposedLayout struct {
 	Outer  Function
 	Offset IntTuple
@@ -56,7 +64,7 @@ func isOffset(t IntTuple) bool {
 
 func errOffset(off IntTuple) *Error {
 	return newError(CodeOffsetNotAddable, "composed_layout", -1,
-		"the offset %s cannot be added to the outer function's domain", off)
+		"the offset %s cannot be added to the inner function's domain", off)
 }
 
 // Eval returns Outer(Offset + Inner(crd)).

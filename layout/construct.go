@@ -205,7 +205,7 @@ func staticOrder(order IntTuple) (IntTuple, error) {
 func MakeLayoutLikeComposed(c ComposedLayout) (Layout, error) {
 	if _, ok := c.Outer.(Swizzle); !ok {
 		return Layout{}, errBadValue("make_layout_like",
-			"a composed layout needs a swizzle as its outer function, not the layout %s", c.Outer)
+			"a composed layout needs a swizzle as its inner function, not the layout %s", c.Outer)
 	}
 	return MakeLayoutLike(c.Inner)
 }

@@ -68,7 +68,7 @@ func allUnderscore(t IntTuple) bool {
 func checkSwizzleSlice(crd IntTuple, c ComposedLayout) error {
 	if !c.Inner.shape.IsStatic() || !c.Inner.stride.IsStatic() {
 		return newError(CodeDynamicValue, "slice", 1,
-			"slicing the swizzled layout %s needs a static inner layout", c)
+			"slicing the swizzled layout %s needs a static outer layout", c)
 	}
 	for _, d := range leaves(c.Inner.stride) {
 		if d.Kind() != KindInt {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/cppnames"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -38,7 +39,7 @@ func (r *report) nonIntegral(span diag.Span, count Rational, extent int64) {
 }
 
 func (r *report) nonIntegralDescriptor(span diag.Span, count Rational) {
-	r.add(diag.NonIntegralCount, span,
+	r.add(diag.RatioNotLowerable, span,
 		"the basis count %s is not an integer, so this descriptor cannot be lowered", count)
 }
 
@@ -48,6 +49,10 @@ func (r *report) dimTooLarge(span diag.Span, dim int64) {
 
 func (r *report) unknownName(span diag.Span, name string, known []string) {
 	d := r.add(diag.UnknownName, span, "unknown name %s", name)
+	if hint, ok := cppnames.Hint(name); ok {
+		d.Message += "; " + hint
+		return
+	}
 	if s := suggest(name, known); s != "" {
 		d.Message += "; did you mean " + s + "?"
 		d.Fix = &diag.Fix{Message: "replace with " + s, Edits: []diag.Edit{{Span: span, NewText: s}}}

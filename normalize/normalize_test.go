@@ -137,7 +137,7 @@ func TestNormalizeRejectsExpressions(t *testing.T) {
 	}
 	f = diag.NewFile("p", []byte("(1/2@0,4@1)"))
 	e, _ = parser.ParseExpr(f)
-	if v, diags := normalize.Normalize(f, e, normalize.Options{Lowerable: true}); v != nil || !diags.HasCode(diag.NonIntegralCount) {
+	if v, diags := normalize.Normalize(f, e, normalize.Options{Lowerable: true}); v != nil || !diags.HasCode(diag.RatioNotLowerable) {
 		t.Errorf("a ratio descriptor was lowered: %v %v", v, diags)
 	}
 }

@@ -16,11 +16,16 @@ func (c *converter) expr(e *grammar.Expr) ast.Expr {
 	return c.composed(e.Composed)
 }
 
-// composed converts one to three operands joined by `o`.
+// composed converts one to three operands joined by `o`. A pointer and a
+// layout, `gmem_ptr[16b](0x7f00) o (8,64):(64,1)` as CuTe C++ prints a
+// tensor, are the layout at an offset of unknown value: `{?} o (8,64):(64,1)`.
 func (c *converter) composed(g *grammar.Composed) ast.Expr {
 	head := c.operand(g.Head)
 	if len(g.Rest) == 0 {
 		return head
+	}
+	if len(g.Rest) == 1 && isPointer(g.Head) {
+		return &ast.Accessor{Span: spanOf(g.Pos, g.EndPos), Offset: head, Layout: c.operand(g.Rest[0].X)}
 	}
 	if len(g.Rest) > 2 {
 		c.add(errTooManyParts(c.f, grammar.Span(g.Rest[2].Op)))
@@ -97,6 +102,8 @@ func (c *converter) group(g *grammar.Group) ast.Expr {
 	trailing := len(g.Rest) > 0 && g.Rest[len(g.Rest)-1].X == nil
 	if len(items) == 1 && len(g.Rest) == 0 && !ast.IsValue(items[0]) {
 		n = &ast.Paren{Span: sp, X: items[0]}
+	} else if isTilerTuple(items) {
+		n = &ast.Tile{Span: sp, Modes: items}
 	} else {
 		for _, e := range items {
 			c.wantValue(e, "a tuple element")
@@ -104,10 +111,27 @@ func (c *converter) group(g *grammar.Group) ast.Expr {
 		n = &ast.Tuple{Span: sp, Elems: items, Trailing: trailing}
 	}
 	for _, a := range g.Args {
-		args, l, r := c.args(a)
+		args, l, r := c.args(a, "")
 		n = &ast.Apply{Span: diag.Span{Start: sp.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
 	}
 	return n
+}
+
+// isTilerTuple reports whether the items of a tuple are the modes of a
+// tiler as CuTe C++ prints one, (_4:_1,_8:_2) for the tile [4:1;8:2]: at
+// least one is a layout or a tile, and each is a mode a tile takes.
+func isTilerTuple(items []ast.Expr) bool {
+	tiled := false
+	for _, e := range items {
+		switch e.(type) {
+		case *ast.Layout, *ast.Tile:
+			tiled = true
+		case *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple:
+		default:
+			return false
+		}
+	}
+	return tiled
 }
 
 // groupItems converts the expressions of a group. A comma with no expression
@@ -134,29 +158,47 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 	if g.Swizzle != nil {
 		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
 	}
+	if g.Pointer != nil {
+		return c.pointer(tok, g.Pointer, spanOf(g.Pos, g.EndPos))
+	}
 	if len(g.Args) == 0 {
 		return id
 	}
-	args, l, r := c.args(g.Args[0])
+	args, l, r := c.args(g.Args[0], tok.Value)
 	var n ast.Expr = &ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
 	for _, a := range g.Args[1:] {
-		args, l, r := c.args(a)
+		args, l, r := c.args(a, "")
 		n = &ast.Apply{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
 	}
 	return n
 }
 
-// args converts an argument list and returns the offsets of its parentheses.
-func (c *converter) args(a *grammar.Args) (list []ast.Expr, lparen, rparen int) {
+// args converts an argument list of a call of fun ("" for the application
+// of a value) and returns the offsets of its parentheses. Keyword arguments
+// are put in their place (see keywordArgs).
+func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, rparen int) {
+	var keywords []keywordArg
 	for _, e := range a.List {
-		list = append(list, c.expr(e))
+		if e.Value != nil {
+			keywords = append(keywords, keywordArg{c.expr(e.X), c.expr(e.Value), spanOf(e.Pos, e.EndPos)})
+			continue
+		}
+		x := c.expr(e.X)
+		if len(keywords) > 0 {
+			c.add(errUnexpected(c.f, span(x), "a keyword argument (a positional argument comes before them)", describe(x)))
+		}
+		list = append(list, x)
+	}
+	if len(keywords) > 0 {
+		list = c.keywordArgs(fun, list, keywords)
 	}
 	return list, grammar.Span(a.Open).Start, grammar.Span(a.Close).Start
 }
 
-// swizzle converts `S<B,M,S>` or `Sw<B,M,S>`.
+// swizzle converts `S<B,M,S>`, `Sw<B,M,S>` (as CuTe C++ prints it) or
+// `Swizzle<B,M,S>` (as CuTe C++ writes its type).
 func (c *converter) swizzle(name lexer.Token, p *grammar.SwizzleParams, sp diag.Span) ast.Expr {
-	if name.Value != "S" && name.Value != "Sw" {
+	if name.Value != "S" && name.Value != "Sw" && name.Value != "Swizzle" {
 		c.add(errSwizzleName(c.f, grammar.TokenSpan(name), name.Value))
 	}
 	return &ast.Swizzle{Span: sp, Name: name.Value, B: c.integer(grammar.Tok(p.B)), M: c.integer(grammar.Tok(p.M)), S: c.integer(grammar.Tok(p.S))}

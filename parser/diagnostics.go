@@ -39,12 +39,12 @@ func errBadMode(f *diag.File, e ast.Expr) *diag.Diagnostic {
 // errTooManyParts: E0101, a fourth part of a composed layout.
 func errTooManyParts(f *diag.File, op diag.Span) *diag.Diagnostic {
 	return newError(f, diag.UnexpectedToken, op,
-		"a composed layout has at most three parts, `outer o offset o inner`: unexpected fourth `o`")
+		"a composed layout has at most three parts, `inner o offset o outer`: unexpected fourth `o`")
 }
 
-// errSwizzleName: E0101, `<B,M,S>` after a name other than S or Sw.
+// errSwizzleName: E0101, `<B,M,S>` after a name other than S, Sw or Swizzle.
 func errSwizzleName(f *diag.File, name diag.Span, found string) *diag.Diagnostic {
-	return errUnexpected(f, name, "`S` or `Sw` before `<`", quote(found))
+	return errUnexpected(f, name, "`S`, `Sw` or `Swizzle` before `<`", quote(found))
 }
 
 // errAssignTarget: E0101, an assignment to something other than a name.

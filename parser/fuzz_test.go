@@ -29,6 +29,9 @@ func seedAll(f *testing.F) {
 	for _, c := range invalidCases {
 		f.Add(c.src)
 	}
+	for _, s := range cppSources {
+		f.Add(s)
+	}
 }
 
 // fuzzForm checks the parse invariants and that the fast parser agrees with

@@ -115,6 +115,9 @@ type scanner struct {
 	yield   func(Wrapper) bool
 	diags   diag.List
 	stopped bool
+	// The line of the last candidate: its end and where its `//` comment
+	// starts (its end when it has none). See commentAt.
+	lineEnd, comment int
 }
 
 var cuteWord = []byte("cute")
@@ -132,6 +135,10 @@ func (s *scanner) run() {
 		if !ok {
 			continue
 		}
+		if c, end := s.commentAt(at); at >= c {
+			i = end // inside a `//` comment: left alone, as a comment is
+			continue
+		}
 		k := name
 		for k < len(src) && isNameByte(src[k]) {
 			k++
@@ -146,6 +153,41 @@ func (s *scanner) run() {
 			i = s.region(src[at-1] == '#', k)
 		}
 	}
+}
+
+// commentAt returns where the `//` comment of the line holding at starts
+// (the line's end when it has none) and the line's end. MLIR comments run
+// from `//` outside a string literal to the end of the line; lint and fmt
+// leave what is inside them alone (an old layout in a comment is not an
+// error, and fmt does not rewrite it). The result is kept for the next
+// candidate of the same line, so a line is scanned once.
+func (s *scanner) commentAt(at int) (comment, end int) {
+	if at < s.lineEnd {
+		return s.comment, s.lineEnd
+	}
+	start := bytes.LastIndexByte(s.src[:at], '\n') + 1
+	end = len(s.src)
+	if k := bytes.IndexByte(s.src[at:], '\n'); k >= 0 {
+		end = at + k
+	}
+	s.lineEnd, s.comment = end, end
+	line := s.src[start:end]
+	if bytes.Index(line, []byte("//")) < 0 {
+		return s.comment, end
+	}
+	inString := false
+	for k := 0; k < len(line); k++ {
+		switch {
+		case inString && line[k] == '\\':
+			k++
+		case line[k] == '"':
+			inString = !inString
+		case !inString && line[k] == '/' && k+1 < len(line) && line[k+1] == '/':
+			s.comment = start + k
+			return s.comment, end
+		}
+	}
+	return s.comment, end
 }
 
 // dialectAt recognizes a sigil and `cute.` or `cute_nvgpu.` at src[at-1:],

@@ -41,7 +41,7 @@ func (f Form) describe() string {
 	case FormSwizzle:
 		return "a swizzle `S<B,M,S>`"
 	case FormComposed:
-		return "a composed layout `outer o offset o inner`"
+		return "a composed layout `inner o offset o outer`"
 	case FormValue:
 		return "a layout, composed layout, tile, swizzle or integer tuple"
 	}

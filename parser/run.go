@@ -10,6 +10,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/cppnames"
 )
 
 // scratch is the reusable memory of one parse: a lexer and a token buffer.
@@ -57,12 +58,13 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 		toks.Rewind()
 		var err error
 		if g, err = p.runGrammar(form, toks); err != nil {
-			return nil, diag.List{p.syntaxError(f, form, lx, err)}
+			return nil, diag.List{withCppHint(p.syntaxError(f, form, lx, err), src)}
 		}
 	}
 	c := &converter{f: f}
 	n := c.form(form, g)
 	if c.diags.HasErrors() {
+		withCppHint(c.diags[0], src)
 		return nil, c.diags
 	}
 	return n, c.diags
@@ -202,4 +204,13 @@ func expectedOf(msg string) (string, bool) {
 		return "", false
 	}
 	return describeEBNF(msg[i+len(marker) : len(msg)-1]), true
+}
+
+// withCppHint adds a help line to a syntax error of text that spells a value
+// as CuTe C++ builds it (Shape<_4,_8>{}), saying how cutec writes it.
+func withCppHint(d *diag.Diagnostic, src string) *diag.Diagnostic {
+	if hint, ok := cppnames.TypeSpelling(src); ok && d.Fix == nil {
+		d.Fix = &diag.Fix{Message: hint + " (cutec help syntax lists the forms)"}
+	}
+	return d
 }

@@ -91,9 +91,10 @@ func TestFormatCuteErrors(t *testing.T) {
 	}
 }
 
-// messyMLIR has payloads in every wrapper kind, in nested types, in a
-// comment and with spaces inside the quotes, with CRLF line ends.
-const messyMLIR = "// cute kernel, !cute.layout<\"(4, 8):(1, 4)\"> in a comment is a payload too\r\n" +
+// messyMLIR has payloads in every wrapper kind, in nested types and with
+// spaces inside the quotes, with CRLF line ends, and one in a `//` comment,
+// which fmt leaves alone.
+const messyMLIR = "// cute kernel, !cute.layout<\"(4, 8):(1, 4)\"> in a comment is left alone\r\n" +
 	"module {\r\n" +
 	"  %0 = cute.static : !cute.layout<\"(4, 8):(_1, _4)\">\r\n" +
 	"  %1 = cute.static : !cute.composed_layout<\"Sw<3,4,3> o (8,64):(64,1)\"> loc(\"x\")\r\n" +
@@ -104,7 +105,7 @@ const messyMLIR = "// cute kernel, !cute.layout<\"(4, 8):(1, 4)\"> in a comment 
 	"  %6 = cute.static : !cute.memref<f16, smem, align<16>, \"Sw<3,4,3> o (8, 64):(64, 1)\"> !cute.coord_tensor<\"(0, 0)\", \"(?, 8):(1@1, 1@0)\">\r\n" +
 	"}\r\n"
 
-const messyMLIRFormatted = "// cute kernel, !cute.layout<\"(4,8):(1,4)\"> in a comment is a payload too\r\n" +
+const messyMLIRFormatted = "// cute kernel, !cute.layout<\"(4, 8):(1, 4)\"> in a comment is left alone\r\n" +
 	"module {\r\n" +
 	"  %0 = cute.static : !cute.layout<\"(4,8):(1,4)\">\r\n" +
 	"  %1 = cute.static : !cute.composed_layout<\"S<3,4,3> o 0 o (8,64):(64,1)\"> loc(\"x\")\r\n" +

@@ -23,6 +23,9 @@ func checkCanonical(s *Subject) {
 	if text == "" || text == canon || hasName(node) {
 		return // a name's value is not a spelling of the text
 	}
+	if composedWithoutOffset(s) {
+		return // W0910 says more: A o B is probably meant as a composition
+	}
 	d := s.Report(diag.NonCanonical, at, fmt.Sprintf("%s is canonically written %s", text, canon))
 	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: at, NewText: canon}}}
 }

@@ -12,11 +12,11 @@ import (
 func init() {
 	Register(&Check{
 		Name: "composed-offset",
-		Doc: "A composed layout outer o offset o inner feeds offset + inner(0) to its outer function (E0505): " +
-			"the offset is addable to inner(0) (scalars with scalars, tuples elementwise, a literal 0 with " +
-			"anything); a swizzle takes a scalar, so its offset is a scalar and its inner layout has no basis " +
-			"strides; an outer layout takes a scalar or a coordinate weakly congruent to its shape. A dynamic " +
-			"offset ? is a scalar.",
+		Doc: "A composed layout inner o offset o outer (the dialect's words: B, the outer layout, is applied " +
+			"first) feeds offset + outer(0) to its inner function (E0505): the offset is addable to outer(0) " +
+			"(scalars with scalars, tuples elementwise, a literal 0 with anything); an inner swizzle takes a " +
+			"scalar, so its offset is a scalar and its outer layout has no basis strides; an inner layout takes " +
+			"a scalar or a coordinate weakly congruent to its shape. A dynamic offset ? is a scalar.",
 		Codes: []diag.Code{diag.OffsetNotAddable},
 		Value: checkComposed,
 	})
@@ -36,7 +36,7 @@ func checkComposed(s *Subject) {
 	if _, isSwizzle := c.Outer.(layout.Swizzle); isSwizzle {
 		if !isScalar(c.Offset) || !isScalar(zero) {
 			s.Report(diag.OffsetNotAddable, at, fmt.Sprintf(
-				"the swizzle %s takes a scalar: the offset %s must be a scalar and the inner layout %s must have no basis strides",
+				"the swizzle %s takes a scalar: the offset %s must be a scalar and the outer layout %s must have no basis strides",
 				c.Outer, c.Offset, c.Inner))
 		}
 		return
@@ -44,12 +44,12 @@ func checkComposed(s *Subject) {
 	sum, ok := addOffsets(c.Offset, zero)
 	if !ok {
 		s.Report(diag.OffsetNotAddable, at, fmt.Sprintf(
-			"the offset %s cannot be added to the inner layout's value at 0, %s", c.Offset, zero))
+			"the offset %s cannot be added to the outer layout's value at 0, %s", c.Offset, zero))
 		return
 	}
 	if outer, ok := c.Outer.(layout.Layout); ok && !isScalar(sum) && !layout.WeaklyCongruent(sum, outer.Shape()) {
 		s.Report(diag.OffsetNotAddable, at, fmt.Sprintf(
-			"offset + inner(0) = %s is neither a scalar nor weakly congruent to the outer layout's shape %s",
+			"offset + outer(0) = %s is neither a scalar nor weakly congruent to the inner layout's shape %s",
 			sum, outer.Shape()))
 	}
 }

@@ -11,7 +11,7 @@ import (
 func init() {
 	Register(&Check{
 		Name: "fold-legality",
-		Doc: "A composition fold is legal when the inner layout's image fits the outer layout's domain, " +
+		Doc: "A composition fold composition(A, B) is legal when the image of B fits the domain of A, " +
 			"cosize(B) <= size(A) (W0500); the composition computed mode by mode is the composition of the " +
 			"whole (W0905, paper eq. 23); coalescing keeps the function (E0501).",
 		Codes: []diag.Code{diag.FoldOutsideDomain, diag.NotDistributive, diag.FunctionChanged},

@@ -12,7 +12,7 @@ func init() {
 	Register(&Check{
 		Name: "swizzle",
 		Doc: "Swizzles fit in 32 bits (|S| + B + M <= 32, E0603); a composed layout whose swizzle is the " +
-			"identity and whose offset is 0 is just its inner layout (W0604). That a swizzle is a bijection " +
+			"identity and whose offset is 0 is just its outer layout (W0604). That a swizzle is a bijection " +
 			"(|S| >= B, E0504) is checked when it is normalized.",
 		Codes: []diag.Code{diag.SwizzleTooWide, diag.TrivialSwizzle},
 		Value: checkSwizzle,
@@ -33,7 +33,7 @@ func checkSwizzle(s *Subject) {
 		if sw.IsIdentity() && v.C.Offset.Kind() == layout.KindInt && v.C.Offset.Value() == 0 {
 			d := s.Report(diag.TrivialSwizzle, s.Span(),
 				fmt.Sprintf("%s is the identity, so %s is just %s", sw, v.C, v.C.Inner))
-			d.Fix = &diag.Fix{Message: "write the inner layout alone",
+			d.Fix = &diag.Fix{Message: "write the outer layout alone",
 				Edits: []diag.Edit{{Span: s.Span(), NewText: v.C.Inner.String()}}}
 		}
 	default:

@@ -38,8 +38,8 @@ var codeCases = []codeCase{
 	{diag.ZeroDenominator, "expr", "(1/0@0,1@1)", "(1/2@0,1@1)"},
 	{diag.NonIntegralCount, "expr", "(4,2):(1/2@0,1@1)", "(1,2):(1/2@0,1@1)"},
 	// Types/stride_errors.mlir#scaled_basis_ratio_value: a wrapper's payload is
-	// lowerable; the bare descriptor is a value of its own.
-	{diag.NonIntegralCount, "expr", `!cute.stride<"(1/2@0,1@1)">`, "(1/2@0,1@1)"},
+	// lowerable, so its descriptor is E0602; the bare descriptor is a value of its own.
+	{diag.RatioNotLowerable, "expr", `!cute.stride<"(1/2@0,1@1)">`, "(1/2@0,1@1)"},
 	{diag.DimensionTooLarge, "expr", "(1@99999999,1@1)", "(1@9,1@1)"},
 	{diag.UnknownName, "expr", "compositon(8:2,4:1)", "composition(8:2,4:1)"},
 	{diag.BadArguments, "expr", "composition(8:2)", "composition(8:2,4:1)"},
@@ -107,6 +107,10 @@ var codeCases = []codeCase{
 	{diag.RedundantMode, "pedantic", "(4,1,8):(1,0,4)", "(4,8):(1,4)"},
 	{diag.NonCanonical, "expr", "(4, 8) : (1, 4)", "(4,8):(1,4)"},
 	{diag.OutOfBoundsEval, "expr", "eval(4:1,4)", "eval(4:1,3)"},
+	// A two-part composed layout with a layout A; the dialect's printed form
+	// (with its offset) and a swizzle A are near misses.
+	{diag.ComposedNotComposition, "expr", "(4,8):(1,4) o (2,2):(1,2)", "(4,8):(1,4) o 0 o (2,2):(1,2)"},
+	{diag.ComposedNotComposition, "expr", "(4,8):(1,4) o (2,2):(1,2)", "S<3,4,3> o (8,64):(64,1)"},
 	{diag.NotDistributive, "expr", "composition((4,2,4,7):(4,16,1,32),(8,8):(2,4))", "composition((4,2,4,7):(4,16,1,32),(8,8):(1,8))"},
 }
 

@@ -34,6 +34,7 @@ func init() {
 		showCommand,
 		banksCommand,
 		goldenCommand,
+		explainCommand,
 		versionCommand,
 		helpCommand,
 	}

@@ -103,6 +103,11 @@ func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 		diags = append(diags, more...)
 	}
 	if d := firstError(diags); d != nil || v == nil {
+		if d != nil && isSyntaxError(d) && looksLikePath(string(f.Src)) {
+			hinted := *d
+			hinted.Message += "; " + pathHint("eval", string(f.Src))
+			d = &hinted
+		}
 		return evalOut{text: ev.appendError(dst, f.Src, d), failed: true}
 	}
 	return evalOut{text: ev.appendValue(dst, f.Src, v)}

@@ -6,16 +6,20 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/cutec/cutec/diag"
 )
 
 // helpCommand is "cutec help [command]".
 var helpCommand = &command{
 	name:  "help",
-	args:  "[command]",
-	short: "show help for a command",
+	args:  "[command|syntax|checks|CODE]",
+	short: "show help for a command, the syntax or a diagnostic code",
 	long: `Help prints the usage of cutec, or of one command with its flags.
-"cutec help eval" also lists the operations an expression may call, and
-"cutec help checks" the checks that lint and verify run.`,
+"cutec help eval" also lists the operations an expression may call,
+"cutec help checks" the checks that lint and verify run, "cutec help syntax"
+every form of the language with an example, and "cutec help E0400" (any
+code, or its name) explains a diagnostic code as "cutec explain" does.`,
 	setup: func(*flag.FlagSet) runFunc { return runHelp },
 }
 
@@ -26,14 +30,25 @@ func runHelp(e *env, args []string) int {
 		printMainUsage(e.stdout)
 		return exitOK
 	case 1:
-		if args[0] == "checks" {
+		switch {
+		case args[0] == "checks":
 			printChecks(e.stdout)
+			return exitOK
+		case args[0] == "syntax":
+			printSyntax(e.stdout)
+			return exitOK
+		case isCodeTopic(args[0]):
+			info, err := lookupCode(args[0])
+			if err != nil {
+				return usageError(e, "help", "%v", err)
+			}
+			writeExplanation(e.stdout, info)
 			return exitOK
 		}
 		c := lookupCommand(args[0])
 		if c == nil {
 			msg := fmt.Sprintf("unknown command %q", args[0])
-			if s := suggest(args[0], commandNames()); s != "" {
+			if s := suggest(args[0], helpTopics()); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			return usageError(e, "help", "%s", msg)
@@ -53,7 +68,8 @@ func printMainUsage(w io.Writer) {
 		fmt.Fprintf(&b, "\t%-9s %s\n", c.name, c.short)
 	}
 	b.WriteString("\nUse \"cutec help <command>\" for more about a command,\n")
-	b.WriteString("and \"cutec help checks\" for the checks of lint and verify.\n")
+	b.WriteString("\"cutec help syntax\" for the forms of the language, \"cutec help checks\"\n")
+	b.WriteString("for the checks of lint and verify, and \"cutec help E0400\" for a code.\n")
 	b.WriteString("Exit status: 0 clean, 1 findings, 2 usage or I/O error.\n")
 	w.Write(b.Bytes())
 }
@@ -74,4 +90,14 @@ func printCommandUsage(w io.Writer, c *command) {
 		c.extra(&b)
 	}
 	w.Write(b.Bytes())
+}
+
+// helpTopics lists what "cutec help" takes, for suggestions: the commands,
+// the topics and the names of the diagnostic codes.
+func helpTopics() []string {
+	topics := append(commandNames(), "checks", "syntax")
+	for _, c := range diag.Catalogue {
+		topics = append(topics, c.Name)
+	}
+	return topics
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 	"github.com/cutec/cutec/printer"
@@ -23,7 +24,7 @@ A swizzled layout is drawn with its swizzled offsets. -format svg and
 -format html give a standalone image or page, each cell shaded by offset.
 
 Exit status: 0 when the layout is drawn, 1 when EXPR has an error or its
-layout cannot be drawn (dynamic, or larger than 256x256), 2 on a usage
+layout cannot be drawn (dynamic, or more than 256 rows or 256 columns), 2 on a usage
 error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &shower{}
@@ -62,6 +63,13 @@ func (o *shower) run(e *env, args []string) int {
 		err = printer.ShowLayout(&out, v.L, format)
 	case normalize.Composed:
 		err = printer.ShowComposed(&out, v.C, format)
+		at0 := v.C
+		at0.Offset = layout.Int(0)
+		if _, err0 := printer.ComposedGrid(at0); err != nil && v.C.Offset.Kind() == layout.KindDynamic && err0 == nil {
+			// A tensor pasted from CuTe C++ (Sw<3,4,3> o smem_ptr[16b](unset) o L)
+			// has a pointer's offset, which is not known: say how to draw it.
+			err = fmt.Errorf("%w (its offset is not known, such as a pointer's; to draw it at offset 0, write %s o 0 o %s)", err, v.C.Outer, v.C.Inner)
+		}
 	default:
 		err = fmt.Errorf("the expression gives the %s %s; show draws a layout or a composed layout", v.Kind(), v)
 	}

@@ -62,7 +62,7 @@ func (v *verifier) run(e *env, args []string) int {
 	v.w = bufio.NewWriter(e.stdout)
 	if len(args) > 0 {
 		for i, a := range args {
-			v.input(diag.NewFile(argName(i), []byte(a)))
+			v.inputArg(diag.NewFile(argName(i), []byte(a)), a)
 		}
 	} else {
 		err = v.stdin(e.stdin)
@@ -108,6 +108,13 @@ func (v *verifier) stdin(r io.Reader) error {
 // diagnostics at once, while f's text is still valid.
 func (v *verifier) input(f *diag.File) {
 	_, diags := v.pass.Expr(f)
+	v.report(diags)
+}
+
+// inputArg verifies an argument, with a hint when it is a file's path.
+func (v *verifier) inputArg(f *diag.File, arg string) {
+	_, diags := v.pass.Expr(f)
+	hintLintForPath(diags, arg)
 	v.report(diags)
 }
 

@@ -1,0 +1,103 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/grammar"
+)
+
+// The spellings of CuTe C++ and CuTe DSL that denote a value cutec has:
+// pointers in a printed tensor (an offset of unknown value) and keyword
+// arguments.
+
+// pointer converts `smem_ptr[16b](unset)`, `gmem_ptr[16b](0x7f00)`: where
+// CuTe C++ prints a pointer in a tensor, the layout is applied at the
+// pointer's offset, which is not known from the text: `?`.
+func (c *converter) pointer(name lexer.Token, p *grammar.Pointer, sp diag.Span) ast.Expr {
+	if !strings.HasSuffix(name.Value, "ptr") {
+		c.add(errUnexpected(c.f, grammar.TokenSpan(name), "a pointer such as `smem_ptr` before `[`", quote(name.Value)))
+	}
+	if unit := grammar.Tok(p.Unit); unit.Value != "b" {
+		c.add(errUnexpected(c.f, grammar.TokenSpan(unit), "`b` (bits) after the width of a pointer", quote(unit.Value)))
+	}
+	return &ast.Dynamic{Span: sp}
+}
+
+// isPointer reports whether an operand is a pointer alone.
+func isPointer(o *grammar.Operand) bool {
+	return o.Term != nil && o.Term.Stride == nil && o.Term.Shape.Name != nil && o.Term.Shape.Name.Pointer != nil
+}
+
+// keywordArg is `name=value` in an argument list.
+type keywordArg struct {
+	name, value ast.Expr
+	span        diag.Span
+}
+
+// keywordParams names the parameters of the operations that CuTe DSL calls
+// with keywords, in order: cute.make_layout(shape, stride=...) and
+// cute.make_ordered_layout(shape, order=...).
+var keywordParams = map[string][]string{
+	"make_layout":         {"shape", "stride"},
+	"make_ordered_layout": {"shape", "order"},
+}
+
+// keywordArgs puts keyword arguments in their places after the positional
+// ones: make_layout((4,8), stride=(8,1)) is make_layout((4,8), (8,1)).
+func (c *converter) keywordArgs(fun string, list []ast.Expr, keywords []keywordArg) []ast.Expr {
+	params := keywordParams[fun]
+	slots := make([]ast.Expr, len(params))
+	for _, k := range keywords {
+		id, ok := k.name.(*ast.Ident)
+		at := -1
+		if ok {
+			for i, p := range params {
+				if p == id.Name {
+					at = i
+				}
+			}
+		}
+		switch {
+		case len(params) == 0:
+			c.add(errUnexpected(c.f, k.span, "an argument ("+quoteFun(fun)+" takes no keyword arguments)", "a keyword argument"))
+		case at < 0:
+			c.add(errUnexpected(c.f, span(k.name), "a keyword of "+fun+" ("+strings.Join(params, ", ")+")", describe(k.name)))
+		case at < len(list) || slots[at] != nil:
+			c.add(errUnexpected(c.f, span(k.name), "an argument given once", "a second "+id.Name))
+		default:
+			slots[at] = k.value
+		}
+	}
+	for i := len(list); i < len(slots); i++ {
+		if slots[i] == nil {
+			if i+1 < len(slots) && hasAfter(slots, i) {
+				c.add(newError(c.f, diag.UnexpectedToken, keywords[0].span,
+					fun+": the argument "+params[i]+" is missing before the keyword arguments"))
+				return list
+			}
+			break
+		}
+		list = append(list, slots[i])
+	}
+	return list
+}
+
+// hasAfter reports whether a slot after i is filled.
+func hasAfter(slots []ast.Expr, i int) bool {
+	for _, s := range slots[i+1:] {
+		if s != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteFun(fun string) string {
+	if fun == "" {
+		return "the application of a value"
+	}
+	return fun
+}

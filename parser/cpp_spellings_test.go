@@ -1,0 +1,84 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/cutec/cutec/ast"
+)
+
+// cppSources are the spellings of CuTe C++ and CuTe DSL the parser accepts
+// (tilers, pointers of a printed tensor, Swizzle<>, keyword arguments) and
+// near misses it refuses.
+var cppSources = []string{
+	"(_4:_1,_8:_2)", "((_2:_1,_2:_2),_8:_2)", "(4:1,_)", "(4:1,)", "(4:1, 8)",
+	"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+	"gmem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)", "gmem_ptr[16b](0xdeadbeef) o 8:1",
+	"smem_ptr[16b](0)", "smem_ptr [ 16 b ] ( unset )", "Swizzle<3,4,3>",
+	"make_layout((4,8), stride=(8,1))", "make_layout(shape=(4,8), stride=(8,1))",
+	"make_ordered_layout((4,8), order=(1,0))", "f(a=1, b=2)",
+	// Near misses.
+	"foo[16b](unset)", "smem_ptr[16x](unset)", "smem_ptr[16b]", "smem_ptr[b](unset)",
+	"smem_ptr[16b](1 2)", "make_layout(stride=(8,1))", "make_layout((4,8), strides=(8,1))",
+	"make_layout(stride=(8,1), (4,8))", "size(mode=1)", "make_layout((4,8), stride=)",
+	"(4,8)(a=1)", "((4:1,8:2)):(1)", "(A, 4:1)",
+}
+
+// TestCppSpellingsFastMatchesReference: the fast path and the tagged
+// grammar give the same trees and the same first diagnostic for the new
+// spellings (as TestFastMatchesReference does for the rest).
+func TestCppSpellingsFastMatchesReference(t *testing.T) {
+	for form := range numForms {
+		for _, src := range cppSources {
+			n1, l1, _ := parseAs(uncached, form, src)
+			n2, l2, _ := parseAs(reference, form, src)
+			if dump(n1) != dump(n2) {
+				t.Errorf("form %d %q:\nfast:\n%s\nreference:\n%s", form, src, dump(n1), dump(n2))
+			}
+			if firstDiag(l1) != firstDiag(l2) || len(l1) != len(l2) {
+				t.Errorf("form %d %q:\nfast:      %s\nreference: %s", form, src, describeDiags(l1), describeDiags(l2))
+			}
+		}
+	}
+}
+
+// TestCppSpellingsTrees checks what each accepted spelling denotes: a tuple
+// with a layout in it is a tile, a pointer is an offset of unknown value, a
+// pointer and a layout are an offset layout, keyword arguments are put in
+// their places.
+func TestCppSpellingsTrees(t *testing.T) {
+	kind := func(src string) ast.Node {
+		n, l, _ := parseAs(uncached, FormExpr, src)
+		if len(l) != 0 {
+			t.Fatalf("%q: %s", src, describeDiags(l))
+		}
+		return n
+	}
+	if tl, ok := kind("(_4:_1,_8:_2)").(*ast.Tile); !ok || len(tl.Modes) != 2 {
+		t.Errorf("(_4:_1,_8:_2) is not a tile of two modes")
+	}
+	c, ok := kind("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)").(*ast.Composed)
+	if !ok {
+		t.Fatal("a swizzled tensor is not a composed layout")
+	}
+	if _, ok := c.Offset.(*ast.Dynamic); !ok {
+		t.Errorf("the pointer is not the offset ?: %s", dump(c.Offset))
+	}
+	if a, ok := kind("gmem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)").(*ast.Accessor); !ok {
+		t.Error("a pointer and a layout are not an offset layout")
+	} else if _, ok := a.Offset.(*ast.Dynamic); !ok {
+		t.Errorf("the offset is %s", dump(a.Offset))
+	}
+	call, ok := kind("make_layout((4,8), stride=(8,1))").(*ast.Call)
+	if !ok || len(call.Args) != 2 {
+		t.Fatalf("make_layout with stride= is not a call of two arguments")
+	}
+	if _, ok := call.Args[1].(*ast.Tuple); !ok {
+		t.Errorf("the stride is %s", dump(call.Args[1]))
+	}
+	for _, bad := range []string{"foo[16b](unset)", "smem_ptr[16x](unset)", "make_layout(stride=(8,1))",
+		"make_layout((4,8), strides=(8,1))", "make_layout(stride=(8,1), (4,8))", "size(mode=1)", "(A, 4:1)"} {
+		if n, l, _ := parseAs(uncached, FormExpr, bad); n != nil || len(l) == 0 {
+			t.Errorf("%q is accepted", bad)
+		}
+	}
+}
