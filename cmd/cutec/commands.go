@@ -33,6 +33,7 @@ func init() {
 		fmtCommand,
 		showCommand,
 		goldenCommand,
+		lspCommand,
 		versionCommand,
 		helpCommand,
 	}

@@ -22,6 +22,7 @@ var allowed = map[string][]string{
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
 
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "diag"},
 	"internal/atomicfile": {},
 	"internal/gencache":   {},
 }
