@@ -82,8 +82,8 @@ func measure(t layout.IntTuple, err error) string {
 // size of a tuple.
 func tupleFacts(t layout.IntTuple) []string {
 	facts := []string{fmt.Sprintf("rank %d", t.Rank()), fmt.Sprintf("depth %d", t.Depth())}
-	if s, err := layout.SizeOf(t); err == nil {
-		facts = append(facts, "size (product of the leaves, read as a shape) "+s.String())
+	if s, err := layout.SizeOf(t); err == nil && !(s.IsInt() && s.Value() <= 0) {
+		facts = append(facts, "size (read as a shape) "+s.String())
 	}
 	return append(facts, dynamicFacts(t)...)
 }
@@ -109,7 +109,7 @@ func swizzleFacts(sw layout.Swizzle) []string {
 // dynamicFacts lists what is known of the dynamic leaves of the tuples: the
 // divisor and the integer width the dialect carries ({div=N}, {i64}).
 func dynamicFacts(ts ...layout.IntTuple) []string {
-	n, div := 0, map[string]int{}
+	div := map[string]int{}
 	var walk func(t layout.IntTuple)
 	walk = func(t layout.IntTuple) {
 		switch {
@@ -118,21 +118,20 @@ func dynamicFacts(ts ...layout.IntTuple) []string {
 				walk(t.At(i))
 			}
 		case t.IsDynamic():
-			n++
 			div[t.String()]++
 		}
 	}
 	for _, t := range ts {
 		walk(t)
 	}
-	if n == 0 {
+	if len(div) == 0 {
 		return nil
 	}
 	var parts []string
 	for _, k := range sortedKeys(div) {
 		parts = append(parts, fmt.Sprintf("%s ×%d", k, div[k]))
 	}
-	return []string{fmt.Sprintf("%d dynamic leaves (known at run time; {div=N} is a known divisor, {iN} the width): %s", n, strings.Join(parts, ", "))}
+	return []string{"dynamic leaves (known at run time; {div=N} is a known divisor, {iN} the width): " + strings.Join(parts, ", ")}
 }
 
 // table writes the facts, then the drawing of draw when l is small enough

@@ -52,6 +52,10 @@ func (d *document) hoverCute(line, b int) (string, *Range) {
 	if target == nil {
 		return "", nil
 	}
+	span := diag.Span{Start: target.Pos(), End: target.End()}
+	if as, ok := a.tree.Stmts[i].(*ast.AssignStmt); ok && as.Name != nil && target == ast.Expr(as.Name) && as.Value != nil {
+		target = as.Value // the name being defined: the value it gets
+	}
 	var b2 strings.Builder
 	if c, ok := target.(*ast.Call); ok && c.Fun != nil {
 		if doc, ok := normalize.OperationDoc(c.Fun.Name); ok {
@@ -65,7 +69,7 @@ func (d *document) hoverCute(line, b int) (string, *Range) {
 	case len(diags) > 0:
 		fmt.Fprintf(&b2, "%s[%s]: %s\n", diags[0].Severity, diags[0].Code, diags[0].Message)
 	}
-	r := d.rangeOf(a, diag.Span{Start: target.Pos(), End: target.End()})
+	r := d.rangeOf(a, span)
 	return b2.String(), &r
 }
 

@@ -97,6 +97,32 @@ func TestHoverTable(t *testing.T) {
 	}
 }
 
+func TestHoverKinds(t *testing.T) {
+	c := startClient(t)
+	c.initialize()
+	uri := "file:///k.cute"
+	c.open(uri, "cute", "Sw = S<3,4,3>\nT = [4:1;(2,2):(1,4)]\nU = (4,?{div=8}):(1,4)\n")
+	cases := []struct {
+		line, char int
+		want       []string
+	}{
+		// On a defined name, the value it gets. S<3,4,3> (CuTe's
+		// Swizzle<B,M,S>) XORs the B=3 bits at M+S = 7 into bits M = 4..6.
+		{0, 0, []string{"Sw: swizzle", "S<3,4,3>", "XORs bits [7,10) of an offset into bits [4,7)"}},
+		{1, 6, []string{"tiler", "rank 2", "mode 1: (2,2):(1,4)"}},
+		{2, 0, []string{"U: layout", "rank 2", "?{div=8} ×1"}},
+	}
+	for _, tc := range cases {
+		var h Hover
+		c.result("textDocument/hover", at(uri, tc.line, tc.char), &h)
+		for _, s := range tc.want {
+			if !strings.Contains(h.Contents.Value, s) {
+				t.Errorf("hover at %d:%d = %q, want %q in it", tc.line, tc.char, h.Contents.Value, s)
+			}
+		}
+	}
+}
+
 func TestFormattingAndQuickFix(t *testing.T) {
 	c := startClient(t)
 	c.initialize()
