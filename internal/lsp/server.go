@@ -83,7 +83,11 @@ func (s *Server) logf(format string, args ...any) {
 func (s *Server) Handle(body []byte) (status int, exit bool) {
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
-		s.reply(nil, nil, errorf(codeParseError, "the message is not JSON: %v", err))
+		if json.Valid(body) {
+			s.reply(nil, nil, errorf(codeInvalidRequest, "the message is not a JSON-RPC object: %v", err))
+		} else {
+			s.reply(nil, nil, errorf(codeParseError, "the message is not JSON: %v", err))
+		}
 		return 0, false
 	}
 	if m.Method == "" {
