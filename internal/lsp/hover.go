@@ -43,6 +43,12 @@ func (d *document) hoverCute(line, b int) (string, *Range) {
 	if i < 0 {
 		return "", nil
 	}
+	if ex, ok := a.tree.Stmts[i].(*ast.ExpectStmt); ok && ex.CodeSpan.Start <= off && off <= ex.CodeSpan.End {
+		if info, ok := diag.Lookup(ex.Code); ok {
+			r := d.rangeOf(a, ex.CodeSpan)
+			return describeCode(info), &r
+		}
+	}
 	nodes := chain(a.tree.Stmts[i], off)
 	if len(nodes) == 0 {
 		return "", nil
@@ -167,5 +173,19 @@ func (d *document) describeAlias(name string, def int) string {
 		b.WriteString(describeWrapper(f, w))
 		return true
 	})
+	return b.String()
+}
+
+// describeCode describes a diagnostic code of the catalogue, as the
+// expect statement names it.
+func describeCode(info diag.CodeInfo) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** %s (%s): %s\n", info.Code, info.Name, info.Severity, info.Invariant)
+	if info.Example != "" {
+		fmt.Fprintf(&b, "\nexample: `%s`\n", info.Example)
+	}
+	if info.Fix != "" {
+		fmt.Fprintf(&b, "\nfix: %s\n", info.Fix)
+	}
 	return b.String()
 }

@@ -123,6 +123,42 @@ func TestHoverKinds(t *testing.T) {
 	}
 }
 
+func TestHoverExpectCode(t *testing.T) {
+	c := startClient(t)
+	c.initialize()
+	uri := "file:///e.cute"
+	c.open(uri, "cute", "expect E0400 composition((4,6):(1,5), 6:3)\n")
+	var h Hover
+	c.result("textDocument/hover", at(uri, 0, 8), &h)
+	// E0400 is the stride divisibility condition of composition (README.md's
+	// verify example); the hover gives the catalogue's entry for it.
+	if !strings.HasPrefix(h.Contents.Value, "**E0400**") || !strings.Contains(h.Contents.Value, "(error)") {
+		t.Errorf("hover on E0400 = %q", h.Contents.Value)
+	}
+	if h.Range == nil || *h.Range != rng(0, 7, 0, 12) {
+		t.Errorf("hover range = %+v, want 0:7-0:12", h.Range)
+	}
+}
+
+func TestMLIRAliasReferences(t *testing.T) {
+	c := startClient(t)
+	c.initialize()
+	uri := "file:///r.mlir"
+	text := "!a = !cute.layout<\"4:1\">\n!ab = !cute.layout<\"8:1\">\nfunc.func @f(%x: !a, %y: !ab, %z: !a)\n"
+	c.open(uri, "mlir", text)
+	var locs []Location
+	c.result("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(2, 18), "context": map[string]any{"includeDeclaration": false}}, &locs)
+	// The uses of !a on line 2 are at bytes 17 and 34; !ab is another name.
+	want := []Range{rng(2, 17, 2, 19), rng(2, 34, 2, 36)}
+	if len(locs) != len(want) || locs[0].Range != want[0] || locs[1].Range != want[1] {
+		t.Errorf("references of !a = %+v, want %+v", locs, want)
+	}
+	c.result("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(2, 18), "context": map[string]any{"includeDeclaration": true}}, &locs)
+	if len(locs) != 3 || locs[0].Range != rng(0, 0, 0, 2) {
+		t.Errorf("references of !a with its declaration = %+v", locs)
+	}
+}
+
 func TestFormattingAndQuickFix(t *testing.T) {
 	c := startClient(t)
 	c.initialize()
