@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/verify"
@@ -54,6 +55,13 @@ func (c *checker) check(doc *document) []found {
 func (c *checker) checkMLIR(doc *document) []found {
 	var out []found
 	for i, line := range doc.lines {
+		if len(line) > maxLineLen {
+			// Rare, and its message names its line: made afresh each time.
+			if len(out) < maxDiags {
+				out = append(out, found{longLine(doc.name, line, i+1), 0})
+			}
+			continue
+		}
 		if doc.dirty[i] {
 			doc.lineDiags[i] = c.mlirLine(doc.name, line)
 			doc.dirty[i] = false
@@ -72,9 +80,6 @@ func (c *checker) checkMLIR(doc *document) []found {
 // spans lines, and the pass keeps no state between payloads, so each line
 // is checked on its own.
 func (c *checker) mlirLine(name, line string) diag.List {
-	if len(line) > maxLineLen {
-		return diag.List{longLine(name, line, 1)}
-	}
 	if !strings.Contains(line, "cute.") { // every wrapper is !cute.* or #cute.*
 		return nil
 	}
@@ -116,9 +121,13 @@ func lineWindow(name, text string, off, line int) *diag.File {
 	return diag.NewWindow(name, []byte(text), off, line, col)
 }
 
-// longLine is E0109 for a line too long to check.
+// longLine is E0109 for a line too long to check, quoting its first 80
+// bytes (cut at a character boundary), as lint does.
 func longLine(name, line string, lineNo int) *diag.Diagnostic {
 	prefix := []byte(line[:80])
+	for len(prefix) > 0 && !utf8.Valid(prefix) {
+		prefix = prefix[:len(prefix)-1]
+	}
 	return &diag.Diagnostic{
 		Code:     diag.LineTooLong,
 		Severity: diag.Error,
