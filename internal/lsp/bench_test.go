@@ -98,3 +98,23 @@ func BenchmarkHover5MB(b *testing.B) {
 		send("textDocument/hover", at(uri, line, col))
 	}
 }
+
+// BenchmarkChangeCute measures one keystroke in a generated .cute file of
+// 64 KB, which is checked again whole (its names flow from line to line).
+func BenchmarkChangeCute(b *testing.B) {
+	var buf bytes.Buffer
+	if _, err := gen.Cute(&buf, gen.Options{Seed: 1, Size: 64 << 10, Unique: 0.2}); err != nil {
+		b.Fatal(err)
+	}
+	uri := "file:///d.cute"
+	_, send := benchServer(b, buf.String())
+	send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 0, "text": buf.String()}})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ch := map[string]any{"range": rng(0, 0, 0, 0), "text": "#"}
+		if i%2 == 1 {
+			ch = map[string]any{"range": rng(0, 0, 0, 1), "text": ""}
+		}
+		send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": i + 1}, "contentChanges": []any{ch}})
+	}
+}
