@@ -113,24 +113,13 @@ func (a *cuteAnalysis) stmtAt(off int) int {
 func chain(st ast.Stmt, off int) []ast.Node {
 	var out []ast.Node
 	ast.Inspect(st, func(n ast.Node) bool {
-		if n == nil || isNilNode(n) || n.Pos() > off || off > n.End() {
+		if n == nil || n.Pos() > off || off > n.End() {
 			return false
 		}
 		out = append(out, n)
 		return true
 	})
 	return out
-}
-
-// isNilNode reports whether n is a typed nil pointer.
-func isNilNode(n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.Ident:
-		return n == nil
-	case *ast.Call:
-		return n == nil
-	}
-	return false
 }
 
 // identAt returns the name (not an operation) at offset off, or nil.

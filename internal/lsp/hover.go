@@ -84,6 +84,15 @@ func (d *document) hoverCute(line, b int) (string, *Range) {
 // is on the operation's name or the call's parentheses), or the whole value
 // form the cursor is in (the layout, not the number in its shape).
 func pickHoverNode(nodes []ast.Node) (ast.Expr, string) {
+	for len(nodes) > 0 { // the count and modes of a basis c@i@j are parts, not expressions
+		if _, ok := nodes[len(nodes)-1].(ast.Expr); ok {
+			break
+		}
+		nodes = nodes[:len(nodes)-1]
+	}
+	if len(nodes) == 0 {
+		return nil, ""
+	}
 	inner := len(nodes) - 1
 	if id, ok := nodes[inner].(*ast.Ident); ok {
 		if inner > 0 {

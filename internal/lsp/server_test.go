@@ -101,7 +101,7 @@ func TestHoverKinds(t *testing.T) {
 	c := startClient(t)
 	c.initialize()
 	uri := "file:///k.cute"
-	c.open(uri, "cute", "Sw = S<3,4,3>\nT = [4:1;(2,2):(1,4)]\nU = (4,?{div=8}):(1,4)\n")
+	c.open(uri, "cute", "Sw = S<3,4,3>\nT = [4:1;(2,2):(1,4)]\nU = (4,?{div=8}):(1,4)\nI = (4,8):(1@0,1@1)\nassert rank(I) == 2\n")
 	cases := []struct {
 		line, char int
 		want       []string
@@ -111,10 +111,18 @@ func TestHoverKinds(t *testing.T) {
 		{0, 0, []string{"Sw: swizzle", "S<3,4,3>", "XORs bits [7,10) of an offset into bits [4,7)"}},
 		{1, 6, []string{"tiler", "rank 2", "mode 1: (2,2):(1,4)"}},
 		{2, 0, []string{"U: layout", "rank 2", "?{div=8} ×1"}},
+		// On the count of a basis stride: the whole layout it is in, the
+		// identity (4,8):(1@0,1@1) of rank 2 and size 32.
+		{3, 11, []string{"layout", "(4,8):(1@0,1@1)", "size 32", "rank 2"}},
+		// On the assert keyword: nothing to describe.
+		{4, 2, nil},
 	}
 	for _, tc := range cases {
 		var h Hover
 		c.result("textDocument/hover", at(uri, tc.line, tc.char), &h)
+		if tc.want == nil && h.Contents.Value != "" {
+			t.Errorf("hover at %d:%d = %q, want none", tc.line, tc.char, h.Contents.Value)
+		}
 		for _, s := range tc.want {
 			if !strings.Contains(h.Contents.Value, s) {
 				t.Errorf("hover at %d:%d = %q, want %q in it", tc.line, tc.char, h.Contents.Value, s)
