@@ -125,6 +125,12 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 	for _, m := range []map[string]any{
 		{"id": 1, "method": "initialize", "params": map[string]any{}},
 		{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "", "version": 1, "text": string(src)}}},
+		// Every question on the first line, which must not fail inside.
+		{"id": 3, "method": "textDocument/hover", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 0, "character": 3}}},
+		{"id": 4, "method": "textDocument/definition", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 0, "character": 0}}},
+		{"id": 5, "method": "textDocument/formatting", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}},
+		{"id": 6, "method": "textDocument/semanticTokens/full", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}},
+		{"id": 7, "method": "textDocument/codeAction", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 9, "character": 0}}}},
 		{"id": 2, "method": "shutdown"},
 		{"method": "exit"},
 	} {
@@ -145,6 +151,10 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 	for _, body := range lspMessages(t, out.Bytes()) {
 		var m struct {
 			Method string
+			Error  *struct {
+				Code    int
+				Message string
+			}
 			Params struct {
 				Diagnostics []struct {
 					Range              lspRange
@@ -159,6 +169,9 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 		}
 		if err := json.Unmarshal(body, &m); err != nil {
 			t.Fatal(err)
+		}
+		if m.Error != nil && m.Error.Code == -32603 {
+			t.Errorf("internal error: %s", m.Error.Message)
 		}
 		if m.Method != "textDocument/publishDiagnostics" {
 			continue
