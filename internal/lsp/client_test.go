@@ -24,7 +24,9 @@ type client struct {
 	diags map[string][]Diagnostic
 }
 
-// testFormat is the fmt rewrite as cmd/cutec gives it to the server.
+// testFormat is the fmt rewrite (parse, then print the payloads or the
+// statements) as cmd/cutec's formatSource does it; the command gives the
+// server its own, which TestLSPMatchesLint in cmd/cutec exercises.
 func testFormat(name string, src []byte, isMLIR bool) ([]byte, diag.List, error) {
 	f := diag.NewFile(name, src)
 	if isMLIR {

@@ -1,9 +1,6 @@
 package lsp
 
-import (
-	"encoding/json"
-	"strings"
-)
+import "strings"
 
 // An MLIR type or attribute alias is defined at the start of a line,
 // `!smem_a = !cute.memref<...>` or `#swz = #cute.swizzle<...>`, and used
@@ -55,29 +52,4 @@ func (d *document) aliasDef(name string) int {
 		}
 	}
 	return -1
-}
-
-func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
-	var p positionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
-	if err != nil {
-		return nil, err
-	}
-	line, b := d.offset(p.Position)
-	if !d.isMLIR {
-		return d.cuteDefinition(line, b), nil
-	}
-	name, _, _ := aliasAt(d.lines[line], b)
-	if name == "" {
-		return nil, nil
-	}
-	def := d.aliasDef(name)
-	if def < 0 {
-		return nil, nil
-	}
-	col := strings.Index(d.lines[def], name)
-	return []Location{{URI: d.uri, Range: Range{Start: d.position(def, col), End: d.position(def, col+len(name))}}}, nil
 }

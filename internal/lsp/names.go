@@ -5,6 +5,33 @@ import (
 	"strings"
 )
 
+// definition answers textDocument/definition: where a .cute name or an
+// MLIR type alias is defined.
+func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
+	var p positionParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	d, err := s.doc(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	line, b := d.offset(p.Position)
+	if !d.isMLIR {
+		return d.cuteDefinition(line, b), nil
+	}
+	name, _, _ := aliasAt(d.lines[line], b)
+	if name == "" {
+		return nil, nil
+	}
+	def := d.aliasDef(name)
+	if def < 0 {
+		return nil, nil
+	}
+	col := strings.Index(d.lines[def], name)
+	return []Location{{URI: d.uri, Range: Range{Start: d.position(def, col), End: d.position(def, col+len(name))}}}, nil
+}
+
 // cuteDefinition returns where the name at a byte of a .cute document is
 // defined.
 func (d *document) cuteDefinition(line, b int) any {
