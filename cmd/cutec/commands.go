@@ -35,6 +35,7 @@ func init() {
 		banksCommand,
 		goldenCommand,
 		explainCommand,
+		lspCommand,
 		versionCommand,
 		helpCommand,
 	}

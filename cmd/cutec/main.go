@@ -12,6 +12,8 @@
 //	lint      check .cute files, MLIR files and directories
 //	fmt       rewrite layouts in canonical spelling
 //	show      draw a layout as a table of offsets
+//	golden    check or update golden files
+//	lsp       run the language server for editors (LSP over stdin/stdout)
 //	version   print cutec's version
 //	help      show help for a command
 //

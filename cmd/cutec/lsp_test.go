@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/cutec/cutec/internal/gen"
+)
+
+// TestLSPMatchesLint checks that "cutec lsp" publishes for a file exactly
+// what "cutec lint -format json" reports on it: the same codes,
+// severities, spans (converted back from the protocol's 0-based UTF-16
+// positions to 1-based byte columns), messages and located notes. The
+// files are the broken examples, the MLIR examples and a generated dump
+// with deliberate errors.
+func TestLSPMatchesLint(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/broken/*")
+	files = slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, ".md") || strings.HasPrefix(filepath.Base(f), ".") })
+	more, _ := filepath.Glob("../../examples/*.mlir")
+	files = append(files, more...)
+	// The hostile inputs: byte-order marks, CRLF and lone CR line ends,
+	// invalid UTF-8, NUL bytes, deep nesting, int64's edges.
+	hostile, _ := filepath.Glob("../../testdata/hostile/*.*")
+	files = append(files, slices.DeleteFunc(hostile, func(f string) bool { return strings.HasSuffix(f, ".md") })...)
+	var buf bytes.Buffer
+	if _, err := gen.MLIR(&buf, gen.Options{Seed: 7, Size: 64 << 10, Unique: 0.5, Errors: 0.05}); err != nil {
+		t.Fatal(err)
+	}
+	dump := filepath.Join(t.TempDir(), "dump.mlir")
+	if err := os.WriteFile(dump, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, dump)
+	// Lines of exactly maxLineLen bytes and one byte more (lint checks the
+	// first and reports the second as E0109), in both kinds of file.
+	for _, ext := range []string{".cute", ".mlir"} {
+		long := filepath.Join(t.TempDir(), "long"+ext)
+		text := "A = 4:1\n# " + strings.Repeat("é", (maxLineLen-2)/2) + "\n# " + strings.Repeat("x", maxLineLen-1) + "\nB = (4, 2):(1,2)\n"
+		if err := os.WriteFile(long, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, long)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The protocol carries text as JSON strings, which are UTF-8: an
+			// editor sends invalid bytes as U+FFFD (json.Marshal does the
+			// same), so lint is run on the text the server receives.
+			linted := file
+			if sent := jsonRoundTrip(t, src); sent != string(src) {
+				linted = filepath.Join(t.TempDir(), filepath.Base(file))
+				if err := os.WriteFile(linted, []byte(sent), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := lintFindings(t, linted)
+			got := lspFindings(t, file, src)
+			t.Logf("lint: %d diagnostics, lsp: %d", len(want), len(got))
+			if len(want) == 0 && strings.HasSuffix(file, "dump.mlir") {
+				t.Errorf("lint found nothing in %s; the comparison proves little", file)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("lsp published\n%s\nlint reported\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// lintFindings runs lint -format json on a file and returns one line per
+// diagnostic.
+func lintFindings(t *testing.T, file string) []string {
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
+	run([]string{"lint", "-format", "json", file}, e)
+	var lines []string
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var d struct {
+			Code, Severity, Message string
+			Line, Col               int
+			EndLine                 int `json:"end_line"`
+			EndCol                  int `json:"end_col"`
+			Notes                   []struct {
+				Line, Col int
+				EndLine   int `json:"end_line"`
+				EndCol    int `json:"end_col"`
+				Message   string
+			}
+		}
+		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
+			t.Fatalf("lint wrote %q: %v", sc.Bytes(), err)
+		}
+		s := fmt.Sprintf("%s %s %d:%d-%d:%d %s", d.Code, d.Severity, d.Line, d.Col, d.EndLine, d.EndCol, d.Message)
+		for _, n := range d.Notes {
+			if n.Line > 0 {
+				s += fmt.Sprintf(" [note %d:%d-%d:%d %s]", n.Line, n.Col, n.EndLine, n.EndCol, n.Message)
+			}
+		}
+		lines = append(lines, s)
+	}
+	return lines
+}
+
+// lspFindings runs "cutec lsp" on a stream that opens the file, shuts down
+// and exits, and returns one line per published diagnostic in lint's
+// terms.
+func lspFindings(t *testing.T, file string, src []byte) []string {
+	uri := "file://" + filepath.ToSlash(file)
+	var in bytes.Buffer
+	for _, m := range []map[string]any{
+		{"id": 1, "method": "initialize", "params": map[string]any{}},
+		{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "", "version": 1, "text": string(src)}}},
+		// Every question on the first line, which must not fail inside.
+		{"id": 3, "method": "textDocument/hover", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 0, "character": 3}}},
+		{"id": 4, "method": "textDocument/definition", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 0, "character": 0}}},
+		{"id": 5, "method": "textDocument/formatting", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}},
+		{"id": 6, "method": "textDocument/semanticTokens/full", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}},
+		{"id": 7, "method": "textDocument/codeAction", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 9, "character": 0}}}},
+		{"id": 2, "method": "shutdown"},
+		{"method": "exit"},
+	} {
+		m["jsonrpc"] = "2.0"
+		b, _ := json.Marshal(m)
+		fmt.Fprintf(&in, "Content-Length: %d\r\n\r\n%s", len(b), b)
+	}
+	var out, errOut bytes.Buffer
+	e := &env{stdin: &in, stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
+	if status := run([]string{"lsp"}, e); status != 0 {
+		t.Fatalf("cutec lsp exited %d: %s", status, errOut.String())
+	}
+	lines := strings.Split(jsonRoundTrip(t, src), "\n") // the text the server holds
+	col := func(line, char int) string {
+		return strconv.Itoa(line+1) + ":" + strconv.Itoa(byteColOf(lines[line], char)+1)
+	}
+	var found []string
+	for _, body := range lspMessages(t, out.Bytes()) {
+		var m struct {
+			Method string
+			Error  *struct {
+				Code    int
+				Message string
+			}
+			Params struct {
+				Diagnostics []struct {
+					Range              lspRange
+					Severity           int
+					Code, Message      string
+					RelatedInformation []struct {
+						Location struct{ Range lspRange }
+						Message  string
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal(body, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Error != nil && m.Error.Code == -32603 {
+			t.Errorf("internal error: %s", m.Error.Message)
+		}
+		if m.Method != "textDocument/publishDiagnostics" {
+			continue
+		}
+		for _, d := range m.Params.Diagnostics {
+			sev := map[int]string{1: "error", 2: "warning", 3: "info"}[d.Severity]
+			msg, _, _ := strings.Cut(d.Message, "\n")
+			r := d.Range
+			s := fmt.Sprintf("%s %s %s-%s %s", d.Code, sev, col(r.Start.Line, r.Start.Character), col(r.End.Line, r.End.Character), msg)
+			for _, n := range d.RelatedInformation {
+				nr := n.Location.Range
+				s += fmt.Sprintf(" [note %s-%s %s]", col(nr.Start.Line, nr.Start.Character), col(nr.End.Line, nr.End.Character), n.Message)
+			}
+			found = append(found, s)
+		}
+	}
+	return found
+}
+
+type lspRange struct {
+	Start, End struct{ Line, Character int }
+}
+
+// byteColOf returns the byte offset of UTF-16 column char of line.
+func byteColOf(line string, char int) int {
+	n := 0
+	for i, r := range line {
+		if n >= char {
+			return i
+		}
+		n++
+		if r >= 0x10000 && r <= utf8.MaxRune {
+			n++
+		}
+	}
+	return len(line)
+}
+
+// lspMessages splits a stream of framed messages.
+func lspMessages(t *testing.T, b []byte) [][]byte {
+	var out [][]byte
+	r := bufio.NewReader(bytes.NewReader(b))
+	for {
+		var length int
+		for {
+			line, err := r.ReadString('\n')
+			if err == io.EOF {
+				return out
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+				length, _ = strconv.Atoi(v)
+			}
+		}
+		body := make([]byte, length)
+		if _, err := io.ReadFull(r, body); err != nil {
+			t.Fatalf("a truncated message: %v", err)
+		}
+		out = append(out, body)
+	}
+}
+
+// jsonRoundTrip returns the text a JSON string of src decodes to.
+func jsonRoundTrip(t *testing.T, src []byte) string {
+	b, err := json.Marshal(string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

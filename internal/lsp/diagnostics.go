@@ -1,0 +1,187 @@
+package lsp
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
+)
+
+// maxLineLen is the longest line the server checks, as lint: a longer line
+// gets E0109 instead of being parsed.
+const maxLineLen = 1 << 20
+
+// maxDiags caps the diagnostics published for one document, as lint caps
+// those of one file.
+const maxDiags = 10000
+
+// checker holds the verifier passes, the same lint uses: every default
+// check for .cute files, and for MLIR payloads the pass that also rejects
+// what the dialect cannot lower.
+type checker struct {
+	cute, mlir *verify.Pass
+}
+
+func newChecker() (*checker, error) {
+	mlir, err := verify.NewPass(verify.Options{Lowerable: true})
+	if err != nil {
+		return nil, err
+	}
+	return &checker{cute: verify.Default(), mlir: mlir}, nil
+}
+
+// found is a diagnostic with the number of lines its positions must be
+// moved by: a diagnostic of an MLIR line is found in a window of that line
+// alone, which says line 1.
+type found struct {
+	d     *diag.Diagnostic
+	shift int
+}
+
+// check returns the diagnostics of a document, checking again only what
+// changed: for MLIR the dirty lines, for a .cute file (whose names flow
+// from line to line) every line.
+func (c *checker) check(doc *document) []found {
+	if doc.isMLIR {
+		return c.checkMLIR(doc)
+	}
+	return c.checkCute(doc)
+}
+
+// checkMLIR checks the dirty lines of an MLIR document and returns the
+// diagnostics of all its lines.
+func (c *checker) checkMLIR(doc *document) []found {
+	var out []found
+	for i, line := range doc.lines {
+		if len(line) > maxLineLen {
+			// Rare, and its message names its line: made afresh each time.
+			if len(out) < maxDiags {
+				out = append(out, found{longLine(doc.name, line, i+1), 0})
+			}
+			continue
+		}
+		if doc.dirty[i] {
+			doc.lineDiags[i] = c.mlirLine(doc.name, line)
+			doc.dirty[i] = false
+		}
+		for _, d := range doc.lineDiags[i] {
+			if len(out) == maxDiags {
+				return out
+			}
+			out = append(out, found{d, i})
+		}
+	}
+	return out
+}
+
+// mlirLine verifies the payloads on one line of MLIR. A payload never
+// spans lines, and the pass keeps no state between payloads, so each line
+// is checked on its own.
+func (c *checker) mlirLine(name, line string) diag.List {
+	if !strings.Contains(line, "cute.") { // every wrapper is !cute.* or #cute.*
+		return nil
+	}
+	text := []byte(lineContent(line))
+	return c.mlir.MLIR(diag.NewWindow(name, text, 0, 1, 1))
+}
+
+// checkCute checks a .cute document line by line through one session, as
+// lint streams a file, with the same windows (so the same spans).
+func (c *checker) checkCute(doc *document) []found {
+	session := c.cute.NewCute()
+	var out []found
+	off := 0
+	for i, line := range doc.lines {
+		var l diag.List
+		if len(line) > maxLineLen {
+			l = diag.List{longLine(doc.name, line, i+1)}
+		} else {
+			l = session.Line(lineWindow(doc.name, lineContent(line), off, i+1))
+		}
+		for _, d := range l.Dedup() {
+			if len(out) == maxDiags {
+				return out
+			}
+			out = append(out, found{d, 0})
+		}
+		off += len(line) + 1
+	}
+	return out
+}
+
+// lineWindow returns the window of one .cute line, passing over a
+// byte-order mark at the start of the file (columns still count it).
+func lineWindow(name, text string, off, line int) *diag.File {
+	col := 1
+	if off == 0 && strings.HasPrefix(text, "\xef\xbb\xbf") {
+		text, off, col = text[3:], 3, 4
+	}
+	return diag.NewWindow(name, []byte(text), off, line, col)
+}
+
+// longLine is E0109 for a line too long to check, quoting its first 80
+// bytes (cut at a character boundary), as lint does.
+func longLine(name, line string, lineNo int) *diag.Diagnostic {
+	prefix := []byte(line[:80])
+	for len(prefix) > 0 && !utf8.Valid(prefix) {
+		prefix = prefix[:len(prefix)-1]
+	}
+	return &diag.Diagnostic{
+		Code:     diag.LineTooLong,
+		Severity: diag.Error,
+		File:     diag.NewWindow(name, prefix, 0, lineNo, 1),
+		Span:     diag.Span{Start: 0, End: len(prefix)},
+		Message:  fmt.Sprintf("line %d is longer than %d bytes; it was not checked", lineNo, maxLineLen),
+	}
+}
+
+// pos returns the protocol position of byte offset off of window f, moved
+// down by shift lines.
+func (doc *document) pos(f *diag.File, off, shift int) Position {
+	if f == nil {
+		return Position{}
+	}
+	p := f.Position(off)
+	return doc.position(p.Line-1+shift, p.Col-1)
+}
+
+// spanRange returns the protocol range of a span of window f.
+func (doc *document) spanRange(f *diag.File, s diag.Span, shift int) Range {
+	return Range{Start: doc.pos(f, s.Start, shift), End: doc.pos(f, s.End, shift)}
+}
+
+// lspDiagnostic converts a diagnostic: its detail and the notes without a
+// location go into the message, the notes with one into the related
+// information.
+func (doc *document) lspDiagnostic(x found) Diagnostic {
+	d := x.d
+	out := Diagnostic{
+		Range:    doc.spanRange(d.File, d.Span, x.shift),
+		Severity: severityError,
+		Code:     string(d.Code),
+		Source:   "cutec",
+		Message:  d.Message,
+	}
+	switch d.Severity {
+	case diag.Warning:
+		out.Severity = severityWarning
+	case diag.Info:
+		out.Severity = severityInformation
+	}
+	if d.Detail != "" {
+		out.Message += "\n" + d.Detail
+	}
+	for _, n := range d.Notes {
+		if n.File == nil {
+			out.Message += "\nnote: " + n.Message
+			continue
+		}
+		out.RelatedInformation = append(out.RelatedInformation, DiagnosticRelatedInformation{
+			Location: Location{URI: doc.uri, Range: doc.spanRange(n.File, n.Span, x.shift)},
+			Message:  n.Message,
+		})
+	}
+	return out
+}

@@ -1,0 +1,137 @@
+package lsp
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/cutec/cutec/diag"
+)
+
+// document is an open text document, held as lines so that an edit costs
+// the lines it touches, not the size of the file.
+type document struct {
+	uri     string
+	name    string // the file name diagnostics carry
+	isMLIR  bool
+	version int
+	lines   []string // the text split at "\n"; a line keeps a "\r" before its "\n"
+
+	// lineDiags holds, for an MLIR document, the diagnostics of each line,
+	// found in a window of that line alone (BaseLine 1), so that lines can
+	// move without their diagnostics being found again. dirty marks the
+	// lines to check again.
+	lineDiags [][]*diag.Diagnostic
+	dirty     []bool
+
+	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
+}
+
+// newDocument returns the document for uri with text.
+func newDocument(uri, languageID string, version int, text string) *document {
+	d := &document{uri: uri, name: uriName(uri), version: version}
+	d.isMLIR = isMLIR(uri, languageID)
+	d.setText(text)
+	return d
+}
+
+// isMLIR says whether a document is MLIR (by its language id or the
+// extension of its name); everything else is read as a .cute file, as lint
+// reads a file it is named.
+func isMLIR(uri, languageID string) bool {
+	return languageID == "mlir" || strings.HasSuffix(strings.ToLower(uri), ".mlir")
+}
+
+// uriName returns the path of a file: URI, or the URI itself.
+func uriName(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || u.Path == "" {
+		return uri
+	}
+	return path.Clean(u.Path)
+}
+
+// setText replaces the whole text.
+func (d *document) setText(text string) {
+	d.lines = strings.Split(text, "\n")
+	d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
+	d.dirty = make([]bool, len(d.lines))
+	for i := range d.dirty {
+		d.dirty[i] = true
+	}
+	d.cute = nil
+}
+
+// text returns the whole text.
+func (d *document) text() string { return strings.Join(d.lines, "\n") }
+
+// apply applies one content change: a range and its new text, or (without
+// a range) the whole new text.
+func (d *document) apply(ch contentChange) {
+	d.cute = nil
+	if ch.Range == nil {
+		d.setText(ch.Text)
+		return
+	}
+	l1, b1 := d.offset(ch.Range.Start)
+	l2, b2 := d.offset(ch.Range.End)
+	if l2 < l1 || (l2 == l1 && b2 < b1) {
+		l1, b1, l2, b2 = l2, b2, l1, b1
+	}
+	repl := strings.Split(d.lines[l1][:b1]+ch.Text+d.lines[l2][b2:], "\n")
+	d.lines = splice(d.lines, l1, l2+1, repl)
+	d.lineDiags = splice(d.lineDiags, l1, l2+1, make([][]*diag.Diagnostic, len(repl)))
+	dirty := make([]bool, len(repl))
+	for i := range dirty {
+		dirty[i] = true
+	}
+	d.dirty = splice(d.dirty, l1, l2+1, dirty)
+}
+
+// splice replaces s[i:j] with r.
+func splice[T any](s []T, i, j int, r []T) []T {
+	if len(r) == j-i {
+		copy(s[i:], r)
+		return s
+	}
+	out := make([]T, 0, len(s)-(j-i)+len(r))
+	out = append(out, s[:i]...)
+	out = append(out, r...)
+	return append(out, s[j:]...)
+}
+
+// offset returns the line and byte offset on it of a protocol position,
+// clamped to the document: a line past the end is the end of the last line.
+func (d *document) offset(p Position) (line, b int) {
+	switch {
+	case p.Line < 0:
+		return 0, 0
+	case p.Line >= len(d.lines):
+		last := len(d.lines) - 1
+		return last, len(d.lines[last])
+	}
+	return p.Line, byteCol(d.lines[p.Line], p.Character)
+}
+
+// position returns the protocol position of byte offset b on line.
+func (d *document) position(line, b int) Position {
+	if line < 0 {
+		return Position{}
+	}
+	if line >= len(d.lines) {
+		line = len(d.lines) - 1
+		b = len(d.lines[line])
+	}
+	return Position{Line: line, Character: utf16Col(d.lines[line], b)}
+}
+
+// lineStarts returns the byte offset at which each line starts in text().
+func (d *document) lineStarts() []int {
+	starts := make([]int, len(d.lines))
+	off := 0
+	for i, l := range d.lines {
+		starts[i] = off
+		off += len(l) + 1
+	}
+	return starts
+}
