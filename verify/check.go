@@ -6,6 +6,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
 )
 
 // Check is one rule of the verifier: a small read-only unit with a stable
@@ -34,6 +35,10 @@ type Subject struct {
 	Op    string          // the operation of a call
 	Args  []normalize.Value
 	Call  *ast.Call
+	// In is the dialect type the value is written in, for a payload of MLIR
+	// (its element type and memory space for a memref or ptr); nil for
+	// anything else.
+	In *parser.TypeInfo
 
 	lowerable bool // the Pass asks for lowerable layouts
 	report    func(d *diag.Diagnostic)

@@ -23,9 +23,16 @@ func (p *Pass) MLIR(f *diag.File) diag.List {
 
 // payload verifies one payload, through the pass's cache: its result is
 // kept with spans relative to the payload and no file, and each occurrence
-// gets its own copy.
+// gets its own copy. The cache is keyed by the payload's form and text, and
+// by the element type and memory space of the memref or ptr it is in,
+// which checks may read.
 func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
-	cached, ok, admit := p.cache.Get(int(w.Kind), w.Payload)
+	key := w.Payload
+	var buf [256]byte
+	if len(w.In.Elem)+len(w.In.Space) > 0 {
+		key = append(append(append(append(append(buf[:0], w.Payload...), 0), w.In.Elem...), 0), w.In.Space...)
+	}
+	cached, ok, admit := p.cache.Get(int(w.Form()), key)
 	if ok && len(cached) == 0 {
 		return nil // the common case: a clean payload seen before
 	}
@@ -37,12 +44,16 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 	node, diags := p.parser.ParseWrapper(f, w)
 	if !diags.HasErrors() {
 		if e, ok := node.(ast.Expr); ok {
-			_, more := p.eval(win, e, nil)
+			var in *parser.TypeInfo
+			if len(w.In.Name) > 0 {
+				in = &w.In
+			}
+			_, more := p.eval(win, e, nil, in)
 			diags = append(diags, more...)
 		}
 	}
 	if admit {
-		p.cache.Put(int(w.Kind), string(w.Payload), diags.Retarget(nil))
+		p.cache.Put(int(w.Form()), string(key), diags.Retarget(nil))
 	}
 	return diags
 }
