@@ -89,8 +89,11 @@ func (c *converter) literal(e ast.Expr) ast.Expr {
 // wholeOperand converts the root of FormLayout, FormTuple, FormIntTuple or
 // FormTile.
 func (c *converter) wholeOperand(form Form, g *grammar.Operand) ast.Expr {
+	n := len(c.diags)
 	e := c.operand(g)
 	switch {
+	case form == FormComposedLayout && len(c.diags) > n:
+		// one error is enough, as on the path of expressions (form)
 	case form == FormTile:
 		return c.tilePayload(e)
 	case form == FormIntTuple && ast.IsValue(e):
