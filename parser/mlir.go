@@ -141,7 +141,14 @@ func (w Wrapper) Form() Form {
 // large IR file costs little. Payloads never span lines, so a caller may
 // stream a file in chunks of whole lines, each in its own diag window.
 func ScanMLIR(f *diag.File, yield func(Wrapper) bool) diag.List {
-	s := scanner{f: f, src: f.Src, yield: yield}
+	return ScanMLIROps(f, yield, nil)
+}
+
+// ScanMLIROps is ScanMLIR that also calls op, when it is not nil, with the
+// offset of the name of each op of the dialect that defines results, the
+// `get_shape` of `%0 = cute.get_shape(…)`, in the same pass over the text.
+func ScanMLIROps(f *diag.File, yield func(Wrapper) bool, op func(name int)) diag.List {
+	s := scanner{f: f, src: f.Src, yield: yield, op: op}
 	s.run()
 	return s.diags
 }
@@ -151,6 +158,7 @@ type scanner struct {
 	f       *diag.File
 	src     []byte
 	yield   func(Wrapper) bool
+	op      func(name int)
 	diags   diag.List
 	stopped bool
 }
@@ -168,6 +176,9 @@ func (s *scanner) run() {
 		i = at + len(cuteWord)
 		name, ok := dialectAt(src, at)
 		if !ok {
+			if s.op != nil && at >= 2 && src[at-1] == ' ' && src[at-2] == '=' && i < len(src) && src[i] == '.' {
+				s.op(i + 1)
+			}
 			continue
 		}
 		k := name

@@ -25,6 +25,11 @@ type Check struct {
 	// Optional checks are pedantic: a Pass runs them only when
 	// Options.Enable or Options.Checks names them.
 	Optional bool
+	// UsesType is set for a check that reads Subject.In (the element type
+	// and memory space of the memref a payload is in): a Pass that runs one
+	// verifies the same payload once per element type and memory space,
+	// and otherwise once.
+	UsesType bool
 }
 
 // Subject is what a check looks at.

@@ -44,7 +44,7 @@ func TestIRDefaultsLeaveOutWarningsOnPurpose(t *testing.T) {
 // of the memref a layout is written in.
 func TestSubjectSeesMemrefType(t *testing.T) {
 	var seen []string
-	Register(&Check{Name: "test-memref-type", Optional: true, Value: func(s *Subject) {
+	Register(&Check{Name: "test-memref-type", Optional: true, UsesType: true, Value: func(s *Subject) {
 		if s.In != nil {
 			seen = append(seen, string(s.In.Elem)+" "+string(s.In.Space))
 		}

@@ -45,6 +45,8 @@ type Pass struct {
 	parser  *parser.Parser
 	disable map[diag.Code]bool
 	cache   *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
+	opCache *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
+	typed   bool                       // a check reads Subject.In
 }
 
 // NewPass returns a Pass with the given options. Unknown check names are an
@@ -55,6 +57,7 @@ func NewPass(opts Options) (*Pass, error) {
 		parser:  parser.New(opts.Parser),
 		disable: map[diag.Code]bool{},
 		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
+		opCache: gencache.New[opVerdict](parser.DefaultCacheSize, 1),
 	}
 	names := opts.Checks
 	if names == nil {
@@ -73,6 +76,7 @@ func NewPass(opts Options) (*Pass, error) {
 		if !seen[name] {
 			seen[name] = true
 			p.checks = append(p.checks, c)
+			p.typed = p.typed || c.UsesType
 		}
 	}
 	for _, c := range opts.Disable {

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
 )
 
 // checkMLIR streams an MLIR file in chunks of whole lines, each verified in
@@ -11,13 +12,25 @@ import (
 // pass keeps no state between them), so with more than one worker several
 // chunks of one large file are verified at once; their diagnostics are still
 // collected in file order.
+//
+// The op checker resolves type aliases, which a module defines at its top
+// and uses below: the reader scans each chunk for definitions before it
+// hands the chunk on, with the file's table of aliases.
 func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
-	verify := func(ch chunk) diag.List { return c.verifyChunk(name, ch) }
-	if c.workers == 1 {
-		return c.stream(r, func(ch chunk) { col.keep(verify(ch)) })
+	check := func(ch chunk) diag.List { return c.verifyChunk(name, ch) }
+	aliases := new(verify.Aliases)
+	tag := func(ch chunk) chunk {
+		if ch.long == nil {
+			aliases.Scan(ch.text)
+		}
+		ch.aliases = aliases
+		return ch
 	}
-	p := newPipeline(c.workers, verify, func(l diag.List, _ bool) { col.keep(l) })
-	err := c.stream(r, p.send)
+	if c.workers == 1 {
+		return c.stream(r, func(ch chunk) { col.keep(check(tag(ch))) })
+	}
+	p := newPipeline(c.workers, check, func(l diag.List, _ bool) { col.keep(l) })
+	err := c.stream(r, func(ch chunk) { p.send(tag(ch)) })
 	p.close()
 	return err
 }
@@ -29,5 +42,5 @@ func (c *checker) verifyChunk(name string, ch chunk) diag.List {
 		return diag.List{longLineDiag(name, ch.long)}
 	}
 	w := diag.NewWindow(name, ch.text, int(ch.off), ch.line, 1)
-	return detach(c.mlir.MLIR(w), w)
+	return detach(c.mlir.MLIRChunk(w, ch.aliases, nil), w)
 }

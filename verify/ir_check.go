@@ -1,0 +1,234 @@
+package verify
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+)
+
+// opVerdict is what the op checker concluded for one op signature; it is
+// cached by the signature's text, since real IR repeats the same ops.
+type opVerdict struct {
+	status  opStatus
+	derived string // the payload cutec derives, when it differs
+}
+
+type opStatus uint8
+
+const (
+	opSkipped opStatus = iota
+	opAgrees
+	opDiffers
+)
+
+// maxOpArgs bounds the operands of an op the checker reads.
+const maxOpArgs = 8
+
+// checkOp checks one op: it reads its types, derives its result through
+// the cache and returns a diagnostic when the result type differs. key is
+// scratch space, returned for reuse.
+func (p *Pass) checkOp(f *diag.File, op *opLine, aliases *Aliases, st *OpStats, key []byte) ([]byte, *diag.Diagnostic) {
+	if op.nargs > maxOpArgs {
+		st.Skipped++
+		return key, nil
+	}
+	var buf [maxOpArgs]opArg
+	args := buf[:0]
+	ti, li := 0, 0
+	for i := 0; i < op.nargs; i++ {
+		if li < len(op.strAt) && op.strAt[li] == i {
+			lit := op.literals[li]
+			args = append(args, opArg{kind: "literal", payload: lit[1 : len(lit)-1]})
+			li++
+			continue
+		}
+		a, ok := readType(op.types[ti], aliases)
+		ti++
+		if !ok {
+			st.Skipped++
+			return key, nil
+		}
+		args = append(args, a)
+	}
+	res, ok := readType(op.result, aliases)
+	if !ok {
+		st.Skipped++
+		return key, nil
+	}
+	if len(op.props) == 0 && len(op.tmpl) == 0 && agreesAsWritten(op.name, args, res) {
+		st.Checked++
+		return key, nil
+	}
+	key = append(append(append(append(key[:0], op.name...), 0), op.tmpl...), 0)
+	key = append(key, op.props...)
+	for _, a := range args {
+		key = append(append(append(append(key, 0), a.kind...), 0), a.payload...)
+	}
+	key = append(append(append(append(key, 0), res.kind...), 0), res.payload...)
+	v, cached, admit := p.opCache.Get(0, key)
+	if !cached {
+		// A copy, so that the operands stay on the stack on the common path.
+		v = p.deriveOp(string(op.name), slices.Clone(args), readAttrs(*op), res)
+		if admit {
+			p.opCache.Put(0, string(key), v)
+		}
+	}
+	switch v.status {
+	case opSkipped:
+		st.Skipped++
+		return key, nil
+	case opAgrees:
+		st.Checked++
+		return key, nil
+	}
+	st.Checked++
+	st.Mismatched++
+	span := diag.Span{Start: op.resultAt, End: op.resultAt + len(op.result)}
+	d := &diag.Diagnostic{Code: diag.OpResultMismatch, Severity: diag.Error, File: f, Span: span, Message: fmt.Sprintf(
+		"cute.%s: the result type %s differs from %s, which cutec derives from the operand types", op.name, op.result, v.derived)}
+	if info, ok := diag.Lookup(diag.OpResultMismatch); ok {
+		d.Severity = info.Severity
+	}
+	return key, d
+}
+
+// deriveOp derives the result of the op name from its arguments and
+// compares it with the stated result res.
+func (p *Pass) deriveOp(name string, args []opArg, at opAttrs, res opArg) opVerdict {
+	rule, ok := opRules[name]
+	if !ok {
+		return opVerdict{}
+	}
+	for _, a := range args {
+		if _, ok := p.payloadValue(a); !ok {
+			return opVerdict{}
+		}
+	}
+	expr, ok := rule(args, at)
+	if !ok {
+		return opVerdict{}
+	}
+	ef := diag.NewFile("<op>", []byte(expr))
+	e, diags := p.parser.ParseExpr(ef)
+	if diags.HasErrors() || e == nil {
+		return opVerdict{}
+	}
+	ev := normalize.Evaluator{File: ef, Opts: normalize.Options{Lowerable: p.opts.Lowerable}}
+	derived, diags := ev.Eval(e)
+	if diags.HasErrors() || derived == nil {
+		return opVerdict{} // cutec does not evaluate it: skipped, never a false alarm
+	}
+	stated, ok := p.payloadValue(res)
+	if !ok {
+		return opVerdict{}
+	}
+	if sameInDialect(name, derived, stated) {
+		return opVerdict{status: opAgrees}
+	}
+	if undecided(derived, stated) {
+		return opVerdict{}
+	}
+	return opVerdict{status: opDiffers, derived: typeText(res.kind, derived)}
+}
+
+// typeText writes the value v as a type of the dialect, of the kind of the
+// stated result where the value's own kind does not say it.
+func typeText(kind string, v normalize.Value) string {
+	switch v.(type) {
+	case normalize.Layout:
+		kind = "layout"
+	case normalize.Composed:
+		kind = "composed_layout"
+	case normalize.Swizzle:
+		kind = "swizzle"
+	case normalize.Tiler:
+		kind = "tile"
+	}
+	if kind == "memref" || kind == "coord_tensor" || kind == "literal" {
+		kind = "int_tuple"
+	}
+	return "!cute." + kind + `<"` + v.String() + `">`
+}
+
+// payloadValue parses and normalizes the payload of an argument in its
+// form; false when it does not hold a valid value (its wrapper's check
+// reports that).
+func (p *Pass) payloadValue(a opArg) (normalize.Value, bool) {
+	f := diag.NewFile("<type>", a.payload)
+	n, diags := p.parser.Parse(a.form(), f)
+	e, ok := n.(ast.Expr)
+	if diags.HasErrors() || !ok {
+		return nil, false
+	}
+	v, diags := normalize.Normalize(f, e, normalize.Options{Lowerable: p.opts.Lowerable})
+	if diags.HasErrors() || v == nil {
+		return nil, false
+	}
+	return v, true
+}
+
+// agreesAsWritten is the op checker's fast path for the accessors that make
+// up most of real IR (get_shape, get_stride, get_layout and the parts of a
+// composed layout): the result is a part of the operand's payload as
+// written, so when the result type's payload is that very text the two
+// agree without parsing anything. It returns false when it cannot tell.
+func agreesAsWritten(name []byte, args []opArg, res opArg) bool {
+	if len(args) != 1 || !args[0].layoutLike() {
+		return false
+	}
+	x := args[0].payload
+	if bytes.Contains(x, []byte(" o ")) {
+		if string(name) == "get_layout" {
+			return bytes.Equal(x, res.payload)
+		}
+		parts := bytes.SplitN(x, []byte(" o "), 3)
+		if len(parts) != 3 {
+			return false
+		}
+		switch string(name) {
+		case "composed_get_inner":
+			return res.kind == "swizzle" && bytes.Equal(parts[0], res.payload)
+		case "composed_get_offset":
+			return res.kind == "int_tuple" && bytes.Equal(parts[1], res.payload)
+		case "composed_get_outer":
+			return res.kind == "layout" && bytes.Equal(parts[2], res.payload)
+		}
+		return false
+	}
+	colon := topColon(x)
+	if colon < 0 {
+		return false
+	}
+	switch string(name) {
+	case "get_shape":
+		return res.kind == "shape" && bytes.Equal(x[:colon], res.payload)
+	case "get_stride":
+		return res.kind == "stride" && bytes.Equal(x[colon+1:], res.payload)
+	case "get_layout", "composed_get_outer":
+		return res.kind == "layout" && bytes.Equal(x, res.payload)
+	}
+	return false
+}
+
+// topColon returns the offset of the `:` between the shape and the stride
+// of a layout payload, or -1.
+func topColon(x []byte) int {
+	depth := 0
+	for i, b := range x {
+		switch b {
+		case '(', '[', '<':
+			depth++
+		case ')', ']', '>':
+			depth--
+		case ':':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
