@@ -46,6 +46,7 @@ type Subject struct {
 	In *parser.TypeInfo
 
 	lowerable bool // the Pass asks for lowerable layouts
+	ir        bool // the input is compiler output (Options.IR)
 	report    func(d *diag.Diagnostic)
 }
 

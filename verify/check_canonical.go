@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -22,6 +23,9 @@ func checkCanonical(s *Subject) {
 	text, canon, at := sourceText(s.File, node), s.Value.String(), spanOf(node)
 	if text == "" || text == canon || hasName(node) {
 		return // a name's value is not a spelling of the text
+	}
+	if s.ir && strings.ReplaceAll(strings.ReplaceAll(text, "{i32}", ""), "{i32 ", "{") == canon {
+		return // CuTe DSL writes the default width of a dynamic leaf (`?{i32 div=8}`) on purpose
 	}
 	d := s.Report(diag.NonCanonical, at, fmt.Sprintf("%s is canonically written %s", text, canon))
 	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: at, NewText: canon}}}

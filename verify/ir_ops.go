@@ -20,7 +20,8 @@ func init() {
 type OpStats struct {
 	Checked    int // ops whose result type was derived and compared
 	Mismatched int // of those, the ones reported (E0605)
-	Skipped    int // ops with written types that cutec does not evaluate: unknown op, unreadable type, an error of the algebra
+	Skipped    int // ops the checker covers that it could not judge: a type it cannot state, an error of the algebra
+	Other      int // ops that define results but that the checker does not cover (make_coord, get_iter, ...)
 }
 
 // Add adds the counts of o to s.
@@ -28,6 +29,7 @@ func (s *OpStats) Add(o OpStats) {
 	s.Checked += o.Checked
 	s.Mismatched += o.Mismatched
 	s.Skipped += o.Skipped
+	s.Other += o.Other
 }
 
 // opsOn reports whether the pass runs the op checker.
@@ -77,9 +79,11 @@ func (s *opScan) at(at int) {
 		n++
 	}
 	if !mayHaveRule(src[at:n]) {
+		s.stats.Other++
 		return
 	}
 	if _, ok := opRules[string(src[at:n])]; !ok {
+		s.stats.Other++
 		return // an op the checker does not cover: not even read
 	}
 	end := bytes.IndexByte(src[n:], '\n')

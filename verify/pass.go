@@ -139,7 +139,7 @@ func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.Typ
 	report := func(d *diag.Diagnostic) { found.Add(d) }
 	ev := normalize.Evaluator{File: f, Env: env}
 	ev.OnValue = func(n ast.Expr, v normalize.Value) {
-		s := &Subject{File: f, Node: n, Value: v, In: in, lowerable: p.opts.Lowerable, report: report}
+		s := &Subject{File: f, Node: n, Value: v, In: in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: report}
 		for _, c := range p.checks {
 			if c.Value != nil {
 				c.Value(s)
@@ -147,7 +147,7 @@ func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.Typ
 		}
 	}
 	ev.OnCall = func(n *ast.Call, op string, args []normalize.Value, r normalize.Value) {
-		s := &Subject{File: f, Node: n, Value: r, Op: op, Args: args, Call: n, In: in, lowerable: p.opts.Lowerable, report: report}
+		s := &Subject{File: f, Node: n, Value: r, Op: op, Args: args, Call: n, In: in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: report}
 		for _, c := range p.checks {
 			if c.Call != nil {
 				c.Call(s)
