@@ -32,6 +32,11 @@ func (s *OpStats) Add(o OpStats) {
 	s.Other += o.Other
 }
 
+// ChecksOps reports whether the pass runs the op checker (the check
+// op-result, with E0605 not disabled): a streaming reader need not collect
+// type aliases otherwise.
+func (p *Pass) ChecksOps() bool { return p.opsOn() }
+
 // opsOn reports whether the pass runs the op checker.
 func (p *Pass) opsOn() bool {
 	if p.disable[diag.OpResultMismatch] {

@@ -62,12 +62,17 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 	if ok && len(cached) == 0 {
 		return nil // the common case: a clean payload seen before
 	}
-	pos := f.Position(w.PayloadStart)
-	win := diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
-	if ok {
-		return cached.Retarget(win)
+	window := func() *diag.File { // where the payload sits in f: computed only for findings
+		pos := f.Position(w.PayloadStart)
+		return diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
 	}
-	node, diags := p.parser.ParseWrapper(f, w)
+	if ok {
+		return cached.Retarget(window())
+	}
+	// The payload is parsed and verified on its own (spans relative to it),
+	// so that a clean payload, the common case, costs no line table of f.
+	alone := diag.NewFile(f.Name, w.Payload)
+	node, diags := p.parser.Parse(w.Form(), alone)
 	if !diags.HasErrors() {
 		if e, ok := node.(ast.Expr); ok {
 			var in *parser.TypeInfo
@@ -75,12 +80,15 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 				in = new(parser.TypeInfo) // a copy: w itself stays on the stack
 				*in = w.In
 			}
-			_, more := p.eval(win, e, nil, in)
+			_, more := p.eval(alone, e, nil, in)
 			diags = append(diags, more...)
 		}
 	}
 	if admit {
 		p.cache.Put(int(w.Form()), string(key), diags.Retarget(nil))
 	}
-	return diags
+	if len(diags) == 0 {
+		return nil
+	}
+	return diags.Retarget(window())
 }

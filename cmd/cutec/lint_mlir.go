@@ -18,9 +18,9 @@ import (
 // hands the chunk on, with the file's table of aliases.
 func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
 	check := func(ch chunk) diag.List { return c.verifyChunk(name, ch) }
-	aliases := new(verify.Aliases)
+	aliases, scan := new(verify.Aliases), c.mlir.ChecksOps()
 	tag := func(ch chunk) chunk {
-		if ch.long == nil {
+		if ch.long == nil && scan {
 			aliases.Scan(ch.text)
 		}
 		ch.aliases = aliases
