@@ -23,7 +23,11 @@ var lintCommand = &command{
     is a valid .cute file);
   - .mlir files: the payload of every dialect wrapper (!cute.layout<"...">,
     #cute.swizzle<"...">, ...) is parsed as its kind's form and verified as a
-    lowerable layout; everything else in the file is passed over;
+    lowerable layout, and the result type of each cute op whose operand and
+    result types are written is derived again from the operand types (E0605;
+    -disable op-result turns it off); everything else in the file is passed
+    over. On MLIR, aliasing (W0900) and bank-conflicts (W0901) run only with
+    -enable, since the compiler emits such layouts on purpose;
   - any other file named on the command line is read as a .cute file;
   - directories are walked recursively for *.cute and *.mlir files, passing
     over directories whose name starts with "." and directories that hold a
