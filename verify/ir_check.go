@@ -42,6 +42,10 @@ func (p *Pass) checkOp(f *diag.File, op *opLine, aliases *Aliases, st *OpStats, 
 	for i := 0; i < op.nargs; i++ {
 		if li < len(op.strAt) && op.strAt[li] == i {
 			lit := op.literals[li]
+			if len(lit) < 2 || lit[len(lit)-1] != '"' {
+				st.Skipped++
+				return key, nil
+			}
 			args = append(args, opArg{kind: "literal", payload: lit[1 : len(lit)-1]})
 			li++
 			continue

@@ -14,7 +14,7 @@ import (
 )
 
 // irPass is the Pass `cutec lint` runs on MLIR.
-func irPass(t *testing.T) *Pass {
+func irPass(t testing.TB) *Pass {
 	t.Helper()
 	p, err := NewPass(Options{IR: true, Lowerable: true})
 	if err != nil {
