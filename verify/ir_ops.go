@@ -101,13 +101,102 @@ func (s *opScan) at(at int) {
 		s.stats.Checked++
 		return
 	}
-	if !parseOpLine(src, at, end, &s.op) {
+	if !parseOpLine(src, at, end, &s.op) && !s.resultOnly(at, n, end) {
 		return // no written result type: nothing to compare
 	}
 	var d *diag.Diagnostic
 	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases, &s.stats, s.key)
 	if d != nil {
 		s.diags = append(s.diags, d)
+	}
+}
+
+// resultTyped are the ops that CuTe DSL prints with their result type only,
+// `%l = cute.make_layout(%shape, %stride) : !cute.layout<"…">`: the op
+// checker finds their operands' types where the operands are defined.
+var resultTyped = map[string]bool{"make_layout": true, "make_composed_layout": true}
+
+// resultOnly reads into s.op an op of resultTyped whose name is src[at:n]
+// and whose line ends at end, with the types of its operands taken from
+// the lines that define them earlier in the window. It returns false when
+// the op is not of that form or an operand's type is not found.
+func (s *opScan) resultOnly(at, n, end int) bool {
+	src := s.f.Src
+	if !resultTyped[string(src[at:n])] {
+		return false
+	}
+	op := &s.op
+	*op = opLine{name: src[at:n], literals: op.literals[:0], strAt: op.strAt[:0], types: op.types[:0]}
+	k := skipSpaces(src, n, end)
+	if k >= end || src[k] != '(' {
+		return false
+	}
+	close := balanced(src, k, end)
+	if close < 0 || !bytes.HasPrefix(src[close+1:end], []byte(" : !")) {
+		return false
+	}
+	r := close + 1 + len(" : ")
+	t := typeEnd(src, r, end)
+	if !opLineEnds(src[t:end]) {
+		return false
+	}
+	op.result, op.resultAt = src[r:t], r
+	lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
+	ok := true
+	eachTop(src[k+1:close], func(name []byte) {
+		if !ok {
+			return
+		}
+		def, found := definedType(src[:lineStart], name)
+		if !found {
+			ok = false
+			return
+		}
+		op.types = append(op.types, def)
+		op.nargs++
+	})
+	return ok && op.nargs > 0
+}
+
+// definedType finds, in src, the last line that defines the SSA value name
+// (`%name = cute.…`) with a type that is its result, and returns that type:
+// the R of `… -> R`, or the T of `cute.static : T` and of the ops of
+// resultTyped.
+func definedType(src, name []byte) ([]byte, bool) {
+	if len(name) < 2 || name[0] != '%' {
+		return nil, false
+	}
+	for end := len(src); ; {
+		i := bytes.LastIndex(src[:end], name)
+		if i < 0 {
+			return nil, false
+		}
+		end = i
+		j := i + len(name)
+		if i > 0 && src[i-1] != ' ' && src[i-1] != '\t' && src[i-1] != '\n' || !bytes.HasPrefix(src[j:], []byte(" = cute.")) {
+			continue
+		}
+		line := src[j+len(" = cute."):]
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
+		}
+		if a := bytes.LastIndex(line, []byte(") -> !")); a >= 0 {
+			t := line[a+len(") -> "):]
+			return t[:typeEnd(t, 0, len(t))], true
+		}
+		k := 0
+		for k < len(line) && isIdentByte(line[k]) {
+			k++
+		}
+		if op := string(line[:k]); op != "static" && !resultTyped[op] {
+			return nil, false
+		}
+		c := bytes.Index(line, []byte(" : !"))
+		if c < 0 {
+			return nil, false
+		}
+		t := line[c+len(" : "):]
+		return t[:typeEnd(t, 0, len(t))], true
 	}
 }
 

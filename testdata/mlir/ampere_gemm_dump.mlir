@@ -92,6 +92,19 @@ module attributes {gpu.container_module} {
       %26 = arith.extui %25 : i1 to i8
       %coord_25 = cute.make_coord() : () -> !cute.coord<"(3,0)">
       cute.memref.store(%rmem_26, %coord_25, %26) : (!memref_rmem_i8_, !cute.coord<"(3,0)">, i8) -> ()
+      // Layouts built from a shape and a stride: make_layout and make_composed_layout are printed
+      // with their result type only; their operands' types are those of the lines defining them.
+      // A shape alone is compact: 1:0 (an extent-1 mode) and 8:1.
+      %shape_27 = cute.make_shape() : () -> !cute.shape<"(8,64)">
+      %stride_28 = cute.make_stride() : () -> !cute.stride<"(64,1)">
+      %lay_29 = cute.make_layout(%shape_27, %stride_28) : !cute.layout<"(8,64):(64,1)">
+      %27 = cute.static : !cute.swizzle<"S<3,3,3>">
+      %int_tuple_30 = cute.make_int_tuple() : () -> !cute.int_tuple<"0">
+      %lay_31 = cute.make_composed_layout(%27, %int_tuple_30, %lay_29) : !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">
+      %shape_32 = cute.make_shape() : () -> !cute.shape<"1">
+      %lay_33 = cute.make_layout(%shape_32) : !cute.layout<"1:0">
+      %shape_34 = cute.make_shape() : () -> !cute.shape<"8">
+      %lay_35 = cute.make_layout(%shape_34) : !cute.layout<"8:1">
       %atom = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<bf16, 128 b>
       cute.copy(%atom, %div, %grouped) : (!cute_nvgpu.atom.universal_copy<bf16, 128 b>, !memref_gmem_bf16_2, !memref_rmem_f32_1)
       return
