@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/verify"
 )
+
+var opMarker = []byte("= cute.")
 
 // checkMLIR streams an MLIR file in chunks of whole lines, each verified in
 // one window. Chunks are independent (a payload never spans lines and the
@@ -21,7 +24,13 @@ func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
 	aliases, scan := new(verify.Aliases), c.mlir.ChecksOps()
 	tag := func(ch chunk) chunk {
 		if ch.long == nil && scan {
+			n := aliases.Len()
 			aliases.Scan(ch.text)
+			// CuTe DSL writes every alias at the top of the file, before the
+			// ops: past the first chunk of ops that defines none, the rest of
+			// the file is not searched (an op using an alias defined later is
+			// skipped, never misjudged).
+			scan = aliases.Len() > n || !bytes.Contains(ch.text, opMarker)
 		}
 		ch.aliases = aliases
 		return ch
