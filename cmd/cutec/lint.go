@@ -14,7 +14,7 @@ import (
 // lintCommand is "cutec lint [-format F] [-strict] [-j N] [PATH...]".
 var lintCommand = &command{
 	name:  "lint",
-	args:  "[-format text|json|sarif|github] [-strict] [-j N] [-enable CHECKS] [-disable CODES] [PATH...]",
+	args:  "[-format text|json|sarif|github] [-strict] [-j N] [-stats] [-enable CHECKS] [-disable CODES] [PATH...]",
 	short: "check .cute files, MLIR files and directories",
 	long: `Lint checks files of layouts and reports every diagnostic:
 
@@ -56,6 +56,7 @@ file is reported on standard error, and the other files are still checked).`,
 		fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(diag.Formats, ", "))
 		fs.BoolVar(&o.strict, "strict", false, "count warnings as findings (exit 1)")
 		fs.IntVar(&o.jobs, "j", runtime.GOMAXPROCS(0), "number of files checked in parallel")
+		fs.BoolVar(&o.stats, "stats", false, "say on standard error how many cute ops of MLIR the op checker checked and skipped")
 		o.checks.define(fs)
 		return o.run
 	},
@@ -69,6 +70,7 @@ type linter struct {
 	format string
 	strict bool
 	jobs   int
+	stats  bool
 	checks checkFlags
 
 	cute, mlir *verify.Pass // the passes for .cute files and for MLIR payloads

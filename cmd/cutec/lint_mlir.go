@@ -51,5 +51,10 @@ func (c *checker) verifyChunk(name string, ch chunk) diag.List {
 		return diag.List{longLineDiag(name, ch.long)}
 	}
 	w := diag.NewWindow(name, ch.text, int(ch.off), ch.line, 1)
-	return detach(c.mlir.MLIRChunk(w, ch.aliases, nil), w)
+	var st verify.OpStats
+	l := detach(c.mlir.MLIRChunk(w, ch.aliases, &st), w)
+	c.opsMu.Lock()
+	c.ops.Add(st)
+	c.opsMu.Unlock()
+	return l
 }
