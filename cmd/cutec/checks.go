@@ -96,15 +96,18 @@ func unknownItem(what, name string, names []string) error {
 // printChecks writes "cutec help checks": every check of the verifier with
 // its codes and doc.
 func printChecks(w io.Writer) {
-	fmt.Fprintf(w, "The checks of lint and verify (besides parsing and evaluation, which\nalways run). Optional checks run only with -enable NAME.\n\n")
+	fmt.Fprintf(w, "The checks of lint and verify (besides parsing and evaluation, which\nalways run). Optional checks run only with -enable NAME; checks marked\n\"off on MLIR\" run on .mlir files only with -enable NAME, since the\ncompiler emits what they warn about on purpose.\n\n")
 	for _, c := range verify.Checks() {
 		codes := make([]string, len(c.Codes))
 		for i, code := range c.Codes {
 			codes[i] = string(code)
 		}
 		opt := ""
-		if c.Optional {
+		switch {
+		case c.Optional:
 			opt = " (optional)"
+		case verify.OffForIR(c):
+			opt = " (off on MLIR)"
 		}
 		fmt.Fprintf(w, "%s%s: %s\n\t%s\n", c.Name, opt, strings.Join(codes, ", "), c.Doc)
 	}
