@@ -53,10 +53,16 @@ func TestIRCorpus(t *testing.T) {
 			if op == "" {
 				continue
 			}
+			// The op's type may be written on the lines below (`: (…)`, `-> R`).
+			last := i
+			for last+1 < len(lines) && (strings.HasPrefix(strings.TrimSpace(lines[last+1]), ": ") ||
+				strings.HasPrefix(strings.TrimSpace(lines[last+1]), "-> ")) {
+				last++
+			}
 			// Whether the op is checked, with the lines above it (where the
 			// operands of an op printed with its result type only are defined).
 			var st OpStats
-			p.MLIRChunk(diag.NewFile(name, []byte(strings.Join(lines[:i+1], ""))), aliases, &st)
+			p.MLIRChunk(diag.NewFile(name, []byte(strings.Join(lines[:last+1], ""))), aliases, &st)
 			checked := st.Checked > checkedBefore
 			checkedBefore = st.Checked
 			if !checked {
@@ -64,25 +70,28 @@ func TestIRCorpus(t *testing.T) {
 				continue
 			}
 			checkedNames[op]++
-			wrong, ok := wrongResult(line, aliases)
+			if last > i {
+				checkedNames["(over several lines)"]++
+			}
+			wrong, ok := wrongResult(lines[last], aliases)
 			if !ok {
-				t.Errorf("%s:%d: cannot make a wrong result type for %q", name, i+1, line)
+				t.Errorf("%s:%d: cannot make a wrong result type for %q", name, last+1, lines[last])
 				continue
 			}
-			mutated := strings.Join(append(append(append([]string{}, lines[:i]...), wrong), lines[i+1:]...), "")
+			mutated := strings.Join(append(append(append([]string{}, lines[:last]...), wrong), lines[last+1:]...), "")
 			// The op is reported; so may be the ops below that take its
 			// result as an operand, and nothing else.
 			l := irPass(t).MLIR(diag.NewFile(name, []byte(mutated)))
 			onLine := false
 			for _, d := range l {
-				onLine = onLine || d.Start().Line == i+1
-				if d.Code != diag.OpResultMismatch || d.Start().Line < i+1 {
+				onLine = onLine || d.Start().Line == last+1
+				if d.Code != diag.OpResultMismatch || d.Start().Line < last+1 {
 					onLine = false
 					break
 				}
 			}
 			if !onLine {
-				t.Errorf("%s:%d: with the wrong result\n%s\nwant E0605 on that line (and on no line above), got:\n%s", name, i+1, wrong, describe(l))
+				t.Errorf("%s:%d: with the wrong result\n%s\nwant E0605 on that line (and on no line above), got:\n%s", name, last+1, wrong, describe(l))
 			}
 		}
 	}
@@ -92,7 +101,8 @@ func TestIRCorpus(t *testing.T) {
 		"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "coalesce", "complement",
 		"left_inverse", "right_inverse", "logical_product", "blocked_product", "raked_product", "tile_to_shape",
 		"slice", "dice", "crd2idx", "layout_eval", "idx2crd", "group_modes", "add_offset", "to_int_tuple",
-		"tuple_sub", "product_each", "shape_div", "flatten", "make_identity_layout", "make_ordered_layout"} {
+		"tuple_sub", "product_each", "shape_div", "flatten", "make_identity_layout", "make_ordered_layout",
+		"(over several lines)"} {
 		if checkedNames[op] == 0 {
 			t.Errorf("no op %s is checked in the corpus", op)
 		}

@@ -25,6 +25,8 @@ func FuzzOpChecker(f *testing.F) {
 	f.Add(`%0 = cute.dice(%a, ") : (!cute.layout<"4:1">) -> !cute.layout<"4:1">`)
 	f.Add(`%0 = cute.size(%a) <{mode = [99999999999]}> : (!m) -> !cute.int_tuple<"4">`)
 	f.Add(`%0 = cute.get(%a) <{mode = []}> : !cute.layout<"4:1"> -> !cute.layout<"4:1">`)
+	f.Add("%r = cute.zipped_divide(%a, %b)\n  : (!cute.layout<\"(6,8):(8,1)\">, !cute.shape<\"(3,4)\">)\n  -> !cute.layout<\"4:1\">")
+	f.Add("%l = cute.make_layout(%s) : !cute.layout<\"8:1\">\n%s = cute.static : !cute.shape<\"8\">\n%m = cute.make_layout(%s) : !cute.layout<\"8:2\">")
 	pass := irPass(f)
 	f.Fuzz(func(t *testing.T, line string) {
 		src := []byte(`!m = !cute.memref<f32, rmem, "((2,2),2,4):((1,2),4,8)">` + "\n" + line + "\n")

@@ -74,6 +74,7 @@ type opScan struct {
 	diags   diag.List
 	op      opLine // reused from op to op
 	key     []byte // scratch space for cache keys
+	joined  []byte // an op written over several lines, joined (see continued)
 }
 
 // at checks the op whose name starts at src[at].
@@ -101,7 +102,7 @@ func (s *opScan) at(at int) {
 		s.stats.Checked++
 		return
 	}
-	if !parseOpLine(src, at, end, &s.op) && !s.resultOnly(at, n, end) {
+	if !parseOpLine(src, at, end, &s.op) && !s.resultOnly(at, n, end) && !s.continued(at, end) {
 		return // no written result type: nothing to compare
 	}
 	var d *diag.Diagnostic
@@ -109,6 +110,50 @@ func (s *opScan) at(at int) {
 	if d != nil {
 		s.diags = append(s.diags, d)
 	}
+}
+
+// maxContinued bounds the lines an op written over several lines may take.
+const maxContinued = 4
+
+// continued reads into s.op an op whose type is written on the lines that
+// follow its line (which ends at end), as the dialect's tests write it:
+//
+//	%r = cute.zipped_divide(%a, %b)
+//	       : (!cute.layout<"(6,8):(8,1)">, !cute.shape<"(3,4)">)
+//	      -> !cute.layout<"((3,4),(2,2)):((8,1),(24,4))">
+//
+// The lines are joined with single spaces into s.joined; the result type
+// keeps its offset in the window. It returns false when the op is not of
+// that form or its lines leave the window.
+func (s *opScan) continued(at, end int) bool {
+	src := s.f.Src
+	j := append(s.joined[:0], src[at:end]...)
+	resultLine := -1
+	for range maxContinued {
+		if end >= len(src) {
+			break
+		}
+		next := bytes.IndexByte(src[end+1:], '\n')
+		if next < 0 {
+			next = len(src) - end - 1
+		}
+		line := bytes.TrimSpace(src[end+1 : end+1+next])
+		if !bytes.HasPrefix(line, []byte(": ")) && !bytes.HasPrefix(line, []byte("-> ")) {
+			break
+		}
+		j = append(append(bytes.TrimRight(j, " \t\r"), ' '), line...)
+		resultLine, end = end+1, end+1+next
+	}
+	s.joined = j
+	if resultLine < 0 || !parseOpLine(j, 0, len(j), &s.op) {
+		return false
+	}
+	r := bytes.Index(src[resultLine:end], s.op.result)
+	if r < 0 {
+		return false
+	}
+	s.op.resultAt = resultLine + r
+	return true
 }
 
 // resultTyped are the ops that CuTe DSL prints with their result type only,

@@ -10,6 +10,13 @@ module {
     %r = cute.zipped_divide(%a, %b) : (!cute.layout<"(6,8):(8,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,4),(2,2)):((8,1),(24,4))">
     return %r : !cute.layout<"((3,4),(2,2)):((8,1),(24,4))">
   }
+  // The same, as the dialect's tests write an op: its types on the lines below it.
+  func.func @zipped_divide_multiline(%a: !cute.layout<"(6,8):(8,1)">, %b: !cute.shape<"(3,4)">) -> !cute.layout<"((3,4),(2,2)):((8,1),(24,4))"> {
+    %r = cute.zipped_divide(%a, %b)
+           : (!cute.layout<"(6,8):(8,1)">, !cute.shape<"(3,4)">)
+          -> !cute.layout<"((3,4),(2,2)):((8,1),(24,4))">
+    return %r : !cute.layout<"((3,4),(2,2)):((8,1),(24,4))">
+  }
   // Dividing a dynamic extent leaves a dynamic rest: ((3,?),(4,2)) with strides (?,3*?) and (1,4).
   func.func @logical_divide_dynamic(%a: !cute.layout<"(?,8):(?,1)">, %b: !cute.shape<"(3,4)">) {
     %r = cute.logical_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,?),(4,2)):((?,?),(1,4))">
