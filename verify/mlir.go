@@ -21,9 +21,11 @@ func (p *Pass) MLIR(f *diag.File) diag.List {
 // Aliases.Scan; a reader scans each chunk before handing it on), and the op
 // checker adds its counts to stats when it is not nil.
 //
-// The op checker reads each op written on one line as `%r =
-// cute.NAME(operands) [attributes] : (T1, T2) -> R` (or `: T -> R`, `: T to
-// R`), resolves the aliases among the types, derives the result from the
+// The op checker reads each op written as `%r = cute.NAME(operands)
+// [attributes] : (T1, T2) -> R` (or `: T -> R`, `: T to R`; on one line, or
+// with its types on the lines below), and make_layout and
+// make_composed_layout printed as `… : R` with their operands defined above;
+// it resolves the aliases among the types, derives the result from the
 // operand types with cutec's algebra and reports E0605 at R when R differs,
 // in the dialect's form (see docs/dialect.md). An op it does not cover, a
 // type it cannot state (a builtin, a pointer, an atom) or an evaluation
