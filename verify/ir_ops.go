@@ -127,6 +127,9 @@ const maxContinued = 4
 // that form or its lines leave the window.
 func (s *opScan) continued(at, end int) bool {
 	src := s.f.Src
+	if bytes.Contains(src[at:end], []byte(" : ")) {
+		return false // its type is on its own line: `cute.slice(%t, %c) : T, C`
+	}
 	j := append(s.joined[:0], src[at:end]...)
 	resultLine := -1
 	for range maxContinued {
