@@ -8,7 +8,8 @@ import (
 
 // opAttrs are the attributes an op is written with that the op checker
 // understands: `<{mode = [0, 1]}>` (a mode path, of size, get, ...) and
-// `<1, 3>` (the bounds of group_modes). other is set for any other
+// `<1, 3>` (the bounds of group_modes, also written after the op's name).
+// other is set for any other
 // attribute: an op with one is skipped, since its meaning is the op's own.
 type opAttrs struct {
 	mode  []int
@@ -19,8 +20,9 @@ type opAttrs struct {
 // readAttrs reads the template and properties of op.
 func readAttrs(op opLine) opAttrs {
 	var a opAttrs
-	if len(op.tmpl) > 0 {
-		a.other = true
+	if len(op.tmpl) > 0 { // `cute.group_modes<0, 2>(%x)`, as the dialect's tests write it
+		n, ok := intList(op.tmpl)
+		a.ints, a.other = n, !ok || len(op.props) > 0
 	}
 	p := op.props
 	switch {

@@ -122,6 +122,8 @@ module {
     %s = cute.tuple_sub(%a, %b) : (!cute.int_tuple<"(8,?{i64})">, !cute.int_tuple<"(1,1)">) -> !cute.int_tuple<"(7,?{i64})">
     %e = cute.product_each(%p) : (!cute.shape<"((2,4),(8,?))">) -> !cute.shape<"(8,?)">
     %d = cute.shape_div(%q, %r) : (!cute.shape<"(12,8)">, !cute.shape<"(4,2)">) -> !cute.shape<"(3,4)">
+    // Modes [0,2) of (4,5,6):(1,4,20) grouped, the bounds written after the name.
+    %h = cute.group_modes<0, 2>(%m) : (!cute.layout<"(4,5,6):(1,4,20)">) -> !cute.layout<"((4,5),6):((1,4),20)">
     %f = cute.flatten(%l) : (!cute.layout<"((8,16),(64,1)):((64,512),(1,0))">) -> !cute.layout<"(8,16,64,1):(64,512,1,0)">
     %g = cute.get(%p) <{mode = [1, 0]}> : !cute.shape<"((2,4),(8,?))"> -> !cute.shape<"8">
     return
