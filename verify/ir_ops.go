@@ -20,7 +20,7 @@ func init() {
 type OpStats struct {
 	Checked    int // ops whose result type was derived and compared
 	Mismatched int // of those, the ones reported (E0605)
-	Skipped    int // ops the checker covers that it could not judge: a type it cannot state, an error of the algebra
+	Skipped    int // ops the checker covers that it could not judge: types not all written, a type it cannot state, an error of the algebra
 	Other      int // ops that define results but that the checker does not cover (make_coord, get_iter, ...)
 }
 
@@ -75,6 +75,7 @@ type opScan struct {
 	op      opLine // reused from op to op
 	key     []byte // scratch space for cache keys
 	joined  []byte // an op written over several lines, joined (see continued)
+	budget  int    // bytes left to search for definitions (see definedType)
 }
 
 // at checks the op whose name starts at src[at].
@@ -103,7 +104,8 @@ func (s *opScan) at(at int) {
 		return
 	}
 	if !parseOpLine(src, at, end, &s.op) && !s.resultOnly(at, n, end) && !s.continued(at, end) {
-		return // no written result type: nothing to compare
+		s.stats.Skipped++ // its types are not all written: nothing to compare
+		return
 	}
 	var d *diag.Diagnostic
 	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases, &s.stats, s.key)
@@ -195,7 +197,7 @@ func (s *opScan) resultOnly(at, n, end int) bool {
 		if !ok {
 			return
 		}
-		def, found := definedType(src[:lineStart], name)
+		def, found := definedType(src[:lineStart], name, &s.budget)
 		if !found {
 			ok = false
 			return
@@ -210,15 +212,23 @@ func (s *opScan) resultOnly(at, n, end int) bool {
 // (`%name = cute.…`) with a type that is its result, and returns that type:
 // the R of `… -> R`, or the T of `cute.static : T` and of the ops of
 // resultTyped.
-func definedType(src, name []byte) ([]byte, bool) {
+//
+// budget bounds the bytes searched over a whole window, so that a file of
+// such ops whose operands are never defined costs linear time: once it is
+// spent, the search fails.
+func definedType(src, name []byte, budget *int) ([]byte, bool) {
 	if len(name) < 2 || name[0] != '%' {
 		return nil, false
 	}
 	for end := len(src); ; {
-		i := bytes.LastIndex(src[:end], name)
+		from := max(end-*budget, 0)
+		i := bytes.LastIndex(src[from:end], name)
 		if i < 0 {
+			*budget -= end - from
 			return nil, false
 		}
+		i += from
+		*budget -= end - i
 		end = i
 		j := i + len(name)
 		if i > 0 && src[i-1] != ' ' && src[i-1] != '\t' && src[i-1] != '\n' || !bytes.HasPrefix(src[j:], []byte(" = cute.")) {
