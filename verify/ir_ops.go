@@ -76,11 +76,15 @@ type opScan struct {
 	key     []byte // scratch space for cache keys
 	joined  []byte // an op written over several lines, joined (see continued)
 	budget  int    // bytes left to search for definitions (see definedType)
+	lineEnd int    // the end of the line of the last op read
 }
 
 // at checks the op whose name starts at src[at].
 func (s *opScan) at(at int) {
 	src := s.f.Src
+	if at < s.lineEnd {
+		return // one op a line: what follows on the line is that op's text
+	}
 	n := at
 	for n < len(src) && isIdentByte(src[n]) {
 		n++
@@ -99,6 +103,7 @@ func (s *opScan) at(at int) {
 	} else {
 		end += n
 	}
+	s.lineEnd = end
 	if accessorAsWritten(src[at:n], src[n:end]) {
 		s.stats.Checked++
 		return
