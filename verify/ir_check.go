@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 
@@ -173,66 +172,4 @@ func (p *Pass) payloadValue(a opArg) (normalize.Value, bool) {
 		return nil, false
 	}
 	return v, true
-}
-
-// agreesAsWritten is the op checker's fast path for the accessors that make
-// up most of real IR (get_shape, get_stride, get_layout and the parts of a
-// composed layout): the result is a part of the operand's payload as
-// written, so when the result type's payload is that very text the two
-// agree without parsing anything. It returns false when it cannot tell.
-func agreesAsWritten(name []byte, args []opArg, res opArg) bool {
-	if len(args) != 1 || !args[0].layoutLike() {
-		return false
-	}
-	x := args[0].payload
-	if bytes.Contains(x, []byte(" o ")) {
-		if string(name) == "get_layout" {
-			return bytes.Equal(x, res.payload)
-		}
-		parts := bytes.SplitN(x, []byte(" o "), 3)
-		if len(parts) != 3 {
-			return false
-		}
-		switch string(name) {
-		case "composed_get_inner":
-			return res.kind == "swizzle" && bytes.Equal(parts[0], res.payload)
-		case "composed_get_offset":
-			return res.kind == "int_tuple" && bytes.Equal(parts[1], res.payload)
-		case "composed_get_outer":
-			return res.kind == "layout" && bytes.Equal(parts[2], res.payload)
-		}
-		return false
-	}
-	colon := topColon(x)
-	if colon < 0 {
-		return false
-	}
-	switch string(name) {
-	case "get_shape":
-		return res.kind == "shape" && bytes.Equal(x[:colon], res.payload)
-	case "get_stride":
-		return res.kind == "stride" && bytes.Equal(x[colon+1:], res.payload)
-	case "get_layout", "composed_get_outer":
-		return res.kind == "layout" && bytes.Equal(x, res.payload)
-	}
-	return false
-}
-
-// topColon returns the offset of the `:` between the shape and the stride
-// of a layout payload, or -1.
-func topColon(x []byte) int {
-	depth := 0
-	for i, b := range x {
-		switch b {
-		case '(', '[', '<':
-			depth++
-		case ')', ']', '>':
-			depth--
-		case ':':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
