@@ -190,6 +190,7 @@ func TestScanMLIRTypes(t *testing.T) {
 %2 = cute.static : !cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, num_matrices = 4, n>, layout_copy_tv = <"((4,8),(2,2)):((16,1),(8,64))">, tiler_mn = <"[32:1;16:1]">>
 %3 = cute.static : !cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >, atom_layout_MNK = <"(2,2,1):(1,2,0)">, permutation_MNK = <"[32:1;32:1;16:1]">>
 %4 = cute.static : !cute.composed_layout<"64:1">
+%5 = cute.add_offset(%p, %o) : (!cute.ptr<f16, smem, align<1024>, S<2,4,3>>, !cute.int_tuple<"?">) -> !cute.ptr<f16, smem, align<16>>
 `
 	type want struct {
 		payload, typ, elem, space, name string
@@ -208,6 +209,8 @@ func TestScanMLIRTypes(t *testing.T) {
 		{"(2,2,1):(1,2,0)", "tiled_mma", "", "", "atom_layout_MNK", 0, FormComposedLayout},
 		{"[32:1;32:1;16:1]", "tiled_mma", "", "", "permutation_MNK", 0, FormTile},
 		{"64:1", "", "", "", "", 0, FormComposedLayout},
+		{"S<2,4,3>", "ptr", "f16", "smem", "", 1024, FormSwizzle},
+		{"?", "", "", "", "", 0, FormIntTuple},
 	}
 	f := diag.NewFile("t.mlir", []byte(src))
 	ws, l := scanAll(f)
