@@ -27,6 +27,10 @@ const (
 // maxOpArgs bounds the operands of an op the checker reads.
 const maxOpArgs = 8
 
+// maxCachedOp bounds the signatures kept in the cache of verdicts, so that
+// its memory stays bounded (entries) times (this).
+const maxCachedOp = 4096
+
 // checkOp checks one op: it reads its types, derives its result through
 // the cache and returns a diagnostic when the result type differs. key is
 // scratch space, returned for reuse.
@@ -72,7 +76,11 @@ func (p *Pass) checkOp(f *diag.File, op *opLine, aliases *Aliases, st *OpStats, 
 		key = append(append(append(append(key, 0), a.kind...), 0), a.payload...)
 	}
 	key = append(append(append(append(key, 0), res.kind...), 0), res.payload...)
-	v, cached, admit := p.opCache.Get(0, key)
+	var v opVerdict
+	cached, admit := false, false
+	if len(key) <= maxCachedOp {
+		v, cached, admit = p.opCache.Get(0, key)
+	}
 	if !cached {
 		// A copy, so that the operands stay on the stack on the common path.
 		v = p.deriveOp(string(op.name), slices.Clone(args), readAttrs(*op), res)
