@@ -138,6 +138,10 @@ var Catalogue = []CodeInfo{
 	{TrivialSwizzle, "trivial-swizzle", Warning,
 		"A composed layout whose swizzle is the identity (B = 0) and offset 0 is just its outer layout.",
 		"`S<0,4,3> o 0 o (8,64):(64,1)`", "Write the outer layout alone.", ""},
+	{OpResultMismatch, "op-result-mismatch", Error,
+		"In MLIR, the result type of a `cute` op whose operand and result types are written is the type cutec derives from the operand types, judged in the dialect's form (see docs/dialect.md for the deviations the comparison knows).",
+		"`%0 = cute.coalesce(%a) : (!cute.layout<\"(4,5):(1,4)\">) -> !cute.layout<\"(4,5):(1,4)\">`",
+		"Fix the op's result type, or the pass that folded it; -disable op-result turns the check off.", ""},
 
 	// Evaluation.
 	{DynamicValue, "dynamic-value", Error,

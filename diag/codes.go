@@ -91,6 +91,7 @@ const (
 	RatioNotLowerable  Code = "E0602"
 	SwizzleTooWide     Code = "E0603"
 	TrivialSwizzle     Code = "W0604"
+	OpResultMismatch   Code = "E0605"
 )
 
 // Evaluation.

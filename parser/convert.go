@@ -31,12 +31,28 @@ func (c *converter) form(form Form, g any) ast.Node {
 		}
 		return c.wholeOperand(form, g)
 	case *grammar.Expr:
+		n := len(c.diags)
 		e := c.expr(g)
-		if _, ok := e.(*ast.Composed); form == FormComposed && !ok {
-			c.add(errWantForm(c.f, e, form))
-		}
-		if form == FormValue {
+		switch {
+		case form == FormValue:
 			return c.literal(e)
+		case form == FormComposedLayout && len(c.diags) > n:
+			return e // one error is enough: the payload is not a layout
+		case form == FormComposedLayout:
+			if c.literal(e); len(c.diags) > n {
+				return e
+			}
+		}
+		switch e.(type) {
+		case *ast.Composed:
+		case *ast.Layout:
+			if form == FormComposed {
+				c.add(errWantForm(c.f, e, form))
+			}
+		default:
+			if form == FormComposed || form == FormComposedLayout {
+				c.add(errWantForm(c.f, e, form))
+			}
 		}
 		return e
 	case *grammar.SwizzleForm:
@@ -73,8 +89,11 @@ func (c *converter) literal(e ast.Expr) ast.Expr {
 // wholeOperand converts the root of FormLayout, FormTuple, FormIntTuple or
 // FormTile.
 func (c *converter) wholeOperand(form Form, g *grammar.Operand) ast.Expr {
+	n := len(c.diags)
 	e := c.operand(g)
 	switch {
+	case form == FormComposedLayout && len(c.diags) > n:
+		// one error is enough, as on the path of expressions (form)
 	case form == FormTile:
 		return c.tilePayload(e)
 	case form == FormIntTuple && ast.IsValue(e):
@@ -82,7 +101,7 @@ func (c *converter) wholeOperand(form Form, g *grammar.Operand) ast.Expr {
 	case form == FormLayout && ast.IsValue(e):
 		at := e.End()
 		c.add(errUnexpected(c.f, diag.Span{Start: at, End: at}, "`:` and a stride", "end of input"))
-	case form == FormLayout:
+	case form == FormLayout || form == FormComposedLayout:
 		if _, ok := e.(*ast.Layout); !ok {
 			c.add(errWantForm(c.f, e, form))
 		}

@@ -53,7 +53,7 @@ func (k WrapperKind) Form() Form {
 	case KindLayout:
 		return FormLayout
 	case KindComposedLayout:
-		return FormComposed
+		return FormComposedLayout
 	case KindTile:
 		return FormTile
 	case KindSwizzle:
@@ -85,6 +85,20 @@ type Wrapper struct {
 	End          int    // offset just after the closing `">` (after `"` if `>` is missing)
 	PayloadStart int    // offset of the payload's first byte
 	Payload      []byte // the text between the quotes; it aliases the buffer
+	// In is the dialect type the payload is written in (a memref, a ptr, a
+	// coord_tensor, a tiled_copy, ...), with the element type and memory
+	// space of a memref or ptr; its Name is empty for a wrapper written on
+	// its own.
+	In TypeInfo
+	// Name is the attribute whose value a quoted payload is, such as
+	// `layout_copy_tv` in `layout_copy_tv = <"…">`; empty for a positional
+	// payload (the layout of a memref, the iterator of a coord_tensor).
+	Name []byte
+	// Bare is set for a payload written without quotes: the swizzle of a
+	// memref or ptr (`!cute.memref<f16, smem, S<3,4,3>, "…">`), whose Start,
+	// PayloadStart and End frame the payload itself.
+	Bare bool
+	form Form // the form of the payload when its role decides it, else 0
 }
 
 // ScanMLIR finds, in order, the CuTe payloads of MLIR text in f.Src:
@@ -103,7 +117,14 @@ type Wrapper struct {
 // large IR file costs little. Payloads never span lines, so a caller may
 // stream a file in chunks of whole lines, each in its own diag window.
 func ScanMLIR(f *diag.File, yield func(Wrapper) bool) diag.List {
-	s := scanner{f: f, src: f.Src, yield: yield}
+	return ScanMLIROps(f, yield, nil)
+}
+
+// ScanMLIROps is ScanMLIR that also calls op, when it is not nil, with the
+// offset of the name of each op of the dialect that defines results, the
+// `get_shape` of `%0 = cute.get_shape(…)`, in the same pass over the text.
+func ScanMLIROps(f *diag.File, yield func(Wrapper) bool, op func(name int)) diag.List {
+	s := scanner{f: f, src: f.Src, yield: yield, op: op}
 	s.run()
 	return s.diags
 }
@@ -113,6 +134,7 @@ type scanner struct {
 	f       *diag.File
 	src     []byte
 	yield   func(Wrapper) bool
+	op      func(name int)
 	diags   diag.List
 	stopped bool
 	// The line of the last candidate: its end and where its `//` comment
@@ -133,6 +155,9 @@ func (s *scanner) run() {
 		i = at + len(cuteWord)
 		name, ok := dialectAt(src, at)
 		if !ok {
+			if s.op != nil && at >= 2 && src[at-1] == ' ' && src[at-2] == '=' && i < len(src) && src[i] == '.' {
+				s.op(i + 1)
+			}
 			continue
 		}
 		if c, end := s.commentAt(at); at >= c {
@@ -150,7 +175,7 @@ func (s *scanner) run() {
 			}
 		}
 		if k < len(src) && src[k] == '<' {
-			i = s.region(src[at-1] == '#', k)
+			i = s.region(src[at-1] == '#', src[name:k:k], k)
 		}
 	}
 }
@@ -264,41 +289,6 @@ func (s *scanner) wrapper(w Wrapper) int {
 	return w.End
 }
 
-// region walks the angle brackets of a dialect type or attribute whose `<`
-// is at src[open], to its matching `>` or the end of the line, and yields
-// the quoted strings in it: a nested wrapper's payload with its kind, any
-// other as KindQuoted. It returns where scanning goes on.
-func (s *scanner) region(attr bool, open int) int {
-	src := s.src
-	depth := 0
-	for k := open; k < len(src) && !s.stopped; k++ {
-		switch src[k] {
-		case '\n':
-			return k
-		case '<':
-			depth++
-		case '>':
-			if depth--; depth == 0 {
-				return k + 1
-			}
-		case '"':
-			w := Wrapper{Kind: KindQuoted, Attr: attr, Start: k, PayloadStart: k + 1}
-			if kind, start, ok := wrapperBefore(src, k); ok {
-				w.Kind, w.Attr, w.Start = kind, src[start] == '#', start
-			}
-			next := s.wrapper(w)
-			if next == w.PayloadStart { // unterminated: the line is over
-				return next
-			}
-			if w.Kind != KindQuoted && next > k+1 && src[next-1] == '>' {
-				depth-- // the wrapper's own `>`
-			}
-			k = next - 1
-		}
-	}
-	return len(src)
-}
-
 // wrapperBefore recognizes `!cute.KIND<` just before the quote at src[q]:
 // a wrapper nested in a region. It returns the kind and the sigil's offset.
 func wrapperBefore(src []byte, q int) (WrapperKind, int, bool) {
@@ -343,7 +333,7 @@ func (s *scanner) unterminated(w Wrapper) *diag.Diagnostic {
 // so the tree's spans are relative to the payload (and shared by every
 // occurrence of the same text) while diagnostics name f's lines and columns.
 func (p *Parser) ParseWrapper(f *diag.File, w Wrapper) (ast.Node, diag.List) {
-	return p.parse(w.Kind.Form(), w.Payload, func() *diag.File {
+	return p.parse(w.Form(), w.Payload, func() *diag.File {
 		pos := f.Position(w.PayloadStart)
 		return diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
 	})

@@ -51,7 +51,7 @@ func TestScanMLIR(t *testing.T) {
 		{KindShape, false, "(4,8)"}, {KindStride, false, "(1@0,1@1)"}, {KindStride, true, "(1,4)"},
 		{KindQuoted, false, "S<3,4,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))"},
 		{KindQuoted, false, "(0,0)"}, {KindQuoted, false, "(?,?{div=8192}):(1@1,1@0)"},
-		{KindQuoted, false, "((128,16),1):((64,1),0)"},
+		{KindSwizzle, false, "S<3,4,3>"}, {KindQuoted, false, "((128,16),1):((64,1),0)"},
 		{KindQuoted, false, "((32,4),(64,32)):((0,1),(4,256))"}, {KindQuoted, false, "[(256,32):(32,1)]"},
 		{KindQuoted, false, "(64,128):(1@1,1@0)"},
 		{KindLayout, false, "4:1"}, {KindQuoted, false, "x"},
@@ -67,7 +67,11 @@ func TestScanMLIR(t *testing.T) {
 		if string(f.Src[w.PayloadStart:w.PayloadStart+len(w.Payload)]) != string(w.Payload) {
 			t.Errorf("wrapper %d: payload offset %d is wrong", i, w.PayloadStart)
 		}
-		if w.Kind == KindQuoted {
+		if w.Bare {
+			if w.Start != w.PayloadStart || w.End != w.PayloadStart+len(w.Payload) {
+				t.Errorf("wrapper %d: Start %d / End %d do not frame the bare payload %q", i, w.Start, w.End, w.Payload)
+			}
+		} else if w.Kind == KindQuoted {
 			if f.Src[w.Start] != '"' || f.Src[w.End-1] != '"' {
 				t.Errorf("wrapper %d: Start %d / End %d do not frame %q", i, w.Start, w.End, f.Src[w.Start:w.End])
 			}
@@ -173,5 +177,55 @@ func TestParseWrapperPositions(t *testing.T) {
 	sw, _ := ParseWrapper(f2, ws[0])
 	if s, ok := sw.(*ast.Swizzle); !ok || s.Pos() != 0 || s.End() != 8 {
 		t.Errorf("got %s", dump(sw))
+	}
+}
+
+// TestScanMLIRTypes checks what ScanMLIR keeps of the dialect type a payload
+// is in, on the spellings CuTe DSL prints (the memref, coord_tensor and
+// tiled_copy forms of NVIDIA's CuTe DSL example dumps).
+func TestScanMLIRTypes(t *testing.T) {
+	src := `!memref_smem_f16_3 = !cute.memref<f16, smem, align<1024>, S<3,4,3>, "((8,16),(64,1)):((64,512),(1,0))">
+%0 = cute.static : !cute.memref<tf32, gmem, "(?,?{div=8192}):(?{i64 div=8192},1)">
+%1 = cute.static : !cute.coord_tensor<"(?{div=128},0,?)", "(128,32,4):(1@0,1@1,32@1)">
+%2 = cute.static : !cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, num_matrices = 4, n>, layout_copy_tv = <"((4,8),(2,2)):((16,1),(8,64))">, tiler_mn = <"[32:1;16:1]">>
+%3 = cute.static : !cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >, atom_layout_MNK = <"(2,2,1):(1,2,0)">, permutation_MNK = <"[32:1;32:1;16:1]">>
+%4 = cute.static : !cute.composed_layout<"64:1">
+%5 = cute.add_offset(%p, %o) : (!cute.ptr<f16, smem, align<1024>, S<2,4,3>>, !cute.int_tuple<"?">) -> !cute.ptr<f16, smem, align<16>>
+`
+	type want struct {
+		payload, typ, elem, space, name string
+		align                           int64
+		form                            Form
+	}
+	wants := []want{
+		{"S<3,4,3>", "memref", "f16", "smem", "", 1024, FormSwizzle},
+		{"((8,16),(64,1)):((64,512),(1,0))", "memref", "f16", "smem", "", 1024, FormComposedLayout},
+		{"(?,?{div=8192}):(?{i64 div=8192},1)", "memref", "tf32", "gmem", "", 0, FormComposedLayout},
+		{"(?{div=128},0,?)", "coord_tensor", "", "", "", 0, FormIntTuple},
+		{"(128,32,4):(1@0,1@1,32@1)", "coord_tensor", "", "", "", 0, FormComposedLayout},
+		{"(8,8)", "tiled_copy", "", "", "mode", 0, FormIntTuple},
+		{"((4,8),(2,2)):((16,1),(8,64))", "tiled_copy", "", "", "layout_copy_tv", 0, FormComposedLayout},
+		{"[32:1;16:1]", "tiled_copy", "", "", "tiler_mn", 0, FormTile},
+		{"(2,2,1):(1,2,0)", "tiled_mma", "", "", "atom_layout_MNK", 0, FormComposedLayout},
+		{"[32:1;32:1;16:1]", "tiled_mma", "", "", "permutation_MNK", 0, FormTile},
+		{"64:1", "", "", "", "", 0, FormComposedLayout},
+		{"S<2,4,3>", "ptr", "f16", "smem", "", 1024, FormSwizzle},
+		{"?", "", "", "", "", 0, FormIntTuple},
+	}
+	f := diag.NewFile("t.mlir", []byte(src))
+	ws, l := scanAll(f)
+	if len(l) != 0 || len(ws) != len(wants) {
+		t.Fatalf("%d wrappers, %s; want %d", len(ws), describeDiags(l), len(wants))
+	}
+	for i, w := range ws {
+		got := want{string(w.Payload), string(w.In.Name), string(w.In.Elem), string(w.In.Space), string(w.Name), w.In.Align, w.Form()}
+		if got != wants[i] {
+			t.Errorf("wrapper %d: %+v, want %+v", i, got, wants[i])
+		}
+		// Every payload is valid in its form: the plain layout of a
+		// composed_layout is the dialect's spelling of S<0,4,3> o 0 o L.
+		if _, d := ParseWrapper(f, w); len(d) != 0 {
+			t.Errorf("wrapper %d %q: %s", i, w.Payload, describeDiags(d))
+		}
 	}
 }

@@ -20,8 +20,17 @@ const (
 	FormStmt                   // one `.cute` line
 	FormValue                  // a literal of any kind: value, layout, composed layout, tile or swizzle; no names
 	FormIntTuple               // a value without `_`: integer, `?`, basis entry or tuple (int_tuple, shape, stride)
+	// FormComposedLayout is the payload of the dialect's composed_layout (and
+	// the layout of a memref or a coord_tensor): a composed layout, or a plain
+	// layout, which is how the dialect prints a composed layout whose swizzle
+	// is the identity (`S<0,4,3> o 0 o L` is printed `L`).
+	FormComposedLayout
 	numForms
 )
+
+// NumForms is one more than the largest Form: forms index arrays of this
+// length.
+const NumForms = int(numForms)
 
 // describe returns what a form is, for "expected ..." messages.
 func (f Form) describe() string {
@@ -44,6 +53,8 @@ func (f Form) describe() string {
 		return "a composed layout `inner o offset o outer`"
 	case FormValue:
 		return "a layout, composed layout, tile, swizzle or integer tuple"
+	case FormComposedLayout:
+		return "a composed layout `outer o offset o inner` or a layout `shape:stride`"
 	}
 	return "a statement"
 }

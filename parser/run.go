@@ -84,7 +84,7 @@ func (p *Parser) runGrammar(form Form, toks *grammar.Tokens) (g any, err error) 
 		return nil, err
 	}
 	switch form {
-	case FormExpr, FormComposed, FormValue:
+	case FormExpr, FormComposed, FormValue, FormComposedLayout:
 		return p.g.Expr.ParseFromLexer(pl)
 	case FormLayout, FormTuple, FormIntTuple, FormTile:
 		return p.g.Operand.ParseFromLexer(pl)
@@ -121,6 +121,14 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 			}
 		}
 	case FormComposed:
+		if e := grammar.MatchWholeExpr(toks); e != nil {
+			return e
+		}
+	case FormComposedLayout:
+		if t := grammar.MatchWhole(toks); t != nil {
+			return &grammar.Operand{Pos: first, EndPos: toks.RawPeek().Pos, Fast: t}
+		}
+		toks.Rewind()
 		if e := grammar.MatchWholeExpr(toks); e != nil {
 			return e
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
 )
 
 // Check is one rule of the verifier: a small read-only unit with a stable
@@ -24,6 +25,11 @@ type Check struct {
 	// Optional checks are pedantic: a Pass runs them only when
 	// Options.Enable or Options.Checks names them.
 	Optional bool
+	// UsesType is set for a check that reads Subject.In (the element type
+	// and memory space of the memref a payload is in): a Pass that runs one
+	// verifies the same payload once per element type and memory space,
+	// and otherwise once.
+	UsesType bool
 }
 
 // Subject is what a check looks at.
@@ -34,8 +40,13 @@ type Subject struct {
 	Op    string          // the operation of a call
 	Args  []normalize.Value
 	Call  *ast.Call
+	// In is the dialect type the value is written in, for a payload of MLIR
+	// (its element type and memory space for a memref or ptr); nil for
+	// anything else.
+	In *parser.TypeInfo
 
 	lowerable bool // the Pass asks for lowerable layouts
+	ir        bool // the input is compiler output (Options.IR)
 	report    func(d *diag.Diagnostic)
 }
 

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -25,6 +26,9 @@ func checkCanonical(s *Subject) {
 	}
 	if composedWithoutOffset(s) {
 		return // W0910 says more: A o B is probably meant as a composition
+	}
+	if s.ir && strings.ReplaceAll(strings.ReplaceAll(text, "{i32}", ""), "{i32 ", "{") == canon {
+		return // CuTe DSL writes the default width of a dynamic leaf (`?{i32 div=8}`) on purpose
 	}
 	d := s.Report(diag.NonCanonical, at, fmt.Sprintf("%s is canonically written %s", text, canon))
 	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: at, NewText: canon}}}

@@ -69,6 +69,9 @@ var codeCases = []codeCase{
 	{diag.OffsetNotAddable, "expr", "(4,5):(1,4) o 0 o ((?,?)):((?@0@0,?@1@0))",
 		"((2,3),4):((1@0@0,1@1@0),1@1) o ((0,0),0) o ((2,3),4):((1@0@0,1@1@0),1@1)"},
 	{diag.MixedStrideKinds, "expr", "(4,8):(1@0,4)", "(4,8):(1@0,0)"},
+	// coalesce((4,5):(1,4)) is 20:1 (the modes merge since 4*1 = 4).
+	{diag.OpResultMismatch, "mlir", `%0 = cute.coalesce(%a) : (!cute.layout<"(4,5):(1,4)">) -> !cute.layout<"(4,5):(1,4)">`,
+		`%0 = cute.coalesce(%a) : (!cute.layout<"(4,5):(1,4)">) -> !cute.layout<"20:1">`},
 	// Types/stride_errors.mlir#mixed_dyn_int_scaled_basis; Types/stride.mlir#depth1_scaled_basis.
 	{diag.MixedStrideKinds, "expr", "(?,?@0)", "(0,?@0)"},
 	// Types/composed_layout_errors.mlir#inner_mixed_int_scaled_basis; composed_layout.mlir#layout_a.

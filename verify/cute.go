@@ -51,10 +51,10 @@ func (c *Cute) Stmt(f *diag.File, st ast.Stmt) diag.List { return c.p.finish(c.s
 func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 	switch s := st.(type) {
 	case *ast.ExprStmt:
-		_, diags := c.p.eval(f, s.X, c.env)
+		_, diags := c.p.eval(f, s.X, c.env, nil)
 		return diags
 	case *ast.AssignStmt:
-		v, diags := c.p.eval(f, s.Value, c.env)
+		v, diags := c.p.eval(f, s.Value, c.env, nil)
 		if v == nil {
 			return diags
 		}
@@ -93,8 +93,8 @@ func nodeSpan(n ast.Node) diag.Span { return diag.Span{Start: n.Pos(), End: n.En
 // strides for layouts) and `assert X ~ Y` (the same function: same size and
 // the same offset at every index).
 func (c *Cute) assert(f *diag.File, s *ast.AssertStmt) diag.List {
-	x, dx := c.p.eval(f, s.X, c.env)
-	y, dy := c.p.eval(f, s.Y, c.env)
+	x, dx := c.p.eval(f, s.X, c.env, nil)
+	y, dy := c.p.eval(f, s.Y, c.env, nil)
 	diags := errorsOnly(append(dx, dy...))
 	if x == nil || y == nil {
 		return diags
@@ -157,7 +157,7 @@ func (c *Cute) expect(f *diag.File, s *ast.ExpectStmt) diag.List {
 		return diag.List{newDiag(f, diag.UnknownCode, s.CodeSpan,
 			fmt.Sprintf("%s is not a code of the catalogue (docs/diagnostics.md)", s.Code))}
 	}
-	_, diags := c.p.eval(f, s.X, c.env)
+	_, diags := c.p.eval(f, s.X, c.env, nil)
 	diags = c.p.finish(diags) // the expectation is about what the user sees
 	var rest diag.List
 	met := false

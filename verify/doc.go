@@ -9,6 +9,12 @@
 // algebra. Checks have a name, a doc and their codes (see Checks); Options
 // select the checks, disable codes and override severities.
 //
+// On MLIR (Pass.MLIR, Pass.MLIRChunk) the op checker (check op-result,
+// E0605) also derives the result type of each `cute` op from its operand
+// types and compares it with the one written, and Options.IR leaves out of
+// the defaults the checks that would warn on what a compiler emits on
+// purpose (OffForIR).
+//
 // The rules of congruence, divisibility and fold legality that decide
 // whether a value or a result exists at all are enforced while normalizing
 // and evaluating (their diagnostics flow through the Pass unchanged); the

@@ -39,3 +39,26 @@ func ExamplePass_Expr() {
 	fmt.Println(v == nil, diags[len(diags)-1].Code, diags[len(diags)-1].Start().Col)
 	// Output: true E0400 30
 }
+
+// The op checker re-derives the result type of each cute op whose types are
+// written, type aliases resolved, and reports a result type that differs
+// (E0605); OpStats says how many ops it checked and skipped.
+func ExamplePass_MLIRChunk() {
+	pass, err := verify.NewPass(verify.Options{IR: true, Lowerable: true}) // the defaults of lint for MLIR
+	if err != nil {
+		panic(err)
+	}
+	src := []byte(`!frag = !cute.memref<f32, rmem, align<32>, "((2,2),2,4):((1,2),4,8)">` + "\n" +
+		`%0 = cute.size(%a) <{mode = [2]}> : (!frag) -> !cute.int_tuple<"4">` + "\n" +
+		`%1 = cute.coalesce(%b) : (!cute.layout<"(4,5):(1,4)">) -> !cute.layout<"(4,5):(1,4)">` + "\n" +
+		`%2 = cute.make_coord(%i) : (i32) -> !cute.coord<"(?,0)">` + "\n")
+	var stats verify.OpStats
+	aliases := (*verify.Aliases)(nil).Scan(src) // a streaming reader scans each chunk before it is checked
+	for _, d := range pass.MLIRChunk(diag.NewFile("kernel.mlir", src), aliases, &stats) {
+		fmt.Println(d.Error())
+	}
+	fmt.Printf("%+v\n", stats)
+	// Output:
+	// kernel.mlir:3:59: error[E0605]: cute.coalesce: the result type !cute.layout<"(4,5):(1,4)"> differs from !cute.layout<"20:1">, which cutec derives from the operand types
+	// {Checked:2 Mismatched:1 Skipped:0 Other:1}
+}

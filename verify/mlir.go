@@ -7,42 +7,90 @@ import (
 )
 
 // MLIR verifies the payloads of the dialect's wrappers (`!cute.layout<"…">`
-// and its kin) in f, which may be a whole file or a window of whole lines of
-// a file being streamed. Everything that is not a payload is passed over.
-// Each payload is parsed as its wrapper's form, normalized and checked; the
-// result is cached by payload text, since real IR repeats the same layouts
-// many times.
+// and its kin) in f, a whole MLIR file. Everything that is not a payload is
+// passed over. Each payload is parsed as its wrapper's form, normalized and
+// checked; the result is cached by payload text, since real IR repeats the
+// same layouts many times. With the check op-result, the result type of
+// each `cute` op whose types are written is checked too (see MLIRChunk).
 func (p *Pass) MLIR(f *diag.File) diag.List {
+	return p.MLIRChunk(f, (*Aliases)(nil).Scan(f.Src), nil)
+}
+
+// MLIRChunk is MLIR for a window of whole lines of a file being streamed:
+// aliases are the type aliases defined so far in the file (see
+// Aliases.Scan; a reader scans each chunk before handing it on), and the op
+// checker adds its counts to stats when it is not nil.
+//
+// The op checker reads each op written as `%r = cute.NAME(operands)
+// [attributes] : (T1, T2) -> R` (or `: T -> R`, `: T to R`; on one line, or
+// with its types on the lines below), and make_layout and
+// make_composed_layout printed as `… : R` with their operands defined above;
+// it resolves the aliases among the types, derives the result from the
+// operand types with cutec's algebra and reports E0605 at R when R differs,
+// in the dialect's form (see docs/dialect.md). An op it does not cover, a
+// type it cannot state (a builtin, a pointer, an atom) or an evaluation
+// that fails is skipped and counted, never reported.
+func (p *Pass) MLIRChunk(f *diag.File, aliases *Aliases, stats *OpStats) diag.List {
 	var diags diag.List
-	diags = append(diags, parser.ScanMLIR(f, func(w parser.Wrapper) bool {
+	yield := func(w parser.Wrapper) bool {
 		diags = append(diags, p.payload(f, w)...)
 		return true
-	})...)
+	}
+	if !p.opsOn() {
+		diags = append(diags, parser.ScanMLIR(f, yield)...)
+		return p.finish(diags)
+	}
+	ops := opScan{p: p, f: f, aliases: aliases, budget: 2*len(f.Src) + 1<<16}
+	diags = append(diags, parser.ScanMLIROps(f, yield, ops.at)...)
+	diags = append(diags, ops.diags...)
+	if stats != nil {
+		stats.Add(ops.stats)
+	}
 	return p.finish(diags)
 }
 
 // payload verifies one payload, through the pass's cache: its result is
 // kept with spans relative to the payload and no file, and each occurrence
-// gets its own copy.
+// gets its own copy. The cache is keyed by the payload's form and text, and,
+// when a check reads them (Check.UsesType), by the element type and memory
+// space of the memref or ptr it is in.
 func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
-	cached, ok, admit := p.cache.Get(int(w.Kind), w.Payload)
+	key := w.Payload
+	var buf [256]byte
+	if p.typed && len(w.In.Elem)+len(w.In.Space) > 0 {
+		key = append(append(append(append(append(buf[:0], w.Payload...), 0), w.In.Elem...), 0), w.In.Space...)
+	}
+	cached, ok, admit := p.cache.Get(int(w.Form()), key)
 	if ok && len(cached) == 0 {
 		return nil // the common case: a clean payload seen before
 	}
-	pos := f.Position(w.PayloadStart)
-	win := diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
-	if ok {
-		return cached.Retarget(win)
+	window := func() *diag.File { // where the payload sits in f: computed only for findings
+		pos := f.Position(w.PayloadStart)
+		return diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
 	}
-	node, diags := p.parser.ParseWrapper(f, w)
+	if ok {
+		return cached.Retarget(window())
+	}
+	// The payload is parsed and verified on its own (spans relative to it),
+	// so that a clean payload, the common case, costs no line table of f.
+	alone := diag.NewFile(f.Name, w.Payload)
+	node, diags := p.parser.Parse(w.Form(), alone)
 	if !diags.HasErrors() {
 		if e, ok := node.(ast.Expr); ok {
-			_, more := p.eval(win, e, nil)
+			var in *parser.TypeInfo
+			if len(w.In.Name) > 0 {
+				in = new(parser.TypeInfo) // a copy: w itself stays on the stack
+				*in = w.In
+			}
+			_, more := p.eval(alone, e, nil, in)
 			diags = append(diags, more...)
 		}
 	}
 	if admit {
-		p.cache.Put(int(w.Kind), string(w.Payload), diags.Retarget(nil))
+		p.cache.Put(int(w.Form()), string(key), diags.Retarget(nil))
 	}
-	return diags
+	if len(diags) == 0 {
+		return nil
+	}
+	return diags.Retarget(window())
 }

@@ -25,6 +25,12 @@ type Options struct {
 	// Lowerable rejects what the dialect cannot lower, such as basis
 	// descriptors with non-integral counts.
 	Lowerable bool
+	// IR says the input is compiler output (the MLIR that CuTe DSL prints):
+	// when Checks is nil, the checks that warn on what the compiler emits on
+	// purpose, or that need facts the IR does not give, are left out of the
+	// defaults (see OffForIR); Enable still runs them. The op checker
+	// (OpChecks) runs only on IR.
+	IR bool
 	// Parser options (nesting depth); the zero value uses the defaults.
 	Parser parser.Options
 }
@@ -39,6 +45,8 @@ type Pass struct {
 	parser  *parser.Parser
 	disable map[diag.Code]bool
 	cache   *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
+	opCache *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
+	typed   bool                       // a check reads Subject.In
 }
 
 // NewPass returns a Pass with the given options. Unknown check names are an
@@ -48,12 +56,13 @@ func NewPass(opts Options) (*Pass, error) {
 		opts:    opts,
 		parser:  parser.New(opts.Parser),
 		disable: map[diag.Code]bool{},
-		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumWrapperKinds),
+		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
+		opCache: gencache.New[opVerdict](parser.DefaultCacheSize, 1),
 	}
 	names := opts.Checks
 	if names == nil {
 		for _, c := range Checks() {
-			if !c.Optional {
+			if !c.Optional && !(opts.IR && OffForIR(c)) {
 				names = append(names, c.Name)
 			}
 		}
@@ -67,12 +76,32 @@ func NewPass(opts Options) (*Pass, error) {
 		if !seen[name] {
 			seen[name] = true
 			p.checks = append(p.checks, c)
+			p.typed = p.typed || c.UsesType
 		}
 	}
 	for _, c := range opts.Disable {
 		p.disable[c] = true
 	}
 	return p, nil
+}
+
+// offForIR are the codes whose checks are off by default on IR: W0900,
+// since the compiler builds layouts that are not injective on purpose (a
+// broadcast over a size-1 mode, a thread layout that repeats its values),
+// and W0901, which needs the element width and the access pattern, facts
+// that a layout type alone does not give.
+var offForIR = map[diag.Code]bool{diag.Aliasing: true, diag.BankConflicts: true}
+
+// OffForIR reports whether the check c is left out of the default checks
+// of a Pass for IR (Options.IR): it reports a code that would warn on what
+// the compiler emits on purpose, or that depends on facts the IR lacks.
+func OffForIR(c *Check) bool {
+	for _, code := range c.Codes {
+		if offForIR[code] {
+			return true
+		}
+	}
+	return false
 }
 
 var defaultPass = sync.OnceValue(func() *Pass {
@@ -92,24 +121,25 @@ func (p *Pass) Expr(f *diag.File) (normalize.Value, diag.List) {
 	if diags.HasErrors() {
 		return nil, p.finish(diags)
 	}
-	v, more := p.eval(f, e, nil)
+	v, more := p.eval(f, e, nil, nil)
 	return v, p.finish(append(diags, more...))
 }
 
 // Node verifies an already parsed expression of file f, with the names of
 // env (nil for none).
 func (p *Pass) Node(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Value, diag.List) {
-	v, diags := p.eval(f, e, env)
+	v, diags := p.eval(f, e, env, nil)
 	return v, p.finish(diags)
 }
 
-// eval evaluates e and runs the checks on every value and call in it.
-func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Value, diag.List) {
+// eval evaluates e and runs the checks on every value and call in it; in
+// is the dialect type e is written in (nil outside MLIR).
+func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.TypeInfo) (normalize.Value, diag.List) {
 	var found diag.List
 	report := func(d *diag.Diagnostic) { found.Add(d) }
 	ev := normalize.Evaluator{File: f, Env: env}
 	ev.OnValue = func(n ast.Expr, v normalize.Value) {
-		s := &Subject{File: f, Node: n, Value: v, lowerable: p.opts.Lowerable, report: report}
+		s := &Subject{File: f, Node: n, Value: v, In: in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: report}
 		for _, c := range p.checks {
 			if c.Value != nil {
 				c.Value(s)
@@ -117,7 +147,7 @@ func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Val
 		}
 	}
 	ev.OnCall = func(n *ast.Call, op string, args []normalize.Value, r normalize.Value) {
-		s := &Subject{File: f, Node: n, Value: r, Op: op, Args: args, Call: n, lowerable: p.opts.Lowerable, report: report}
+		s := &Subject{File: f, Node: n, Value: r, Op: op, Args: args, Call: n, In: in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: report}
 		for _, c := range p.checks {
 			if c.Call != nil {
 				c.Call(s)

@@ -29,10 +29,12 @@ optional check: CuTe keeps size-1 modes on purpose). -disable leaves out
 codes or whole checks: -disable W0903,aliasing. "cutec help checks" lists
 the checks.`
 
-// options returns the verifier options the flags ask for, with lowerable
-// set as given, or an error naming an unknown check or code.
-func (c *checkFlags) options(lowerable bool) (verify.Options, error) {
-	opts := verify.Options{Lowerable: lowerable}
+// options returns the verifier options the flags ask for, or an error naming
+// an unknown check or code. ir is set for the MLIR that CuTe DSL prints: its
+// layouts must be lowerable, and the checks that are off by default on IR
+// (verify.OffForIR) are left out unless -enable names them.
+func (c *checkFlags) options(ir bool) (verify.Options, error) {
+	opts := verify.Options{Lowerable: ir, IR: ir}
 	byName := map[string]*verify.Check{}
 	var names []string
 	for _, ch := range verify.Checks() {
@@ -59,12 +61,13 @@ func (c *checkFlags) options(lowerable bool) (verify.Options, error) {
 	return opts, nil
 }
 
-// pass returns a Pass for the flags: verify.Default() when no flag is set.
-func (c *checkFlags) pass(lowerable bool) (*verify.Pass, error) {
-	if c.enable == "" && c.disable == "" && !lowerable {
+// pass returns a Pass for the flags (for IR when ir is set, see options):
+// verify.Default() when no flag is set and ir is not.
+func (c *checkFlags) pass(ir bool) (*verify.Pass, error) {
+	if c.enable == "" && c.disable == "" && !ir {
 		return verify.Default(), nil
 	}
-	opts, err := c.options(lowerable)
+	opts, err := c.options(ir)
 	if err != nil {
 		return nil, err
 	}
@@ -93,15 +96,18 @@ func unknownItem(what, name string, names []string) error {
 // printChecks writes "cutec help checks": every check of the verifier with
 // its codes and doc.
 func printChecks(w io.Writer) {
-	fmt.Fprintf(w, "The checks of lint and verify (besides parsing and evaluation, which\nalways run). Optional checks run only with -enable NAME.\n\n")
+	fmt.Fprintf(w, "The checks of lint and verify (besides parsing and evaluation, which\nalways run). Optional checks run only with -enable NAME; checks marked\n\"off on MLIR\" run on .mlir files only with -enable NAME, since the\ncompiler emits what they warn about on purpose.\n\n")
 	for _, c := range verify.Checks() {
 		codes := make([]string, len(c.Codes))
 		for i, code := range c.Codes {
 			codes[i] = string(code)
 		}
 		opt := ""
-		if c.Optional {
+		switch {
+		case c.Optional:
 			opt = " (optional)"
+		case verify.OffForIR(c):
+			opt = " (off on MLIR)"
 		}
 		fmt.Fprintf(w, "%s%s: %s\n\t%s\n", c.Name, opt, strings.Join(codes, ", "), c.Doc)
 	}

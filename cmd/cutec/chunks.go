@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/cutec/cutec/verify"
 )
 
 // chunkReader reads a stream as chunks of whole lines, for streaming: each
@@ -35,6 +37,8 @@ type chunk struct {
 	off  int64
 	line int
 	long *longLine
+
+	aliases *verify.Aliases // MLIR: the type aliases of the file, defined up to the chunk's end or later
 }
 
 // longLine is a line longer than the reader's limit.

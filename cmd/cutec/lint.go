@@ -14,7 +14,7 @@ import (
 // lintCommand is "cutec lint [-format F] [-strict] [-j N] [PATH...]".
 var lintCommand = &command{
 	name:  "lint",
-	args:  "[-format text|json|sarif|github] [-strict] [-j N] [-enable CHECKS] [-disable CODES] [PATH...]",
+	args:  "[-format text|json|sarif|github] [-strict] [-j N] [-stats] [-enable CHECKS] [-disable CODES] [PATH...]",
 	short: "check .cute files, MLIR files and directories",
 	long: `Lint checks files of layouts and reports every diagnostic:
 
@@ -23,7 +23,11 @@ var lintCommand = &command{
     is a valid .cute file);
   - .mlir files: the payload of every dialect wrapper (!cute.layout<"...">,
     #cute.swizzle<"...">, ...) is parsed as its kind's form and verified as a
-    lowerable layout; everything else in the file is passed over;
+    lowerable layout, and the result type of each cute op whose operand and
+    result types are written is derived again from the operand types (E0605;
+    -disable op-result turns it off); everything else in the file is passed
+    over. On MLIR, aliasing (W0900) and bank-conflicts (W0901) run only with
+    -enable, since the compiler emits such layouts on purpose;
   - any other file named on the command line is read as a .cute file;
   - directories are walked recursively for *.cute and *.mlir files, passing
     over directories whose name starts with "." and directories that hold a
@@ -52,6 +56,7 @@ file is reported on standard error, and the other files are still checked).`,
 		fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(diag.Formats, ", "))
 		fs.BoolVar(&o.strict, "strict", false, "count warnings as findings (exit 1)")
 		fs.IntVar(&o.jobs, "j", runtime.GOMAXPROCS(0), "number of files checked in parallel")
+		fs.BoolVar(&o.stats, "stats", false, "say on standard error how many cute ops of MLIR the op checker checked and skipped")
 		o.checks.define(fs)
 		return o.run
 	},
@@ -65,6 +70,7 @@ type linter struct {
 	format string
 	strict bool
 	jobs   int
+	stats  bool
 	checks checkFlags
 
 	cute, mlir *verify.Pass // the passes for .cute files and for MLIR payloads

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 
 	"github.com/cutec/cutec/diag"
@@ -23,6 +24,9 @@ type checker struct {
 	stdin      io.Reader
 	workers    int          // chunks of one MLIR file verified at once
 	bytesRead  atomic.Int64 // for the progress line
+
+	opsMu sync.Mutex
+	ops   verify.OpStats // what the op checker did, over every MLIR file (-stats)
 }
 
 // newChecker returns a checker: .cute files get the pass cute, MLIR

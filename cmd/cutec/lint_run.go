@@ -21,7 +21,15 @@ func (l *linter) lintAll(srcs []source) error {
 	if err := l.r.End(l.w); err != nil {
 		return err
 	}
-	return l.w.Flush()
+	if err := l.w.Flush(); err != nil {
+		return err
+	}
+	if l.stats {
+		o := c.ops
+		l.e.errorf("lint: cute ops in MLIR: %d checked (%d with a result type that differs), %d skipped, %d not covered",
+			o.Checked, o.Mismatched, o.Skipped, o.Other)
+	}
+	return nil
 }
 
 // pool checks sources with a fixed number of workers, in the order of the

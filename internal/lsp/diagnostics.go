@@ -18,14 +18,14 @@ const maxLineLen = 1 << 20
 const maxDiags = 10000
 
 // checker holds the verifier passes, the same lint uses: every default
-// check for .cute files, and for MLIR payloads the pass that also rejects
-// what the dialect cannot lower.
+// check for .cute files, and for MLIR the pass for compiler output: it also
+// rejects what the dialect cannot lower and checks the ops' result types.
 type checker struct {
 	cute, mlir *verify.Pass
 }
 
 func newChecker() (*checker, error) {
-	mlir, err := verify.NewPass(verify.Options{Lowerable: true})
+	mlir, err := verify.NewPass(verify.Options{Lowerable: true, IR: true})
 	if err != nil {
 		return nil, err
 	}
@@ -53,6 +53,7 @@ func (c *checker) check(doc *document) []found {
 // checkMLIR checks the dirty lines of an MLIR document and returns the
 // diagnostics of all its lines.
 func (c *checker) checkMLIR(doc *document) []found {
+	c.scanAliases(doc)
 	var out []found
 	for i, line := range doc.lines {
 		if len(line) > maxLineLen {
@@ -63,7 +64,7 @@ func (c *checker) checkMLIR(doc *document) []found {
 			continue
 		}
 		if doc.dirty[i] {
-			doc.lineDiags[i] = c.mlirLine(doc.name, line)
+			doc.lineDiags[i] = c.mlirLine(doc.name, line, doc.aliases)
 			doc.dirty[i] = false
 		}
 		for _, d := range doc.lineDiags[i] {
@@ -76,15 +77,38 @@ func (c *checker) checkMLIR(doc *document) []found {
 	return out
 }
 
-// mlirLine verifies the payloads on one line of MLIR. A payload never
-// spans lines, and the pass keeps no state between payloads, so each line
-// is checked on its own.
-func (c *checker) mlirLine(name, line string) diag.List {
+// scanAliases finds the type aliases an MLIR document defines (lines that
+// start with `!`) and, when their definitions changed, marks every line to
+// be checked again, since an op on any line may use them.
+func (c *checker) scanAliases(doc *document) {
+	var defs strings.Builder
+	for _, line := range doc.lines {
+		if strings.HasPrefix(line, "!") {
+			defs.WriteString(line)
+			defs.WriteByte('\n')
+		}
+	}
+	if defs.String() == doc.aliasDefs {
+		return
+	}
+	doc.aliasDefs = defs.String()
+	doc.aliases = (*verify.Aliases)(nil).Scan([]byte(doc.aliasDefs))
+	for i := range doc.dirty {
+		doc.dirty[i] = true
+	}
+}
+
+// mlirLine verifies the payloads and the op on one line of MLIR. A payload
+// never spans lines, and the pass keeps no state between lines, so each
+// line is checked on its own, with the document's type aliases. (lint
+// checks chunks of lines, where the op checker also finds the operands of a
+// `make_layout` on the lines above; a line alone passes such ops over.)
+func (c *checker) mlirLine(name, line string, aliases *verify.Aliases) diag.List {
 	if !strings.Contains(line, "cute.") { // every wrapper is !cute.* or #cute.*
 		return nil
 	}
 	text := []byte(lineContent(line))
-	return c.mlir.MLIR(diag.NewWindow(name, text, 0, 1, 1))
+	return c.mlir.MLIRChunk(diag.NewWindow(name, text, 0, 1, 1), aliases, nil)
 }
 
 // checkCute checks a .cute document line by line through one session, as

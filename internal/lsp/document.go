@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
 )
 
 // document is an open text document, held as lines so that an edit costs
@@ -23,6 +24,12 @@ type document struct {
 	// lines to check again.
 	lineDiags [][]*diag.Diagnostic
 	dirty     []bool
+
+	// aliases are the type aliases an MLIR document defines (for the op
+	// checker), and aliasDefs the text of the lines that define them: when
+	// it changes, every line is checked again.
+	aliases   *verify.Aliases
+	aliasDefs string
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
 }

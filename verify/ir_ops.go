@@ -1,0 +1,131 @@
+package verify
+
+import (
+	"bytes"
+
+	"github.com/cutec/cutec/diag"
+)
+
+func init() {
+	Register(&Check{
+		Name: "op-result",
+		Doc: "In MLIR, each `cute` op whose operand and result types are written (`: (T1, T2) -> R`, " +
+			"`: T -> R`, `: T to R`, with type aliases resolved) has the result type that cutec derives " +
+			"from the operand types, judged in the dialect's form (E0605). Ops cutec does not evaluate are skipped.",
+		Codes: []diag.Code{diag.OpResultMismatch},
+	})
+}
+
+// OpStats counts what the op checker did with the ops of the dialect.
+type OpStats struct {
+	Checked    int // ops whose result type was derived and compared
+	Mismatched int // of those, the ones reported (E0605)
+	Skipped    int // ops the checker covers that it could not judge: types not all written, a type it cannot state, an error of the algebra
+	Other      int // ops that define results but that the checker does not cover (make_coord, get_iter, ...)
+}
+
+// Add adds the counts of o to s.
+func (s *OpStats) Add(o OpStats) {
+	s.Checked += o.Checked
+	s.Mismatched += o.Mismatched
+	s.Skipped += o.Skipped
+	s.Other += o.Other
+}
+
+// ChecksOps reports whether the pass runs the op checker (the check
+// op-result, with E0605 not disabled): a streaming reader need not collect
+// type aliases otherwise.
+func (p *Pass) ChecksOps() bool { return p.opsOn() }
+
+// opsOn reports whether the pass runs the op checker.
+func (p *Pass) opsOn() bool {
+	if p.disable[diag.OpResultMismatch] {
+		return false
+	}
+	for _, c := range p.checks {
+		if c.Name == "op-result" {
+			return true
+		}
+	}
+	return false
+}
+
+// opLine is one op of the dialect with a functional type, as written on a
+// line: `%r = cute.NAME<TMPL>(OPERANDS) PROPS : (TYPES) -> RESULT`.
+type opLine struct {
+	name     []byte   // after `cute.`
+	tmpl     []byte   // `<…>` right after the name, without the brackets
+	props    []byte   // `<{…}>` or `<…>` after the operands, with the brackets
+	literals [][]byte // the string operands, with their quotes, in order
+	strAt    []int    // the operand index of each string operand
+	nargs    int      // the number of operands
+	types    [][]byte // the operand types
+	result   []byte   // the result type
+	resultAt int      // the offset of result in the scanned text
+}
+
+// opScan is the op checker's state over one window of MLIR: ScanMLIROps
+// hands it the offset of each op's name.
+type opScan struct {
+	p       *Pass
+	f       *diag.File
+	aliases *Aliases
+	stats   OpStats
+	diags   diag.List
+	op      opLine // reused from op to op
+	key     []byte // scratch space for cache keys
+	joined  []byte // an op written over several lines, joined (see continued)
+	budget  int    // bytes left to search for definitions (see definedType)
+	lineEnd int    // the end of the line of the last op read
+}
+
+// at checks the op whose name starts at src[at].
+func (s *opScan) at(at int) {
+	src := s.f.Src
+	if at < s.lineEnd {
+		return // one op a line: what follows on the line is that op's text
+	}
+	n := at
+	for n < len(src) && isIdentByte(src[n]) {
+		n++
+	}
+	if !mayHaveRule(src[at:n]) {
+		s.stats.Other++
+		return
+	}
+	if _, ok := opRules[string(src[at:n])]; !ok {
+		s.stats.Other++
+		return // an op the checker does not cover: not even read
+	}
+	end := bytes.IndexByte(src[n:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += n
+	}
+	s.lineEnd = end
+	if accessorAsWritten(src[at:n], src[n:end]) {
+		s.stats.Checked++
+		return
+	}
+	if !parseOpLine(src, at, end, &s.op) && !s.resultOnly(at, n, end) && !s.continued(at, end) {
+		s.stats.Skipped++ // its types are not all written: nothing to compare
+		return
+	}
+	var d *diag.Diagnostic
+	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases, &s.stats, s.key)
+	if d != nil {
+		s.diags = append(s.diags, d)
+	}
+}
+
+// ruleShapes has bit c-'a' of entry len(name) set when some op of opRules
+// has a name of that length starting with c: a quick test that passes over
+// most ops (static, make_coord, make_tile, get_iter) without a map lookup.
+// It is filled with opRules (ir_rules.go).
+var ruleShapes [32]uint32
+
+func mayHaveRule(name []byte) bool {
+	return len(name) > 0 && len(name) < len(ruleShapes) && 'a' <= name[0] && name[0] <= 'z' &&
+		ruleShapes[len(name)]&(1<<(name[0]-'a')) != 0
+}
