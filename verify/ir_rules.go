@@ -117,8 +117,10 @@ var opRules = map[string]opRule{
 		}
 		return call("group_modes", string(args[0].payload), ints(at.ints)), true
 	},
-	// complement with a dynamic cotarget and ceil_div by a tile are left out
-	// until cutec computes them as the dialect does (its own answers differ).
+	// complement with a dynamic cotarget is left out until cutec computes it
+	// as the dialect does; ceil_div by a tile is checked when the tile is
+	// written by mode (`[128:1;128:1;1:0]`: one count per mode), and left out
+	// for a tile of one layout, whose reading as an operand is not settled.
 	"complement": func(args []opArg, at opAttrs) (string, bool) {
 		if len(args) == 2 && bytes.IndexByte(args[1].payload, '?') >= 0 {
 			return "", false
@@ -126,7 +128,8 @@ var opRules = map[string]opRule{
 		return same("complement")(args, at)
 	},
 	"ceil_div": func(args []opArg, at opAttrs) (string, bool) {
-		if len(args) != 2 || args[1].kind == "tile" || args[1].layoutLike() {
+		byMode := args[1].kind == "tile" && bytes.HasPrefix(args[1].payload, []byte("["))
+		if len(args) != 2 || !byMode && (args[1].kind == "tile" || args[1].layoutLike()) {
 			return "", false
 		}
 		return same("ceil_div")(args, at)

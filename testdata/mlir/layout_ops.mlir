@@ -19,9 +19,9 @@ module {
   }
   // Dividing a dynamic extent leaves a dynamic rest: ((3,?),(4,2)) with strides (?,3*?) and (1,4).
   func.func @logical_divide_dynamic(%a: !cute.layout<"(?,8):(?,1)">, %b: !cute.shape<"(3,4)">) {
-    %r = cute.logical_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,?),(4,2)):((?,?),(1,4))">
-    %z = cute.zipped_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,4),(?,2)):((?,1),(?,4))">
-    %t = cute.tiled_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,4),?,2):((?,1),?,4)">
+    %r = cute.logical_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,?),(4,2)):((?,?{div=3}),(1,4))">
+    %z = cute.zipped_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,4),(?,2)):((?,1),(?{div=3},4))">
+    %t = cute.tiled_divide(%a, %b) : (!cute.layout<"(?,8):(?,1)">, !cute.shape<"(3,4)">) -> !cute.layout<"((3,4),?,2):((?,1),?{div=3},4)">
     return
   }
   // A global tile of a row-major matrix with 64-bit strides: the rest stride of mode 0 is
@@ -102,7 +102,7 @@ module {
   func.func @queries(%a: !cute.layout<"(8,16):(16,1)">, %s: !cute.shape<"((4,8),(2,?))">, %i: !cute.int_tuple<"37">, %e: !cute.shape<"(4,8,2)">, %c: !cute.coord<"(1,2)">, %f: !cute.shape<"(4,8)">) {
     // The largest offset is 7*16 + 15 = 127.
     %n = cute.cosize(%a) : (!cute.layout<"(8,16):(16,1)">) -> !cute.int_tuple<"128">
-    %m = cute.size(%s) : (!cute.shape<"((4,8),(2,?))">) -> !cute.int_tuple<"?">
+    %m = cute.size(%s) : (!cute.shape<"((4,8),(2,?))">) -> !cute.int_tuple<"?{div=64}">
     // 37 = 1 + 4*(1 + 8*1).
     %x = cute.idx2crd(%i, %e) : (!cute.int_tuple<"37">, !cute.shape<"(4,8,2)">) -> !cute.coord<"(1,1,1)">
     // 1 + 4*2.
@@ -120,8 +120,15 @@ module {
   // Tuples: leafwise arithmetic (the shorter operand padded), products by mode, flattening.
   func.func @tuples(%a: !cute.int_tuple<"(8,?{i64})">, %b: !cute.int_tuple<"(1,1)">, %p: !cute.shape<"((2,4),(8,?))">, %q: !cute.shape<"(12,8)">, %r: !cute.shape<"(4,2)">) {
     %s = cute.tuple_sub(%a, %b) : (!cute.int_tuple<"(8,?{i64})">, !cute.int_tuple<"(1,1)">) -> !cute.int_tuple<"(7,?{i64})">
-    %e = cute.product_each(%p) : (!cute.shape<"((2,4),(8,?))">) -> !cute.shape<"(8,?)">
+    %e = cute.product_each(%p) : (!cute.shape<"((2,4),(8,?))">) -> !cute.shape<"(8,?{div=8})">
     %d = cute.shape_div(%q, %r) : (!cute.shape<"(12,8)">, !cute.shape<"(4,2)">) -> !cute.shape<"(3,4)">
+    // Tiles of a by-mode tiler, one count per mode: ceil(512/128) = 4, ceil(256/128) = 2, and 16
+    // tiles of 1:0. Products and quotients keep their facts: ?{div=16} * 8 has div 128, and
+    // ?{div=64} / 4 has div 16; (8 mod 3) = 2.
+    %k = cute.ceil_div(%g, %w) : (!cute.shape<"(512,256,16)">, !cute.tile<"[128:1;128:1;1:0]">) -> !cute.shape<"(4,2,16)">
+    %u = cute.tuple_mul(%v, %o) : (!cute.int_tuple<"(?{div=16},3)">, !cute.int_tuple<"(8,5)">) -> !cute.int_tuple<"(?{div=128},15)">
+    %j = cute.tuple_div(%n, %o4) : (!cute.int_tuple<"(?{div=64},9)">, !cute.int_tuple<"(4,3)">) -> !cute.int_tuple<"(?{div=16},3)">
+    %l = cute.tuple_mod(%ei, %th) : (!cute.int_tuple<"8">, !cute.int_tuple<"3">) -> !cute.int_tuple<"2">
     // Modes [0,2) of (4,5,6):(1,4,20) grouped, the bounds written after the name.
     %h = cute.group_modes<0, 2>(%m) : (!cute.layout<"(4,5,6):(1,4,20)">) -> !cute.layout<"((4,5),6):((1,4),20)">
     %f = cute.flatten(%l) : (!cute.layout<"((8,16),(64,1)):((64,512),(1,0))">) -> !cute.layout<"(8,16,64,1):(64,512,1,0)">
