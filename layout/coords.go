@@ -160,6 +160,9 @@ func (c *calc) addBasisLeaf(t, v IntTuple, path []int) IntTuple {
 		t = Tuple()
 	}
 	p := path[0]
+	if !c.grow(max(0, p+1-len(t.elems))) {
+		return t
+	}
 	elems := make([]IntTuple, max(len(t.elems), p+1))
 	copy(elems, t.elems)
 	for i := len(t.elems); i < len(elems); i++ {

@@ -182,6 +182,9 @@ func (x *evaluation) applyValue(span diag.Span, f Value, args []ast.Expr) (Value
 		x.algebra(span, err)
 		return nil, false
 	}
+	if !x.checkResultSize(span, "eval", v) {
+		return nil, false
+	}
 	return v, true
 }
 

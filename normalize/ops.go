@@ -153,12 +153,18 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			a.tilers[i] = t
 		}
 	}
+	if !x.checkArgsSize(n, op.name, vals) {
+		return nil, false
+	}
 	r, err := op.fn(a)
 	if err == nil && outer != nil {
 		r, err = lift(*outer, r)
 	}
 	if err != nil {
 		x.algebra(argSpan(n, err), err)
+		return nil, false
+	}
+	if !x.checkResultSize(n.Span, op.name, r) {
 		return nil, false
 	}
 	if x.onCall != nil {

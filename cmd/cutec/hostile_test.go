@@ -88,6 +88,18 @@ var hostileCases = []hostileCase{
 	{file: "append_to_huge.cute", lint: []string{"E0704 1:1"}, eval: []string{"E0704"}, fmt: "="},
 	{file: "prepend_to_huge.cute", lint: []string{"E0704 1:1"}, eval: []string{"E0704"}, fmt: "="},
 	{file: "composition_min_stride.cute", lint: []string{"E0701 1:1"}, eval: []string{"E0701"}, fmt: "="},
+	// A16 would have 2^17*2 leaves (shape and stride): over layout.MaxNodes.
+	{file: "value_chain_flatten.cute", lint: []string{"E0705 17:15", "E0203 18:6"}, fmt: "="},
+	// The same without flatten: A16 shares A15, but the tree it stands for is
+	// what size, coalesce and == walk.
+	{file: "value_chain_shared.cute", lint: []string{"E0705 17:7", "E0203 18:6"}, fmt: "="},
+	{file: "basis_path_huge.cute", lint: []string{"E0705 1:1"}, eval: []string{"E0705"}, fmt: "="},
+	// -2^63 / -1 = 2^63 does not fit.
+	{file: "shape_div_min.cute", lint: []string{"E0701 1:1"}, eval: []string{"E0701"}, fmt: "="},
+	{file: "ceil_div_negative.cute", lint: []string{"E0704 1:1"}, eval: []string{"E0704"}, fmt: "="},
+	// 2^24 elements, decided by the pair of modes with the same stride.
+	{file: "aliasing_large.cute", lint: []string{"W0900 1:1"}, eval: []string{"(4096,4096):(1,1)"}, fmt: "="},
+	{file: "aliasing_undecided.cute", lint: []string{"W0906 1:1"}, eval: []string{"(3,5,4096,16):(5,3,15,61440)"}, fmt: "="},
 }
 
 // TestHostileFiles runs every file of testdata/hostile through the parser,
