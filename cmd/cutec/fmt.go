@@ -60,7 +60,7 @@ type formatter struct {
 // run formats the paths, or standard input.
 func (o *formatter) run(e *env, args []string) int {
 	o.e = e
-	srcs := collectSources(args, o.ioError)
+	srcs := collectSources(args, o.ioError, func(msg string) { e.errorf("fmt: %s", msg) })
 	for _, src := range srcs {
 		if src.path == "" && o.write {
 			return usageError(e, "fmt", "cannot use -w with standard input")
@@ -106,15 +106,82 @@ func format(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
 	if l := longLines(name, in); len(l) > 0 {
 		return nil, l, nil
 	}
-	return formatSource(name, in, isMLIR)
+	// A statement of a .cute file and a payload of an MLIR file are each on
+	// one line, so the text is formatted in chunks of whole lines: the
+	// memory of the parse is that of one chunk, not of the file.
+	out := make([]byte, 0, len(in))
+	for off, line := 0, 1; off < len(in); {
+		end := chunkEnd(in, off)
+		chunk := in[off:end]
+		formatted, diags, err := formatSource(name, chunk, isMLIR)
+		if err != nil {
+			return nil, nil, err
+		}
+		if diags.HasErrors() {
+			// Again in a window of the file, for the positions of the file.
+			_, diags, _ = formatFile(diag.NewWindow(name, chunk, off, line, 1), isMLIR)
+			return nil, diags, nil
+		}
+		out = append(out, formatted...)
+		line += bytes.Count(chunk, []byte("\n"))
+		off = end
+	}
+	return out, nil, nil
 }
 
-// read returns the whole text of a source.
+// fmtChunk is the size of the chunks of whole lines fmt formats at a time.
+const fmtChunk = 1 << 20
+
+// chunkEnd returns the end of the chunk of whole lines that starts at off:
+// about fmtChunk bytes, ending after a newline, and never leaving the next
+// chunk to start with a byte-order mark (which only the first line may
+// hold).
+func chunkEnd(in []byte, off int) int {
+	end := off + fmtChunk
+	for end < len(in) {
+		nl := bytes.IndexByte(in[end:], '\n')
+		if nl < 0 {
+			return len(in)
+		}
+		end += nl + 1
+		if !bytes.HasPrefix(in[end:], []byte("\xef\xbb\xbf")) {
+			return end
+		}
+	}
+	return len(in)
+}
+
+// maxFmtBytes is the largest file fmt formats. Its size is checked before it
+// is read (and the read stops past it, for a file that grows or is not a
+// regular file): a larger file is refused without being read.
+const maxFmtBytes = 256 << 20
+
+// read returns the whole text of a source, refusing one over maxFmtBytes.
 func (o *formatter) read(src source) ([]byte, error) {
 	if src.path == "" {
-		return io.ReadAll(o.e.stdin)
+		return readBounded(o.e.stdin, "<stdin>", maxFmtBytes)
 	}
-	return os.ReadFile(src.path)
+	f, err := os.Open(src.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFmtBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d fmt formats; it was not read", src.name, fi.Size(), maxFmtBytes)
+	}
+	return readBounded(f, src.name, maxFmtBytes)
+}
+
+// readBounded reads r whole, failing past limit bytes.
+func readBounded(r io.Reader, name string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: more than %d bytes, the most fmt formats; it was not formatted", name, limit)
+	}
+	return data, nil
 }
 
 // emit lists, writes, diffs or prints the formatted text of a source.
@@ -124,7 +191,7 @@ func (o *formatter) emit(src source, in, out []byte) error {
 		fmt.Fprintln(o.e.stdout, src.name)
 	}
 	if o.write && changed {
-		if err := atomicfile.Write(src.path, out); err != nil {
+		if err := atomicfile.Replace(src.path, in, out); err != nil {
 			return err
 		}
 	}

@@ -16,7 +16,12 @@ import (
 // package a library user can call, which the printer cannot be since it
 // never parses.
 func formatSource(name string, src []byte, isMLIR bool) ([]byte, diag.List, error) {
-	f := diag.NewFile(name, src)
+	return formatFile(diag.NewFile(name, src), isMLIR)
+}
+
+// formatFile is formatSource for a file, or for a window of a larger one
+// (whose diagnostics then have the larger file's positions).
+func formatFile(f *diag.File, isMLIR bool) ([]byte, diag.List, error) {
 	if isMLIR {
 		return formatMLIR(f)
 	}
