@@ -188,7 +188,7 @@ func readBounded(r io.Reader, name string, limit int64) ([]byte, error) {
 func (o *formatter) emit(src source, in, out []byte) error {
 	changed := !bytes.Equal(in, out)
 	if o.list && changed {
-		fmt.Fprintln(o.e.stdout, src.name)
+		fmt.Fprintln(o.e.stdout, diag.Escape(src.name))
 	}
 	if o.write && changed {
 		if err := atomicfile.Replace(src.path, in, out); err != nil {
@@ -196,7 +196,8 @@ func (o *formatter) emit(src source, in, out []byte) error {
 		}
 	}
 	if o.diff && changed {
-		o.e.stdout.Write(diff.Diff(src.name+".orig", in, src.name, out))
+		name := diag.Escape(src.name)
+		o.e.stdout.Write(diff.Diff(name+".orig", in, name, out))
 	}
 	if !o.list && !o.write && !o.diff {
 		_, err := o.e.stdout.Write(out)

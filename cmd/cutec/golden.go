@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/cutec/cutec/diag"
+
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/cutec/cutec/golden"
@@ -59,7 +61,7 @@ func (o *goldener) run(e *env, args []string) int {
 	for _, dir := range args {
 		results, err := golden.Run(dir, o.update)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "cutec golden: %v\n", err)
+			fmt.Fprintf(e.stderr, "cutec golden: %s\n", diag.Escape(err.Error()))
 			return exitUsage
 		}
 		for _, r := range results {
@@ -69,19 +71,20 @@ func (o *goldener) run(e *env, args []string) int {
 			}
 			archives++
 			for _, p := range r.Problems {
-				fmt.Fprintf(e.stdout, "%s: %s\n", r.Path, p)
+				fmt.Fprintf(e.stdout, "%s: %s\n", diag.Escape(r.Path), diag.Escape(p))
 			}
 			switch {
 			case len(r.Problems) > 0:
 				differ++
 				malformed++
 			case r.Updated:
-				fmt.Fprintf(e.stdout, "updated %s\n", r.Path)
+				fmt.Fprintf(e.stdout, "updated %s\n", diag.Escape(r.Path))
 			case len(r.Mismatches) > 0:
 				differ++
 				for _, m := range r.Mismatches {
-					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", r.Path, m.Section)
-					e.stdout.Write(diff.Diff(r.Path+"#"+m.Section, []byte(m.Want), "recomputed", []byte(m.Got)))
+					path := diag.Escape(r.Path)
+					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", path, diag.Escape(m.Section))
+					e.stdout.Write(diff.Diff(path+"#"+diag.Escape(m.Section), []byte(m.Want), "recomputed", []byte(m.Got)))
 				}
 			}
 		}

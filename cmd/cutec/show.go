@@ -78,8 +78,7 @@ func (o *shower) run(e *env, args []string) int {
 		return exitFindings
 	}
 	if _, err := e.stdout.Write(out.Bytes()); err != nil {
-		e.errorf("show: %v", err)
-		return exitUsage
+		return exitUsage // reported by run
 	}
 	return exitOK
 }

@@ -19,6 +19,13 @@ var ErrChanged = errors.New("the file changed while it was being rewritten; it w
 // the worst moment for a concurrent writer.
 var AfterCheck func(path string)
 
+// Guard, when set, runs the last check, the rename and the check after it
+// (a few system calls) as it likes: the concurrent-writer test runs them
+// under a lock its writer also takes for each append (open, write, close),
+// which leaves out only the case no rename can detect: a writer that opens
+// the file before the rename and writes to it after the check that follows.
+var Guard func(func())
+
 // Replace replaces the file at path, which held old when it was read, with
 // data, as Write does, and in the way gofmt keeps a file's identity:
 //
@@ -87,13 +94,24 @@ func Replace(path string, old, data []byte) (err error) {
 	// A second name for the old file, so that what a writer puts in it after
 	// the check below can be put back.
 	linked := os.Link(path, backup) == nil
-	if err = unchanged(orig, fi, old); err != nil {
+	guard := Guard
+	if guard == nil {
+		guard = func(f func()) { f() }
+	}
+	guard(func() { err = swap(orig, fi, old, tmp.Name(), path, backup, linked) })
+	return err
+}
+
+// swap checks that the file is unchanged, renames tmp over path and checks
+// the old file again, putting it back from backup when it changed.
+func swap(orig *os.File, fi os.FileInfo, old []byte, tmp, path, backup string, linked bool) error {
+	if err := unchanged(orig, fi, old); err != nil {
 		return err
 	}
 	if AfterCheck != nil {
 		AfterCheck(path)
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
 	if now, serr := orig.Stat(); serr == nil && (now.Size() != fi.Size() || !now.ModTime().Equal(fi.ModTime())) {
