@@ -19,6 +19,7 @@
 package golden
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -235,7 +236,23 @@ func readBounded(path string) ([]byte, error) {
 	if len(data) > maxArchiveBytes {
 		return nil, fmt.Errorf("%s: more than %d bytes; not a golden file", path, maxArchiveBytes)
 	}
+	if line := shortMarker(data); line > 0 {
+		// txtar.Parse of go-internal v1.16 slices out of range on "-- --".
+		return nil, fmt.Errorf("%s:%d: a section marker with no name", path, line)
+	}
 	return data, nil
+}
+
+// shortMarker returns the number of the first line that is both "-- " and
+// " --" with nothing between (such as "-- --"), or 0.
+func shortMarker(data []byte) int {
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if bytes.HasPrefix(line, []byte("-- ")) && bytes.HasSuffix(line, []byte(" --")) && len(line) < len("-- x --") {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func file(ar *txtar.Archive, name string) (string, bool) {

@@ -187,3 +187,15 @@ func TestDuplicateAndMisspeltSectionsFail(t *testing.T) {
 		}
 	}
 }
+
+// TestNamelessMarkerIsAnError: "-- --" made txtar.Parse (go-internal
+// v1.16) slice out of range and golden panic; it is an error now.
+func TestNamelessMarkerIsAnError(t *testing.T) {
+	for _, text := range []string{"mode: expr\n-- input --\n8:1\n-- --\n", "-- --\r\n", "-- --"} {
+		dir := t.TempDir()
+		writeArchive(t, dir, "a.txtar", text)
+		if _, err := Run(dir, true); err == nil || !strings.Contains(err.Error(), "a section marker with no name") {
+			t.Errorf("%q: Run error = %v, want a section marker with no name", text, err)
+		}
+	}
+}
