@@ -36,6 +36,8 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 		if err != nil {
 			return IntTuple{}, err
 		}
+		// The sum has the nodes of the larger of the two: count afresh.
+		c.built = CountNodes(MaxNodes, profile)
 		acc.coord = c.addTuples(mapLeaves(profile, func(IntTuple) IntTuple { return Int(0) }), acc.coord)
 	}
 	return acc.result(&c)

@@ -147,26 +147,29 @@ func openSource(path string) (io.ReadCloser, error) {
 	if fi.Mode().IsRegular() {
 		return f, nil
 	}
-	return &boundedFile{File: f, left: maxIrregularBytes}, nil
+	return &boundedFile{f: f, left: maxIrregularBytes}, nil
 }
 
-// boundedFile fails a read past its bound.
+// boundedFile fails a read past its bound. It has only Read and Close (not
+// os.File's WriteTo, which io.Copy would use to read past the bound).
 type boundedFile struct {
-	*os.File
+	f    *os.File
 	left int64
 }
 
 func (b *boundedFile) Read(p []byte) (int, error) {
 	if b.left <= 0 {
-		return 0, fmt.Errorf("%s: more than %d bytes from a file that is not a regular file; the rest was not read", b.Name(), int64(maxIrregularBytes))
+		return 0, fmt.Errorf("%s: more than %d bytes from a file that is not a regular file; the rest was not read", b.f.Name(), int64(maxIrregularBytes))
 	}
 	if int64(len(p)) > b.left {
 		p = p[:b.left]
 	}
-	n, err := b.File.Read(p)
+	n, err := b.f.Read(p)
 	b.left -= int64(n)
 	return n, err
 }
+
+func (b *boundedFile) Close() error { return b.f.Close() }
 
 // skipDir reports whether the walk passes over a directory: a hidden one
 // (.git), or one that holds a skipMarker file.
