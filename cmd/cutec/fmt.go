@@ -32,9 +32,13 @@ for byte. Other files named on the command line are read as .cute files;
 directories are walked as "cutec lint" walks them.
 
 -w writes each changed file in place atomically (a temporary file in the
-same directory, with the same permissions, synced, then renamed over the
-original), and never touches a file that has a syntax error, a line longer
-than 1 MiB (E0109) or could not be read. -l lists the files whose formatting
+same directory, with the same permissions and owner, synced, then renamed
+over the original), and never touches a file that has a syntax error, a
+line longer than 1 MiB (E0109) or could not be read. As gofmt, it refuses a
+file it cannot open for writing; it refuses a file with several hard links
+(the rename would split them) and one that another process changed while
+fmt was reading and rewriting it, leaving that process's text. Files over
+256 MiB are refused without being read. -l lists the files whose formatting
 differs; -d prints a unified diff.
 
 Syntax errors are reported on standard error with carets. Exit status, as
