@@ -1,14 +1,36 @@
 package normalize
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
 )
 
 // Env holds the names a .cute file has defined so far.
 type Env struct {
-	vars map[string]binding
+	vars  map[string]binding
+	nodes int64 // the nodes of the values bound, up to MaxEnvNodes
+}
+
+// MaxEnvNodes bounds the nodes of all the values the names of one file hold
+// together (eight values of layout.MaxNodes), so that a file of many large
+// definitions does not hold memory in proportion to a multiple of its size:
+// Room refuses a definition past it (E0705).
+const MaxEnvNodes = 8 * layout.MaxNodes
+
+// Room returns an error with layout.CodeValueTooLarge when binding v would
+// take the values of the environment past MaxEnvNodes. Define does not
+// check it; a caller that defines names from input calls Room first.
+func (e *Env) Room(v Value) error {
+	left := MaxEnvNodes - e.nodes
+	if n := valueNodes(v, left); n > left {
+		err := layout.ErrValueTooLarge("define", e.nodes+n)
+		err.Msg = fmt.Sprintf("the names of this file would hold at least %d nodes (leaves and tuples) with this one, more than the bound of %d on what a file defines", e.nodes+n, int64(MaxEnvNodes))
+		return err
+	}
+	return nil
 }
 
 type binding struct {
@@ -33,6 +55,7 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 		return b.site, false
 	}
 	e.vars[name] = binding{v, site}
+	e.nodes += valueNodes(v, MaxEnvNodes)
 	return Site{}, true
 }
 
