@@ -18,8 +18,54 @@ package layout
 // size, coalesce, equality and printing walk.
 const MaxNodes = 1 << 18
 
-// CodeValueTooLarge is the code of a value over MaxNodes.
+// CodeValueTooLarge is the code of a value over MaxNodes or MaxDepth.
 const CodeValueTooLarge Code = "E0705"
+
+// MaxDepth bounds how deep a value nests: the nesting the parser reads
+// (grammar.DefaultMaxDepth, 256), so that every value cutec prints can be
+// read back, and so that a chain of names each wrapping the one before
+// (A2 = make_layout(A1)) cannot make every later step walk a value as
+// deep as the file is long.
+const MaxDepth = 256
+
+// TooDeep reports whether one of the trees ts nests deeper than MaxDepth
+// (a leaf has depth 0). It visits only the nodes of depth up to
+// MaxDepth+1, and at most MaxNodes+1 of them, so it costs no more than
+// CountNodes.
+func TooDeep(ts ...IntTuple) bool {
+	budget := int64(MaxNodes) + 1
+	for _, t := range ts {
+		if tooDeep(t, 0, &budget) {
+			return true
+		}
+	}
+	return false
+}
+
+func tooDeep(t IntTuple, depth int, budget *int64) bool {
+	if t.elems == nil {
+		return false
+	}
+	if depth+1 > MaxDepth {
+		return true
+	}
+	for _, e := range t.elems {
+		if *budget--; *budget < 0 {
+			return false // a value this wide is refused by its size
+		}
+		if tooDeep(e, depth+1, budget) {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrValueTooDeep returns the error of a value op would build that nests
+// deeper than MaxDepth.
+func ErrValueTooDeep(op string) *Error {
+	return newError(CodeValueTooLarge, op, -1,
+		"the result would nest more than %d levels deep, the bound on values (and the nesting the parser reads)", MaxDepth)
+}
 
 // CountNodes returns the number of nodes of the trees ts together, or a
 // number larger than limit as soon as it exceeds limit: the work is at most

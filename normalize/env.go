@@ -10,8 +10,9 @@ import (
 
 // Env holds the names a .cute file has defined so far.
 type Env struct {
-	vars  map[string]binding
-	nodes int64 // the nodes of the values bound, up to MaxEnvNodes
+	vars        map[string]binding
+	nodes       int64 // the nodes of the values bound, up to MaxEnvNodes
+	suggestWork int64 // what is left of maxSuggestWork
 }
 
 // MaxEnvNodes bounds the nodes of all the values the names of one file hold
@@ -46,7 +47,39 @@ type Site struct {
 }
 
 // NewEnv returns an empty environment.
-func NewEnv() *Env { return &Env{vars: map[string]binding{}} }
+func NewEnv() *Env { return &Env{vars: map[string]binding{}, suggestWork: maxSuggestWork} }
+
+// maxSuggestWork bounds the work of suggesting names for the unknown names
+// of one file (the cells of the edit distances and the names visited),
+// which would otherwise grow with the product of the names a file defines
+// and the unknown names it uses: past it, unknown names get suggestions
+// among the operations only.
+const maxSuggestWork = 1 << 24
+
+// suggest returns the defined name or the operation closest to name, or ""
+// (see the package's suggest). The defined names are searched while the
+// file's budget of work lasts, and only those whose length could be close.
+func (e *Env) suggest(name string) string {
+	var known []string
+	if e != nil && e.suggestWork > 0 {
+		limit := len(name)/3 + 2
+		var close []string
+		e.suggestWork -= int64(len(e.vars))
+		for k := range e.vars {
+			if d := len(k) - len(name); d < limit && -d < limit {
+				close = append(close, k)
+			}
+		}
+		sort.Strings(close)
+		for _, k := range close {
+			if e.suggestWork -= int64((len(k) + 1) * (len(name) + 1)); e.suggestWork < 0 {
+				break
+			}
+			known = append(known, k)
+		}
+	}
+	return suggest(name, append(known, operationNames()...))
+}
 
 // Define binds name to v, defined at site. It returns false and the site of
 // the first definition when the name is already bound.

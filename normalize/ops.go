@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -213,11 +214,16 @@ func OperationDoc(name string) (string, bool) {
 	return op.doc, true
 }
 
-func operationNames() []string {
+func operationNames() []string { return slices.Clone(sortedOperationNames()) }
+
+// sortedOperationNames is computed once, after the operations are defined
+// (by the package's init functions): suggestions ask for it for every
+// unknown name.
+var sortedOperationNames = sync.OnceValue(func() []string {
 	names := make([]string, 0, len(operations))
 	for n := range operations {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
-}
+})

@@ -50,10 +50,15 @@ func (x *evaluation) checkArgsSize(n *ast.Call, op string, vals []Value) bool {
 	return true
 }
 
-// checkResultSize reports E0705 at span when v is over the bound.
+// checkResultSize reports E0705 at span when v is over the bound on nodes
+// or on depth.
 func (x *evaluation) checkResultSize(span diag.Span, op string, v Value) bool {
 	if valueNodes(v, layout.MaxNodes) > layout.MaxNodes {
 		x.tooLarge(span, op, v)
+		return false
+	}
+	if layout.TooDeep(valueTrees(v)...) {
+		x.algebra(span, layout.ErrValueTooDeep(op))
 		return false
 	}
 	return true

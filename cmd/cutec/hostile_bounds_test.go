@@ -40,6 +40,18 @@ func chain(n int, step string, tail ...string) string {
 	return b.String()
 }
 
+// names returns a .cute file defining n names, then using n other names.
+func names(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "Name%d = 8:1\n", i)
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "size(Mane%d)\n", i)
+	}
+	return b.String()
+}
+
 const mib = 1 << 20
 
 var boundedCases = []boundedCase{
@@ -54,6 +66,18 @@ var boundedCases = []boundedCase{
 	{name: "eval shared chain", args: []string{"eval"},
 		stdin:  "make_layout(make_layout(make_layout((2,3):(1,2),(2,3):(1,2)),(4,5):(1,4)),(2,2):(1,2))\n",
 		status: exitOK, maxAlloc: 10 * mib, maxOut: 200},
+	// Each line wraps the name before. The walks this made quadratic did not
+	// allocate, so the refusal at 257 levels is checked by the hostile file
+	// value_chain_deep.cute; this case checks that the 3000 lines after it
+	// (unknown names, each with a suggestion) stay bounded.
+	{name: "deep chain", args: []string{"lint", "-"},
+		stdin:  chain(3000, "make_layout(%s)", "size(A3000)"),
+		status: exitFindings, maxAlloc: 200 * mib, maxOut: 8 << 20},
+	// Suggestions for 5000 unknown names among 5000 defined ones were a
+	// quadratic number of edit distances; a file's budget bounds them.
+	{name: "many unknown names", args: []string{"lint", "-"},
+		stdin:  names(5000),
+		status: exitFindings, maxAlloc: 200 * mib, maxOut: 8 << 20},
 	// 71 MB in 47 s and 1.5 GB; the 256x256 layout never ended.
 	{name: "show basis cell", args: []string{"show", "(16,16):(1@0,1@65535)"},
 		status: exitFindings, stderr: `error\[E0705\]: show: .*cell at row 0, column 0`, maxAlloc: 40 * mib, maxOut: 0},
