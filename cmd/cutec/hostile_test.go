@@ -95,6 +95,8 @@ var hostileCases = []hostileCase{
 	{file: "value_chain_shared.cute", lint: []string{"E0705 17:7", "E0203 18:6"}, fmt: "="},
 	// A257 would nest 257 levels, deeper than the parser reads.
 	{file: "value_chain_deep.cute", lint: []string{"E0705 258:8", "E0203 259:6"}, fmt: "="},
+	// 2^48 indices: the failing assertion names no index past 65536.
+	{file: "assert_same_huge.cute", lint: []string{"E0801 1:1"}, fmt: "="},
 	{file: "basis_path_huge.cute", lint: []string{"E0705 1:1"}, eval: []string{"E0705"}, fmt: "="},
 	// -2^63 / -1 = 2^63 does not fit.
 	{file: "shape_div_min.cute", lint: []string{"E0701 1:1"}, eval: []string{"E0701"}, fmt: "="},
