@@ -140,7 +140,7 @@ func dispatch(args []string, e *env) int {
 
 // usageError reports a usage error of a command and returns exitUsage.
 func usageError(e *env, name, format string, args ...any) int {
-	msg := fmt.Sprintf(format, args...)
+	msg := fmt.Sprintf(format, escapeArgs(args)...)
 	fmt.Fprintf(e.stderr, "cutec %s: %s\nRun 'cutec help %s' for usage.\n", name, strings.TrimSpace(msg), name)
 	return exitUsage
 }

@@ -38,3 +38,16 @@ func TestHostileFileNamesEscaped(t *testing.T) {
 		t.Errorf("the github format lets the name forge a command:\n%s", stdout)
 	}
 }
+
+// TestEvalErrorEscaped: an error line of eval quotes the offending
+// character escaped (the parser's message holds it raw); -json escapes as
+// JSON does.
+func TestEvalErrorEscaped(t *testing.T) {
+	_, stdout, _ := runCmd(nil, "eval", "8:1 \u202e", "comp\x1bosition(8:1)")
+	if strings.Contains(stdout, "\u202e") || strings.Contains(stdout, "\x1b") {
+		t.Errorf("eval prints a control raw:\n%q", stdout)
+	}
+	if !strings.Contains(stdout, "error[E0106]: invalid character `\\u202e` (U+202E)\n") {
+		t.Errorf("eval does not quote the override escaped:\n%q", stdout)
+	}
+}

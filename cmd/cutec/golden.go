@@ -90,7 +90,7 @@ func (o *goldener) run(e *env, args []string) int {
 		}
 	}
 	if archives == 0 {
-		fmt.Fprintf(e.stderr, "cutec golden: no golden files (*.txtar) under %v\n", args)
+		fmt.Fprintf(e.stderr, "cutec golden: no golden files (*.txtar) under %s\n", diag.Escape(fmt.Sprint(args)))
 		return exitUsage
 	}
 	if differ > 0 {
