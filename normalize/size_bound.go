@@ -57,7 +57,8 @@ func (x *evaluation) checkResultSize(span diag.Span, op string, v Value) bool {
 		x.tooLarge(span, op, v)
 		return false
 	}
-	if layout.TooDeep(valueTrees(v)...) {
+	var buf [5]layout.IntTuple
+	if layout.TooDeep(appendTrees(buf[:0], v)...) {
 		x.algebra(span, layout.ErrValueTooDeep(op))
 		return false
 	}
@@ -83,30 +84,36 @@ func valueNodes(v Value, limit int64) int64 {
 	case Composed:
 		return v.C.Nodes(limit)
 	}
-	return layout.CountNodes(limit, valueTrees(v)...)
+	var buf [5]layout.IntTuple
+	return layout.CountNodes(limit, appendTrees(buf[:0], v)...)
 }
 
 // valueTrees returns the IntTuples a value is made of.
-func valueTrees(v Value) []layout.IntTuple {
+func valueTrees(v Value) []layout.IntTuple { return appendTrees(nil, v) }
+
+// appendTrees appends the IntTuples a value is made of to trees (at most
+// five but for a tiler, so that a caller's array of five does not
+// allocate).
+func appendTrees(trees []layout.IntTuple, v Value) []layout.IntTuple {
 	switch v := v.(type) {
 	case Int:
-		return []layout.IntTuple{layout.Int(int64(v))}
+		return append(trees, layout.Int(int64(v)))
 	case Tuple:
-		return []layout.IntTuple{v.T}
+		return append(trees, v.T)
 	case Layout:
-		return []layout.IntTuple{v.L.Shape(), v.L.Stride()}
+		return append(trees, v.L.Shape(), v.L.Stride())
 	case Accessor:
-		return []layout.IntTuple{v.Offset, v.L.Shape(), v.L.Stride()}
+		return append(trees, v.Offset, v.L.Shape(), v.L.Stride())
 	case Composed:
-		trees := []layout.IntTuple{v.C.Offset, v.C.Inner.Shape(), v.C.Inner.Stride()}
+		trees = append(trees, v.C.Offset, v.C.Inner.Shape(), v.C.Inner.Stride())
 		if l, ok := v.C.Outer.(layout.Layout); ok {
 			trees = append(trees, l.Shape(), l.Stride())
 		}
 		return trees
 	case Tiler:
-		return tilerTrees(v.T)
+		return append(trees, tilerTrees(v.T)...)
 	}
-	return []layout.IntTuple{layout.Int(0)}
+	return append(trees, layout.Int(0))
 }
 
 func tilerTrees(t layout.Tiler) []layout.IntTuple {
