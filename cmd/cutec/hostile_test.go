@@ -106,6 +106,12 @@ var hostileCases = []hostileCase{
 	{file: "aliasing_undecided.cute", lint: []string{"W0906 1:1"}, eval: []string{"(3,5,4096,16):(5,3,15,61440)"}, fmt: "="},
 }
 
+// hostileAlloc bounds the bytes lint allocates on any file of
+// testdata/hostile: the largest, value_chain_flatten.cute, takes about 60
+// MiB (its last value is at the bound on values, layout.MaxNodes), and took
+// gigabytes before the bound.
+const hostileAlloc = 256 << 20
+
 // TestHostileFiles runs every file of testdata/hostile through the parser,
 // normalize, verify.Default() and the commands lint, fmt and eval, and
 // checks the exact codes and positions of what they say.
@@ -163,8 +169,16 @@ func checkHostile(t *testing.T, c hostileCase) {
 	for _, form := range c.forms {
 		checkForm(t, form, firstLine(src), c.lint)
 	}
-	if got, status := lintJSON(t, path); got != want || status != lintStatus(c.lint) {
+	var got string
+	var status int
+	alloc := allocated(func() { got, status = lintJSON(t, path) })
+	if got != want || status != lintStatus(c.lint) {
 		t.Errorf("cutec lint: %s (exit %d), want %s (exit %d)", got, status, want, lintStatus(c.lint))
+	}
+	// The work of lint, counted in bytes allocated (not timed): a file of
+	// hostile input costs at most hostileAlloc, however it is built.
+	if alloc > hostileAlloc {
+		t.Errorf("cutec lint allocated %d MiB, more than the bound of %d MiB", alloc>>20, hostileAlloc>>20)
 	}
 	if c.eval != nil {
 		checkEval(t, src, c.eval)
