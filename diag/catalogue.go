@@ -159,6 +159,9 @@ var Catalogue = []CodeInfo{
 	{BadValue, "bad-value", Error,
 		"Integer arguments are in the range the operation takes (for example a positive cotarget).",
 		"`complement(4:1, 0)`", "Pass a value in range.", ""},
+	{ValueTooLarge, "value-too-large", Error,
+		"A value the algebra builds (a tuple, a layout's shape and stride, a tiler, a coordinate of basis strides) holds at most 262144 nodes, leaves and tuples counted as a walk visits them; the bound is checked before the value is built, so a chain of `A = make_layout(B, B)` or a deep basis path stops with this error instead of taking gigabytes. The names of one `.cute` file hold at most 2097152 nodes together, and a value nests at most 256 levels deep (the nesting the parser reads, so that every value printed reads back).",
+		"`((2):(1@65535@65535@65535@65535@65535))(1)`", "Build smaller values; a value this large cannot be printed or checked in reasonable time.", ""},
 
 	// .cute statements.
 	{AssertEqualFailed, "assert-equal", Error,
@@ -199,6 +202,9 @@ var Catalogue = []CodeInfo{
 	{NotDistributive, "composition-not-distributive", Warning,
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",
 		"`composition((4,2,4,7):(4,16,1,32), (4,2):(1,6))`", "Use a B whose modes have segregated images, or compose mode by mode on purpose.", ""},
+	{AliasingUndecided, "aliasing-undecided", Warning,
+		"The aliasing check decides injectivity of every static layout: exactly by sorting the modes by stride when each stride reaches past the offsets the smaller ones cover, and otherwise by enumerating up to 65536 elements. A larger layout whose strides interleave is not decided, and this note says so instead of passing in silence.",
+		"`(3,5,4096,16):(5,3,15,61440)`", "Check the layout by hand, or split it into modes whose strides nest.", ""},
 
 	// Shared-memory bank conflicts.
 	{BankAccessInvalid, "bank-access-invalid", Error,

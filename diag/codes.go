@@ -101,6 +101,7 @@ const (
 	BasisNotDefined Code = "E0702"
 	DivisionByZero  Code = "E0703"
 	BadValue        Code = "E0704"
+	ValueTooLarge   Code = "E0705"
 )
 
 // .cute statements.
@@ -118,12 +119,13 @@ const (
 
 // Lints.
 const (
-	Aliasing        Code = "W0900"
-	BankConflicts   Code = "W0901"
-	RedundantMode   Code = "W0902"
-	NonCanonical    Code = "W0903"
-	OutOfBoundsEval Code = "W0904"
-	NotDistributive Code = "W0905"
+	Aliasing          Code = "W0900"
+	BankConflicts     Code = "W0901"
+	RedundantMode     Code = "W0902"
+	NonCanonical      Code = "W0903"
+	OutOfBoundsEval   Code = "W0904"
+	NotDistributive   Code = "W0905"
+	AliasingUndecided Code = "W0906"
 )
 
 // Shared-memory bank conflicts (package banks).

@@ -51,13 +51,14 @@ func caretLine(text []byte, start, end int) string {
 }
 
 // printable returns text as a string in which every character takes one
-// cell: tabs stay, while invalid UTF-8 and control characters (which could
-// move the cursor or recolor a terminal) become U+FFFD.
+// cell: tabs stay, while invalid UTF-8, control characters (which could
+// move the cursor or recolor a terminal) and bidirectional overrides (which
+// reorder what a reader sees, see Escape) become U+FFFD.
 func printable(text []byte) string {
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRune(text[i:])
-		if r != '\t' && (r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0)) {
+		if r != '\t' && (r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r)) {
 			r = utf8.RuneError
 		}
 		b.WriteRune(r)

@@ -78,17 +78,17 @@ func (t Text) diagnostic(b *bytes.Buffer, d *Diagnostic) {
 	color := severityColor(d.Severity)
 	if d.File != nil {
 		p := d.Start()
-		fmt.Fprintf(b, "%s:%d:%d: ", d.File.Name, p.Line, p.Col)
+		fmt.Fprintf(b, "%s:%d:%d: ", Escape(d.File.Name), p.Line, p.Col)
 	}
 	label := fmt.Sprintf("%s[%s]", d.Severity, d.Code)
-	fmt.Fprintf(b, "%s: %s\n", t.paint(label, color), t.paint(d.Message, ansiBold))
+	fmt.Fprintf(b, "%s: %s\n", t.paint(label, color), t.paint(Escape(d.Message), ansiBold))
 	t.snippet(b, d.File, d.Span, color)
 	t.detail(b, d.Detail)
 	for _, n := range d.Notes {
 		t.note(b, n)
 	}
 	if d.Fix != nil && d.Fix.Message != "" {
-		fmt.Fprintf(b, "%s: %s\n", t.paint("help", ansiGreen), d.Fix.Message)
+		fmt.Fprintf(b, "%s: %s\n", t.paint("help", ansiGreen), Escape(d.Fix.Message))
 	}
 }
 
@@ -115,7 +115,7 @@ func (t Text) detail(b *bytes.Buffer, detail string) {
 		if i == 0 {
 			prefix = "  = "
 		}
-		fmt.Fprintf(b, "%s%s\n", prefix, line)
+		fmt.Fprintf(b, "%s%s\n", prefix, Escape(line))
 	}
 }
 
@@ -124,9 +124,9 @@ func (t Text) note(b *bytes.Buffer, n Note) {
 	fmt.Fprintf(b, "%s: ", t.paint("note", ansiCyan))
 	if n.File != nil {
 		p := n.File.Position(n.Span.Start)
-		fmt.Fprintf(b, "%s:%d:%d: ", n.File.Name, p.Line, p.Col)
+		fmt.Fprintf(b, "%s:%d:%d: ", Escape(n.File.Name), p.Line, p.Col)
 	}
-	fmt.Fprintf(b, "%s\n", n.Message)
+	fmt.Fprintf(b, "%s\n", Escape(n.Message))
 	t.snippet(b, n.File, n.Span, ansiCyan)
 }
 

@@ -19,7 +19,12 @@ import (
 // returns the diagnostics and no text. An error is a failure of the printer
 // on parsed input, which should not happen.
 func Source(name string, src []byte, isMLIR bool) ([]byte, diag.List, error) {
-	f := diag.NewFile(name, src)
+	return File(diag.NewFile(name, src), isMLIR)
+}
+
+// File is Source for a file, or for a window of a larger one (see
+// diag.NewWindow), whose diagnostics then have the larger file's positions.
+func File(f *diag.File, isMLIR bool) ([]byte, diag.List, error) {
 	if isMLIR {
 		return formatMLIR(f)
 	}

@@ -160,3 +160,63 @@ func TestArchiveWithoutMode(t *testing.T) {
 		t.Errorf("an archive without a mode line: %v", err)
 	}
 }
+
+func writeArchive(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestUpdateKeepsUnknownSections: -update rewrites the computed sections
+// and keeps a hand-written one, byte for byte, where it was.
+func TestUpdateKeepsUnknownSections(t *testing.T) {
+	dir := t.TempDir()
+	p := writeArchive(t, dir, "a.txtar", "mode: expr\n-- input --\n8:1\n-- notes --\nwritten by hand\n")
+	res, err := Run(dir, true)
+	if err != nil || len(res) != 1 || !res[0].Updated {
+		t.Fatalf("Run = %+v, %v; want one updated archive", res, err)
+	}
+	data, _ := os.ReadFile(p)
+	if !strings.HasSuffix(string(data), "-- printed --\n8:1\n-- notes --\nwritten by hand\n") {
+		t.Errorf("the notes section is not kept after the computed ones:\n%s", data)
+	}
+	if res, _ := Run(dir, false); len(res[0].Mismatches) != 0 || len(res[0].Problems) != 0 {
+		t.Errorf("the updated archive does not check clean: %+v", res[0])
+	}
+}
+
+// TestDuplicateAndMisspeltSectionsFail: a second input (which an update
+// silently dropped) and a misspelt section are problems; the archive is
+// not rewritten.
+func TestDuplicateAndMisspeltSectionsFail(t *testing.T) {
+	for _, text := range []string{
+		"mode: expr\n-- input --\n8:1\n-- input --\n4:1\n",
+		"mode: expr\n-- input --\n8:1\n-- printd --\n8:1\n",
+		"mode: expr\n-- input --\n8:1\n-- Printed --\n8:1\n",
+	} {
+		dir := t.TempDir()
+		p := writeArchive(t, dir, "a.txtar", text)
+		res, err := Run(dir, true)
+		if err != nil || len(res) != 1 || len(res[0].Problems) != 1 || res[0].Updated {
+			t.Errorf("%q: Run = %+v, %v; want one problem and no update", text, res, err)
+		}
+		if data, _ := os.ReadFile(p); string(data) != text {
+			t.Errorf("%q: the archive was rewritten:\n%s", text, data)
+		}
+	}
+}
+
+// TestNamelessMarkerIsAnError: "-- --" made txtar.Parse (go-internal
+// v1.16) slice out of range and golden panic; it is an error now.
+func TestNamelessMarkerIsAnError(t *testing.T) {
+	for _, text := range []string{"mode: expr\n-- input --\n8:1\n-- --\n", "-- --\r\n", "-- --"} {
+		dir := t.TempDir()
+		writeArchive(t, dir, "a.txtar", text)
+		if _, err := Run(dir, true); err == nil || !strings.Contains(err.Error(), "a section marker with no name") {
+			t.Errorf("%q: Run error = %v, want a section marker with no name", text, err)
+		}
+	}
+}

@@ -8,8 +8,9 @@ import "math/bits"
 // compute straight through and check err once at the end, which keeps them
 // readable and exact.
 type calc struct {
-	op  string
-	err error
+	op    string
+	err   error
+	built int64 // nodes built so far where the size is known in advance (see grow)
 }
 
 func (c *calc) fail(err *Error) {
@@ -61,9 +62,17 @@ func (c *calc) div(a, b int64) int64 {
 }
 
 // ceilDiv is CuTe's ceil_div for integers: (a + b - 1) / b, for b > 0.
+// CuTe's formula is meant for positive divisors (a shape divided by a tile
+// extent) and gives no ceiling for a negative one ((5 + -1 - 1) / -1 is -3,
+// not -5), so a negative divisor is a bad value (E0704), not a division by
+// zero.
 func (c *calc) ceilDiv(a, b int64) int64 {
-	if b <= 0 {
+	if b == 0 {
 		c.fail(errDivZero(c.op))
+		return 0
+	}
+	if b < 0 {
+		c.fail(errBadValue(c.op, "the divisor %d is negative; ceil_div divides by a positive extent", b))
 		return 0
 	}
 	if a <= 0 {

@@ -38,6 +38,8 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 		if err != nil {
 			return IntTuple{}, err
 		}
+		// The sum has the nodes of the larger of the two: count afresh.
+		c.built = CountNodes(MaxNodes, profile)
 		acc.coord = c.addTuples(mapLeaves(profile, func(IntTuple) IntTuple { return Int(0) }), acc.coord)
 	}
 	return acc.result(&c)
@@ -162,6 +164,9 @@ func (c *calc) addBasisLeaf(t, v IntTuple, path []int) IntTuple {
 		t = Tuple()
 	}
 	p := path[0]
+	if !c.grow(max(0, p+1-len(t.elems))) {
+		return t
+	}
 	elems := make([]IntTuple, max(len(t.elems), p+1))
 	copy(elems, t.elems)
 	for i := len(t.elems); i < len(elems); i++ {

@@ -199,7 +199,7 @@ func (c *calc) shapeDiv(a, b int64) int64 {
 		c.fail(errShapeDivInexact(a, b))
 		return 0
 	}
-	if q := a / b; q != 0 {
+	if q := c.div(a, b); q != 0 {
 		return q
 	}
 	return signum(a) * signum(b)

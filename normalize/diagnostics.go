@@ -47,13 +47,15 @@ func (r *report) dimTooLarge(span diag.Span, dim int64) {
 	r.add(diag.DimensionTooLarge, span, "the basis dimension %d is larger than %d", dim, maxDim)
 }
 
-func (r *report) unknownName(span diag.Span, name string, known []string) {
+// unknownName reports an unknown name, with s, the closest known name, as
+// a suggestion when it is not "".
+func (r *report) unknownName(span diag.Span, name, s string) {
 	d := r.add(diag.UnknownName, span, "unknown name %s", name)
 	if hint, ok := cppnames.Hint(name); ok {
 		d.Message += "; " + hint
 		return
 	}
-	if s := suggest(name, known); s != "" {
+	if s != "" {
 		d.Message += "; did you mean " + s + "?"
 		d.Fix = &diag.Fix{Message: "replace with " + s, Edits: []diag.Edit{{Span: span, NewText: s}}}
 	}

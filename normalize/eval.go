@@ -77,7 +77,7 @@ func (x *evaluation) eval(e ast.Expr) (Value, bool) {
 		if v, ok := x.env.Lookup(n.Name); ok {
 			return v, true
 		}
-		x.unknownName(n.Span, n.Name, append(x.env.Names(), operationNames()...))
+		x.unknownName(n.Span, n.Name, x.env.suggest(n.Name))
 		return nil, false
 	case *ast.Call:
 		if x.noExprs {
@@ -110,7 +110,7 @@ func (x *evaluation) call(n *ast.Call) (Value, bool) {
 		if v, ok := x.env.Lookup(n.Fun.Name); ok {
 			return x.applyValue(n.Span, v, n.Args)
 		}
-		x.unknownName(n.Fun.Span, n.Fun.Name, append(x.env.Names(), operationNames()...))
+		x.unknownName(n.Fun.Span, n.Fun.Name, x.env.suggest(n.Fun.Name))
 		return nil, false
 	}
 	if op.special != nil {
@@ -183,6 +183,9 @@ func (x *evaluation) applyValue(span diag.Span, f Value, args []ast.Expr) (Value
 	}
 	if err != nil {
 		x.algebra(span, err)
+		return nil, false
+	}
+	if !x.checkResultSize(span, "eval", v) {
 		return nil, false
 	}
 	return v, true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -156,12 +157,18 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			a.tilers[i] = t
 		}
 	}
+	if !x.checkArgsSize(n, op.name, vals) {
+		return nil, false
+	}
 	r, err := op.fn(a)
 	if err == nil && outer != nil {
 		r, err = lift(*outer, r)
 	}
 	if err != nil {
 		x.algebra(argSpan(n, err), err)
+		return nil, false
+	}
+	if !x.checkResultSize(n.Span, op.name, r) {
 		return nil, false
 	}
 	if x.onCall != nil {
@@ -210,11 +217,16 @@ func OperationDoc(name string) (string, bool) {
 	return op.doc, true
 }
 
-func operationNames() []string {
+func operationNames() []string { return slices.Clone(sortedOperationNames()) }
+
+// sortedOperationNames is computed once, after the operations are defined
+// (by the package's init functions): suggestions ask for it for every
+// unknown name.
+var sortedOperationNames = sync.OnceValue(func() []string {
 	names := make([]string, 0, len(operations))
 	for n := range operations {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
-}
+})

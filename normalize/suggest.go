@@ -5,6 +5,10 @@ package normalize
 func suggest(name string, known []string) string {
 	best, bestDist := "", len(name)/3+2
 	for _, k := range known {
+		// The distance is at least the difference of the lengths.
+		if diff := len(k) - len(name); diff >= bestDist || -diff >= bestDist {
+			continue
+		}
 		if d := editDistance(name, k); d < bestDist {
 			best, bestDist = k, d
 		}

@@ -15,6 +15,17 @@ const (
 	MaxCols = 256
 )
 
+// MaxCellBytes bounds the text of one cell and MaxGridBytes the text of all
+// cells together, so that the output of a drawing is bounded whatever one
+// cell holds: a layout with a basis stride 1@65535 has a coordinate of
+// 65536 elements in every cell. A cell is evaluated, counted and measured
+// one at a time, and the first one over a bound stops the drawing with
+// [ErrTooLarge] before the next is evaluated.
+const (
+	MaxCellBytes = 256
+	MaxGridBytes = 4 << 20
+)
+
 var (
 	// ErrTooLarge is wrapped by the error of a grid beyond MaxRows x MaxCols.
 	ErrTooLarge = errors.New("layout too large to draw")
@@ -85,11 +96,23 @@ func newGrid(title string, shape layout.IntTuple, eval func(layout.IntTuple) (la
 			title, rows, cols, MaxRows, MaxCols, ErrTooLarge)
 	}
 	g := &Grid{Title: title, Rows: int(rows), Cols: int(cols), cells: make([]layout.IntTuple, rows*cols)}
+	text := 0 // the bytes of the cells so far
 	for m := range g.Rows {
 		for n := range g.Cols {
 			v, err := eval(layout.Int(int64(m + g.Rows*n)))
 			if err != nil {
 				return nil, fmt.Errorf("cannot draw %s: %w", title, err)
+			}
+			// A node takes at least one byte of text: count before printing.
+			if k := layout.CountNodes(MaxCellBytes, v); k > MaxCellBytes {
+				return nil, fmt.Errorf("cannot draw %s: the cell at row %d, column %d holds more than %d nodes, and a cell is at most %d bytes of text: %w",
+					title, m, n, MaxCellBytes, MaxCellBytes, ErrTooLarge)
+			}
+			if k := len(v.String()); k > MaxCellBytes {
+				return nil, fmt.Errorf("cannot draw %s: the cell at row %d, column %d is %d bytes of text, more than %d: %w",
+					title, m, n, k, MaxCellBytes, ErrTooLarge)
+			} else if text += k; text > MaxGridBytes {
+				return nil, fmt.Errorf("cannot draw %s: its cells are more than %d bytes of text: %w", title, MaxGridBytes, ErrTooLarge)
 			}
 			g.cells[m*g.Cols+n] = v
 		}

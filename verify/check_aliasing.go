@@ -14,8 +14,8 @@ import (
 func init() {
 	Register(&Check{
 		Name:  "aliasing",
-		Doc:   "A layout without zero strides is injective: no two coordinates share an offset (W0900).",
-		Codes: []diag.Code{diag.Aliasing},
+		Doc:   "A layout without zero strides is injective: no two coordinates share an offset (W0900, or W0906 when it cannot be decided).",
+		Codes: []diag.Code{diag.Aliasing, diag.AliasingUndecided},
 		Value: checkAliasing,
 	})
 }
@@ -43,16 +43,81 @@ func checkAliasing(s *Subject) {
 	if nested(modes) {
 		return
 	}
-	n, err := l.L.Size()
-	if err != nil || n > maxAliasCheck || !bounded(modes) {
-		return
-	}
-	if i, j, off, ok := collision(modes, n); ok {
+	report := func(i, j, off int64) {
 		a, _ := layout.Idx2Crd(i, l.L.Shape())
 		b, _ := layout.Idx2Crd(j, l.L.Shape())
 		s.Report(diag.Aliasing, s.Span(), fmt.Sprintf(
 			"%s is not injective: the coordinates %s and %s share the offset %d", l.L, a, b, off))
 	}
+	n, err := l.L.Size()
+	if err != nil || !bounded(modes) {
+		return // an offset overflows: E0701 is reported elsewhere
+	}
+	if n <= maxAliasCheck {
+		if i, j, off, ok := collision(modes, n); ok {
+			report(i, j, off)
+		}
+		return
+	}
+	if i, j, off, ok := pairCollision(modes); ok {
+		report(i, j, off)
+		return
+	}
+	s.Report(diag.AliasingUndecided, s.Span(), fmt.Sprintf(
+		"whether %s is injective was not decided: its strides do not nest, no two of its modes collide, and its %d elements are more than the %d the check visits one by one",
+		l.L, n, int64(maxAliasCheck)))
+}
+
+// pairCollision decides, for every pair of modes a and b, whether two
+// coordinates that differ only in those modes share an offset: x*d_a +
+// y*d_b = 0 with |x| < s_a and |y| < s_b, not both zero, has a solution
+// exactly when the smallest one, x = |d_b|/g and y = |d_a|/g with g =
+// gcd(d_a, d_b), fits. It returns the colexicographic indices of the two
+// coordinates and their offset. It decides no layout injective: a
+// collision may need three modes.
+func pairCollision(modes []mode) (i, j, off int64, found bool) {
+	prefix := make([]int64, len(modes)) // the index step of each mode
+	p := int64(1)
+	for k, m := range modes {
+		prefix[k] = p
+		var ok bool
+		if p, ok = mulInt64(p, m.shape); !ok {
+			p = math.MaxInt64 // later modes get no witness index
+		}
+	}
+	for a := range modes {
+		for b := a + 1; b < len(modes); b++ {
+			da, db := absInt64(modes[a].stride), absInt64(modes[b].stride)
+			g := gcd(da, db)
+			x, y := db/g, da/g
+			if x >= modes[a].shape || y >= modes[b].shape {
+				continue
+			}
+			ia, ok1 := mulInt64(x, prefix[a])
+			ib, ok2 := mulInt64(y, prefix[b])
+			offset, ok3 := mulInt64(x, da)
+			if !ok1 || !ok2 || !ok3 || ia > math.MaxInt64-ib {
+				continue
+			}
+			if (modes[a].stride < 0) == (modes[b].stride < 0) {
+				// x*d_a = y*d_b: the coordinate x in mode a meets y in mode b.
+				if modes[a].stride < 0 {
+					offset = -offset
+				}
+				return min(ia, ib), max(ia, ib), offset, true
+			}
+			// x*d_a + y*d_b = 0: both steps at once come back to the origin.
+			return 0, ia + ib, 0, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // mode is a flat mode of extent above 1 with a non-zero integer stride.

@@ -94,12 +94,20 @@ var codeCases = []codeCase{
 	{diag.BasisNotDefined, "expr", "complement((4,8):(1@0,1@1), 64)", "complement((4,8):(1@0,1@1))"},
 	{diag.DivisionByZero, "expr", "ceil_div(4,0)", "ceil_div(4,2)"},
 	{diag.BadValue, "expr", "complement(4:1,0)", "complement(4:1,8)"},
+	// A basis path of five dimensions 65535 is a coordinate of five nested
+	// tuples of 65536 elements: 5*65536+1 = 327681 nodes, over the bound of
+	// 262144; three make 3*65536+1 = 196609.
+	{diag.ValueTooLarge, "expr", "((2):(1@65535@65535@65535@65535@65535))(1)", "((2):(1@65535@65535@65535))(1)"},
 	{diag.AssertEqualFailed, "cute", "assert coalesce((2,4):(4,1)) == 8:1", "assert coalesce((2,4):(1,2)) == 8:1"},
 	{diag.AssertSameFailed, "cute", "assert (2,4):(4,1) ~ 8:1", "assert (2,4):(1,2) ~ 8:1"},
 	{diag.ExpectUnmet, "cute", "expect E0400 composition(8:2,4:1)", "expect E0400 composition((4,6,8):(2,3,5),6:3)"},
 	{diag.Redefined, "cute", "A = 8:1\nA = 4:1", "A = 8:1\nB = 4:1"},
 	{diag.UnknownCode, "cute", "expect E9999 size(8:1)", "expect E0400 composition((4,6,8):(2,3,5),6:3)"},
 	{diag.Aliasing, "expr", "(3,8):(1,1)", "(3,8):(1,3)"},
+	// (3,5):(5,3) covers 0..22 with gaps, so stride 15 does not nest over it;
+	// no two modes collide and 3*5*4096*16 = 983040 elements are too many to
+	// visit. Without the last mode, 61440 elements are visited (and injective).
+	{diag.AliasingUndecided, "expr", "(3,5,4096,16):(5,3,15,61440)", "(3,5,4096):(5,3,15)"},
 	// banks/facts_test.go: the K-major atom read by ldmatrix is 2-way with two
 	// swizzle bits (rows r and r+4 share banks) and conflict-free with three.
 	{diag.BankConflicts, "expr", "bank_check(S<2,3,3> o 0 o (8,64):(64,1), f16, ldmatrix_x4)", "bank_check(S<3,3,3> o 0 o (8,64):(64,1), f16, ldmatrix_x4)"},
@@ -212,7 +220,7 @@ func TestLayoutCodesAreCatalogued(t *testing.T) {
 		layout.CodeTileShapeDivisible, layout.CodeProductOverlap, layout.CodeNoLeftInverse,
 		layout.CodeSwizzleNotBijective, layout.CodeOffsetNotAddable, layout.CodeMixedStrideKinds,
 		layout.CodeDynamicValue, layout.CodeOverflow, layout.CodeBasisNotDefined,
-		layout.CodeDivisionByZero, layout.CodeBadValue,
+		layout.CodeDivisionByZero, layout.CodeBadValue, layout.CodeValueTooLarge,
 	}
 	for _, c := range codes {
 		if _, ok := diag.Lookup(diag.Code(c)); !ok {

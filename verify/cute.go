@@ -58,6 +58,14 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 		if v == nil {
 			return diags
 		}
+		if err := c.env.Room(v); err != nil {
+			msg := err.Error()
+			if e, ok := err.(*layout.Error); ok {
+				msg = e.Msg
+			}
+			diags.Add(newDiag(f, diag.ValueTooLarge, s.Name.Span, msg))
+			return diags
+		}
 		if first, ok := c.env.Define(s.Name.Name, v, lineSite(f, s.Name.Span)); !ok {
 			d := newDiag(f, diag.Redefined, s.Name.Span, fmt.Sprintf("%s is already defined", s.Name.Name))
 			d.Notes = append(d.Notes, diag.Note{File: first.File, Span: first.Span, Message: s.Name.Name + " was defined here"})
@@ -136,15 +144,24 @@ func differs(x, y normalize.Value) string {
 	if errX != nil || errY != nil || nx != ny {
 		return fmt.Sprintf("%s has size %d but %s has size %d", lx.L, nx, ly.L, ny)
 	}
-	for i := int64(0); i < nx; i++ {
+	for i := int64(0); i < min(nx, maxDiffSearch); i++ {
 		a, _ := lx.L.Eval(layout.Int(i))
 		b, _ := ly.L.Eval(layout.Int(i))
 		if !a.Equal(b) {
 			return fmt.Sprintf("%s and %s differ at index %d: %s and %s", lx.L, ly.L, i, a, b)
 		}
 	}
+	if nx > maxDiffSearch {
+		return fmt.Sprintf("%s and %s are not the same function (coalesced, %s and %s); they agree on the first %d indices, and the rest of their %d were not searched",
+			lx.L, ly.L, layout.Coalesce(lx.L), layout.Coalesce(ly.L), int64(maxDiffSearch), nx)
+	}
 	return fmt.Sprintf("%s and %s are not the same function", lx.L, ly.L)
 }
+
+// maxDiffSearch bounds the indices an assertion that fails visits to name
+// the first one where two layouts differ: a layout of 2^62 elements must
+// not make lint walk its domain.
+const maxDiffSearch = 1 << 16
 
 // expect checks `expect CODE EXPR`: evaluating or verifying EXPR must yield
 // a diagnostic with CODE, unless the pass does not report CODE (-disable,

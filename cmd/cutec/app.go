@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/cutec/cutec/diag"
 )
 
 // Exit statuses shared by every command.
@@ -50,13 +52,70 @@ func (e *env) color() bool {
 	return e.stdoutTTY && e.getenv("NO_COLOR") == ""
 }
 
-// errorf prints "cutec: message" on stderr.
+// errorf prints "cutec: message" on stderr. Its string and error arguments
+// (file names, and errors that quote them) are escaped for the terminal
+// with diag.Escape, the escaping of every name cutec prints.
 func (e *env) errorf(format string, args ...any) {
-	fmt.Fprintf(e.stderr, "cutec: "+format+"\n", args...)
+	fmt.Fprintf(e.stderr, "cutec: "+format+"\n", escapeArgs(args)...)
+}
+
+// escapeArgs returns args with every string and error escaped by
+// diag.Escape.
+func escapeArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			out[i] = diag.Escape(a)
+		case error:
+			out[i] = diag.Escape(a.Error())
+		default:
+			out[i] = a
+		}
+	}
+	return out
 }
 
 // run dispatches to the command named by args[0] and returns the exit status.
+// Every write to standard output goes through one checkedWriter: when a
+// write fails (standard output closed, or a full disk: "> /dev/full"), the
+// first error is reported on standard error and the status is 2, whatever
+// the command would have returned.
 func run(args []string, e *env) int {
+	out := &checkedWriter{w: e.stdout}
+	inner := *e
+	inner.stdout = out
+	status := dispatch(args, &inner)
+	if out.err != nil {
+		e.errorf("writing standard output: %v", out.err)
+		return exitUsage
+	}
+	return status
+}
+
+// checkedWriter passes writes on and records the first error; after one,
+// it writes nothing more.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// dispatch runs the command named by args[0].
+func dispatch(args []string, e *env) int {
 	if len(args) == 0 {
 		printMainUsage(e.stderr)
 		return exitUsage
@@ -81,7 +140,7 @@ func run(args []string, e *env) int {
 
 // usageError reports a usage error of a command and returns exitUsage.
 func usageError(e *env, name, format string, args ...any) int {
-	msg := fmt.Sprintf(format, args...)
+	msg := fmt.Sprintf(format, escapeArgs(args)...)
 	fmt.Fprintf(e.stderr, "cutec %s: %s\nRun 'cutec help %s' for usage.\n", name, strings.TrimSpace(msg), name)
 	return exitUsage
 }

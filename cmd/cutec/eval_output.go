@@ -49,7 +49,7 @@ func (ev *evaluator) appendError(b, expr []byte, d *diag.Diagnostic) []byte {
 		if code != "" {
 			b = append(append(append(b, '['), code...), ']')
 		}
-		b = append(append(b, ": "...), msg...)
+		b = append(append(b, ": "...), diag.Escape(msg)...)
 	}
 	return append(b, '\n')
 }

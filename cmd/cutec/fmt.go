@@ -32,9 +32,13 @@ for byte. Other files named on the command line are read as .cute files;
 directories are walked as "cutec lint" walks them.
 
 -w writes each changed file in place atomically (a temporary file in the
-same directory, with the same permissions, synced, then renamed over the
-original), and never touches a file that has a syntax error, a line longer
-than 1 MiB (E0109) or could not be read. -l lists the files whose formatting
+same directory, with the same permissions and owner, synced, then renamed
+over the original), and never touches a file that has a syntax error, a
+line longer than 1 MiB (E0109) or could not be read. As gofmt, it refuses a
+file it cannot open for writing; it refuses a file with several hard links
+(the rename would split them) and one that another process changed while
+fmt was reading and rewriting it, leaving that process's text. Files over
+256 MiB are refused without being read. -l lists the files whose formatting
 differs; -d prints a unified diff.
 
 Syntax errors are reported on standard error with carets. Exit status, as
@@ -60,7 +64,7 @@ type formatter struct {
 // run formats the paths, or standard input.
 func (o *formatter) run(e *env, args []string) int {
 	o.e = e
-	srcs := collectSources(args, o.ioError)
+	srcs := collectSources(args, o.ioError, func(msg string) { e.errorf("fmt: %s", msg) })
 	for _, src := range srcs {
 		if src.path == "" && o.write {
 			return usageError(e, "fmt", "cannot use -w with standard input")
@@ -106,30 +110,98 @@ func format(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
 	if l := longLines(name, in); len(l) > 0 {
 		return nil, l, nil
 	}
-	return formatSource(name, in, isMLIR)
+	// A statement of a .cute file and a payload of an MLIR file are each on
+	// one line, so the text is formatted in chunks of whole lines: the
+	// memory of the parse is that of one chunk, not of the file.
+	out := make([]byte, 0, len(in))
+	for off, line := 0, 1; off < len(in); {
+		end := chunkEnd(in, off)
+		chunk := in[off:end]
+		formatted, diags, err := formatSource(name, chunk, isMLIR)
+		if err != nil {
+			return nil, nil, err
+		}
+		if diags.HasErrors() {
+			// Again in a window of the file, for the positions of the file.
+			_, diags, _ = formatFile(diag.NewWindow(name, chunk, off, line, 1), isMLIR)
+			return nil, diags, nil
+		}
+		out = append(out, formatted...)
+		line += bytes.Count(chunk, []byte("\n"))
+		off = end
+	}
+	return out, nil, nil
 }
 
-// read returns the whole text of a source.
+// fmtChunk is the size of the chunks of whole lines fmt formats at a time.
+const fmtChunk = 1 << 20
+
+// chunkEnd returns the end of the chunk of whole lines that starts at off:
+// about fmtChunk bytes, ending after a newline, and never leaving the next
+// chunk to start with a byte-order mark (which only the first line may
+// hold).
+func chunkEnd(in []byte, off int) int {
+	end := off + fmtChunk
+	for end < len(in) {
+		nl := bytes.IndexByte(in[end:], '\n')
+		if nl < 0 {
+			return len(in)
+		}
+		end += nl + 1
+		if !bytes.HasPrefix(in[end:], []byte("\xef\xbb\xbf")) {
+			return end
+		}
+	}
+	return len(in)
+}
+
+// maxFmtBytes is the largest file fmt formats. Its size is checked before it
+// is read (and the read stops past it, for a file that grows or is not a
+// regular file): a larger file is refused without being read.
+const maxFmtBytes = 256 << 20
+
+// read returns the whole text of a source, refusing one over maxFmtBytes.
 func (o *formatter) read(src source) ([]byte, error) {
 	if src.path == "" {
-		return io.ReadAll(o.e.stdin)
+		return readBounded(o.e.stdin, "<stdin>", maxFmtBytes)
 	}
-	return os.ReadFile(src.path)
+	f, err := os.Open(src.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFmtBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d fmt formats; it was not read", src.name, fi.Size(), maxFmtBytes)
+	}
+	return readBounded(f, src.name, maxFmtBytes)
+}
+
+// readBounded reads r whole, failing past limit bytes.
+func readBounded(r io.Reader, name string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: more than %d bytes, the most fmt formats; it was not formatted", name, limit)
+	}
+	return data, nil
 }
 
 // emit lists, writes, diffs or prints the formatted text of a source.
 func (o *formatter) emit(src source, in, out []byte) error {
 	changed := !bytes.Equal(in, out)
 	if o.list && changed {
-		fmt.Fprintln(o.e.stdout, src.name)
+		fmt.Fprintln(o.e.stdout, diag.Escape(src.name))
 	}
 	if o.write && changed {
-		if err := atomicfile.Write(src.path, out); err != nil {
+		if err := atomicfile.Replace(src.path, in, out); err != nil {
 			return err
 		}
 	}
 	if o.diff && changed {
-		o.e.stdout.Write(diff.Diff(src.name+".orig", in, src.name, out))
+		name := diag.Escape(src.name)
+		o.e.stdout.Write(diff.Diff(name+".orig", in, name, out))
 	}
 	if !o.list && !o.write && !o.diff {
 		_, err := o.e.stdout.Write(out)

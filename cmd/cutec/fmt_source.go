@@ -10,3 +10,8 @@ import (
 func formatSource(name string, src []byte, isMLIR bool) ([]byte, diag.List, error) {
 	return cutefmt.Source(name, src, isMLIR)
 }
+
+// formatFile formats a file or a window of a larger one; see package format.
+func formatFile(f *diag.File, isMLIR bool) ([]byte, diag.List, error) {
+	return cutefmt.File(f, isMLIR)
+}

@@ -7,8 +7,9 @@ import (
 )
 
 // seedDirs are the directories whose files seed FuzzLint and FuzzFmt: the
-// examples, the broken examples and the hostile inputs.
-var seedDirs = []string{"../../examples", "../../examples/broken", hostileDir}
+// examples, the broken examples, the hostile inputs and the names-heavy
+// .cute files of testdata/fuzz/names.
+var seedDirs = []string{"../../examples", "../../examples/broken", hostileDir, "../../testdata/fuzz/names"}
 
 // addFileSeeds adds every .cute and .mlir file of seedDirs to the corpus,
 // as add(bytes, isMLIR).

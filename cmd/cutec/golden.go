@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/cutec/cutec/diag"
+
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/cutec/cutec/golden"
@@ -30,7 +32,11 @@ A section that differs is reported with a unified diff from the archive's
 text to the recomputed one. -update rewrites the archives that differ
 (atomically), so the diff of a version-control commit shows what changed;
 review it before committing. A new archive needs only its comment and its
-input section: "cutec golden -update" fills in the rest.
+input section: "cutec golden -update" fills in the rest. Other sections (a
+hand-written "notes") are kept as they are, where they are. An archive with
+a section twice, or with an unknown section whose name is within two edits
+of a known one (a misspelling such as "printd"), fails and is never
+rewritten.
 
 Exit status: 0 when every archive matches (or was updated), 1 when one
 differs, 2 on a usage error or when an archive cannot be read.`,
@@ -51,33 +57,49 @@ func (o *goldener) run(e *env, args []string) int {
 	if len(args) == 0 {
 		return usageError(e, "golden", "golden needs a directory of golden files")
 	}
-	archives, differ := 0, 0
+	archives, differ, malformed := 0, 0, 0
 	for _, dir := range args {
 		results, err := golden.Run(dir, o.update)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "cutec golden: %v\n", err)
+			fmt.Fprintf(e.stderr, "cutec golden: %s\n", diag.Escape(err.Error()))
 			return exitUsage
 		}
 		for _, r := range results {
+			if r.Skipped != "" {
+				e.errorf("golden: skipping %s: %s", r.Path, r.Skipped)
+				continue
+			}
 			archives++
+			for _, p := range r.Problems {
+				fmt.Fprintf(e.stdout, "%s: %s\n", diag.Escape(r.Path), diag.Escape(p))
+			}
 			switch {
+			case len(r.Problems) > 0:
+				differ++
+				malformed++
 			case r.Updated:
-				fmt.Fprintf(e.stdout, "updated %s\n", r.Path)
+				fmt.Fprintf(e.stdout, "updated %s\n", diag.Escape(r.Path))
 			case len(r.Mismatches) > 0:
 				differ++
 				for _, m := range r.Mismatches {
-					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", r.Path, m.Section)
-					e.stdout.Write(diff.Diff(r.Path+"#"+m.Section, []byte(m.Want), "recomputed", []byte(m.Got)))
+					path := diag.Escape(r.Path)
+					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", path, diag.Escape(m.Section))
+					e.stdout.Write(diff.Diff(path+"#"+diag.Escape(m.Section), []byte(m.Want), "recomputed", []byte(m.Got)))
 				}
 			}
 		}
 	}
 	if archives == 0 {
-		fmt.Fprintf(e.stderr, "cutec golden: no golden files (*.txtar) under %v\n", args)
+		fmt.Fprintf(e.stderr, "cutec golden: no golden files (*.txtar) under %s\n", diag.Escape(fmt.Sprint(args)))
 		return exitUsage
 	}
 	if differ > 0 {
-		fmt.Fprintf(e.stderr, "cutec golden: %d of %d golden files differ; run \"cutec golden -update\" to accept the new output\n", differ, archives)
+		if malformed > 0 {
+			fmt.Fprintf(e.stderr, "cutec golden: %d of %d golden files are malformed (a section twice, or a misspelt one); fix them by hand\n", malformed, archives)
+		}
+		if differ > malformed {
+			fmt.Fprintf(e.stderr, "cutec golden: %d of %d golden files differ; run \"cutec golden -update\" to accept the new output\n", differ-malformed, archives)
+		}
 		return exitFindings
 	}
 	return exitOK

@@ -88,7 +88,29 @@ var hostileCases = []hostileCase{
 	{file: "append_to_huge.cute", lint: []string{"E0704 1:1"}, eval: []string{"E0704"}, fmt: "="},
 	{file: "prepend_to_huge.cute", lint: []string{"E0704 1:1"}, eval: []string{"E0704"}, fmt: "="},
 	{file: "composition_min_stride.cute", lint: []string{"E0701 1:1"}, eval: []string{"E0701"}, fmt: "="},
+	// A16 would have 2^17*2 leaves (shape and stride): over layout.MaxNodes.
+	{file: "value_chain_flatten.cute", lint: []string{"E0705 17:15", "E0203 18:6"}, fmt: "="},
+	// The same without flatten: A16 shares A15, but the tree it stands for is
+	// what size, coalesce and == walk.
+	{file: "value_chain_shared.cute", lint: []string{"E0705 17:7", "E0203 18:6"}, fmt: "="},
+	// A257 would nest 257 levels, deeper than the parser reads.
+	{file: "value_chain_deep.cute", lint: []string{"E0705 258:8", "E0203 259:6"}, fmt: "="},
+	// 2^48 indices: the failing assertion names no index past 65536.
+	{file: "assert_same_huge.cute", lint: []string{"E0801 1:1"}, fmt: "="},
+	{file: "basis_path_huge.cute", lint: []string{"E0705 1:1"}, eval: []string{"E0705"}, fmt: "="},
+	// -2^63 / -1 = 2^63 does not fit.
+	{file: "shape_div_min.cute", lint: []string{"E0701 1:1"}, eval: []string{"E0701"}, fmt: "="},
+	{file: "ceil_div_negative.cute", lint: []string{"E0704 1:1"}, eval: []string{"E0704"}, fmt: "="},
+	// 2^24 elements, decided by the pair of modes with the same stride.
+	{file: "aliasing_large.cute", lint: []string{"W0900 1:1"}, eval: []string{"(4096,4096):(1,1)"}, fmt: "="},
+	{file: "aliasing_undecided.cute", lint: []string{"W0906 1:1"}, eval: []string{"(3,5,4096,16):(5,3,15,61440)"}, fmt: "="},
 }
+
+// hostileAlloc bounds the bytes lint allocates on any file of
+// testdata/hostile: the largest, value_chain_flatten.cute, takes about 60
+// MiB (its last value is at the bound on values, layout.MaxNodes), and took
+// gigabytes before the bound.
+const hostileAlloc = 256 << 20
 
 // TestHostileFiles runs every file of testdata/hostile through the parser,
 // normalize, verify.Default() and the commands lint, fmt and eval, and
@@ -147,8 +169,16 @@ func checkHostile(t *testing.T, c hostileCase) {
 	for _, form := range c.forms {
 		checkForm(t, form, firstLine(src), c.lint)
 	}
-	if got, status := lintJSON(t, path); got != want || status != lintStatus(c.lint) {
+	var got string
+	var status int
+	alloc := allocated(func() { got, status = lintJSON(t, path) })
+	if got != want || status != lintStatus(c.lint) {
 		t.Errorf("cutec lint: %s (exit %d), want %s (exit %d)", got, status, want, lintStatus(c.lint))
+	}
+	// The work of lint, counted in bytes allocated (not timed): a file of
+	// hostile input costs at most hostileAlloc, however it is built.
+	if alloc > hostileAlloc {
+		t.Errorf("cutec lint allocated %d MiB, more than the bound of %d MiB", alloc>>20, hostileAlloc>>20)
 	}
 	if c.eval != nil {
 		checkEval(t, src, c.eval)

@@ -99,7 +99,7 @@ func (l *linter) run(e *env, args []string) int {
 		return usageError(e, "lint", "-j must be at least 1, not %d", l.jobs)
 	}
 	l.r, l.w = r, bufio.NewWriterSize(e.stdout, 64<<10)
-	srcs := collectSources(args, l.ioError)
+	srcs := collectSources(args, l.ioError, func(msg string) { e.errorf("lint: %s", msg) })
 	if err := l.lintAll(srcs); err != nil {
 		e.errorf("lint: writing output: %v", err)
 		return exitUsage

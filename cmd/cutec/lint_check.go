@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -39,7 +38,7 @@ func newChecker(stdin io.Reader, workers int, cute, mlir *verify.Pass) *checker 
 func (c *checker) check(src source) fileResult {
 	r := c.stdin
 	if src.path != "" {
-		f, err := os.Open(src.path)
+		f, err := openSource(src.path)
 		if err != nil {
 			return fileResult{err: err}
 		}

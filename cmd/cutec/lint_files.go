@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,10 +22,25 @@ type source struct {
 	isMLIR bool
 }
 
+// The walk policy of lint, fmt and golden: a directory walk opens regular
+// files only. A symbolic link is followed to a regular file; one to
+// anything else (a directory, /dev/zero, a named pipe, a socket, a device)
+// and every entry that is not a regular file is passed over with a note on
+// standard error ("cutec: lint: skipping p: not a regular file (named
+// pipe)"), which does not change the exit status. A path named on the
+// command line is opened whatever it is (a user may lint /dev/stdin or a
+// pipe on purpose), but what is read from one that is not a regular file
+// is bounded by maxIrregularBytes.
+
+// maxIrregularBytes bounds what is read from a file named on the command
+// line that is not a regular file (a device such as /dev/zero, a pipe).
+const maxIrregularBytes = 256 << 20
+
 // collectSources turns the command-line paths of lint and fmt into the
 // sorted list of sources, walking directories; no path means standard input.
-// Paths that cannot be read are passed to ioError.
-func collectSources(args []string, ioError func(error)) []source {
+// Paths that cannot be read are passed to ioError, entries of a directory
+// that the walk passes over (see above) to note.
+func collectSources(args []string, ioError func(error), note func(string)) []source {
 	if len(args) == 0 {
 		return []source{{name: "<stdin>"}}
 	}
@@ -38,7 +55,7 @@ func collectSources(args []string, ioError func(error)) []source {
 		case err != nil:
 			ioError(err)
 		case fi.IsDir():
-			srcs = append(srcs, walk(p, ioError)...)
+			srcs = append(srcs, walk(p, ioError, note)...)
 		default:
 			srcs = append(srcs, source{path: p, name: p, isMLIR: isMLIRPath(p)})
 		}
@@ -48,7 +65,7 @@ func collectSources(args []string, ioError func(error)) []source {
 }
 
 // walk returns the .cute and .mlir files under root, in lexical order.
-func walk(root string, ioError func(error)) []source {
+func walk(root string, ioError func(error), note func(string)) []source {
 	var srcs []source
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -61,9 +78,15 @@ func walk(root string, ioError func(error)) []source {
 			}
 			return nil
 		}
-		if ext := filepath.Ext(p); ext == ".cute" || ext == ".mlir" {
-			srcs = append(srcs, source{path: p, name: p, isMLIR: ext == ".mlir"})
+		ext := filepath.Ext(p)
+		if ext != ".cute" && ext != ".mlir" {
+			return nil
 		}
+		if why := irregular(p, d); why != "" {
+			note(fmt.Sprintf("skipping %s: %s", p, why))
+			return nil
+		}
+		srcs = append(srcs, source{path: p, name: p, isMLIR: ext == ".mlir"})
 		return nil
 	})
 	if err != nil {
@@ -71,6 +94,82 @@ func walk(root string, ioError func(error)) []source {
 	}
 	return srcs
 }
+
+// irregular says why a walk passes over an entry, or "" for a regular file
+// (or a symbolic link to one).
+func irregular(p string, d fs.DirEntry) string {
+	t := d.Type()
+	if t&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return "a symbolic link that cannot be followed"
+		}
+		if fi.Mode().IsRegular() {
+			return ""
+		}
+		return "a symbolic link to " + kindOf(fi.Mode())
+	}
+	if t.IsRegular() {
+		return ""
+	}
+	return "not a regular file (" + kindOf(t) + ")"
+}
+
+// kindOf names the kind of file of a mode that is not a regular file.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// openSource opens a source's file; a file that is not regular is read up
+// to maxIrregularBytes.
+func openSource(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if fi.Mode().IsRegular() {
+		return f, nil
+	}
+	return &boundedFile{f: f, left: maxIrregularBytes}, nil
+}
+
+// boundedFile fails a read past its bound. It has only Read and Close (not
+// os.File's WriteTo, which io.Copy would use to read past the bound).
+type boundedFile struct {
+	f    *os.File
+	left int64
+}
+
+func (b *boundedFile) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, fmt.Errorf("%s: more than %d bytes from a file that is not a regular file; the rest was not read", b.f.Name(), int64(maxIrregularBytes))
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.f.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *boundedFile) Close() error { return b.f.Close() }
 
 // skipDir reports whether the walk passes over a directory: a hidden one
 // (.git), or one that holds a skipMarker file.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 
@@ -73,11 +74,20 @@ func (o *shower) run(e *env, args []string) int {
 	default:
 		err = fmt.Errorf("the expression gives the %s %s; show draws a layout or a composed layout", v.Kind(), v)
 	}
+	if errors.Is(err, printer.ErrTooLarge) {
+		// The bound on what a drawing holds is the bound on values (E0705).
+		d := &diag.Diagnostic{Code: diag.ValueTooLarge, Severity: diag.Error, File: f,
+			Span: diag.Span{Start: 0, End: len(args[0])}, Message: "show: " + err.Error()}
+		diag.RenderAll(e.stderr, diag.Text{}, diag.List{d})
+		return exitFindings
+	}
 	if err != nil {
 		e.errorf("show: %v", err)
 		return exitFindings
 	}
-	e.stdout.Write(out.Bytes())
+	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+		return exitUsage // reported by run
+	}
 	return exitOK
 }
 

@@ -36,7 +36,7 @@ func Write(path string, data []byte) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = writeSynced(tmp, data, fi.Mode().Perm()); err != nil {
+	if err = writeSynced(tmp, data, fi.Mode().Perm(), fi); err != nil {
 		return err
 	}
 	if BeforeRename != nil {
@@ -47,10 +47,13 @@ func Write(path string, data []byte) (err error) {
 	return os.Rename(tmp.Name(), path)
 }
 
-// writeSynced writes data to f, gives it mode perm, flushes it to disk and
-// closes it.
-func writeSynced(f *os.File, data []byte, perm os.FileMode) error {
+// writeSynced writes data to f, gives it mode perm and the owner of orig,
+// flushes it to disk and closes it.
+func writeSynced(f *os.File, data []byte, perm os.FileMode, orig os.FileInfo) error {
 	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := keepOwner(f, orig); err != nil {
 		return err
 	}
 	if err := f.Chmod(perm); err != nil {

@@ -1,0 +1,165 @@
+package atomicfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// ErrChanged is wrapped by the error of Replace when the file changed
+// between the read that the new text was made from and the rename: the
+// other writer's text is left as it left it.
+var ErrChanged = errors.New("the file changed while it was being rewritten; it was left as the other writer left it")
+
+// AfterCheck, when set, is called by Replace after it has found the file
+// unchanged and just before the rename: the tests append to the file there,
+// the worst moment for a concurrent writer.
+var AfterCheck func(path string)
+
+// Guard, when set, runs the last check, the rename and the check after it
+// (a few system calls) as it likes: the concurrent-writer test runs them
+// under a lock its writer also takes for each append (open, write, close),
+// which leaves out only the case no rename can detect: a writer that opens
+// the file before the rename and writes to it after the check that follows.
+var Guard func(func())
+
+// Replace replaces the file at path, which held old when it was read, with
+// data, as Write does, and in the way gofmt keeps a file's identity:
+//
+//   - it refuses a file it could not open for writing (gofmt writes in
+//     place, so a read-only file is refused as that open fails: for a user
+//     other than root, a file of mode 0444);
+//   - the new file gets the original's permissions and owner (as root, or
+//     when the owner is the user), or Replace refuses;
+//   - a file with more than one hard link is refused: renaming over it would
+//     split the links, which gofmt's writing in place keeps;
+//   - the file's size, modification time and contents are compared with
+//     what was read just before the rename, and its size and modification
+//     time again just after (through a descriptor of the old file, which a
+//     hard link keeps reachable meanwhile): when another process wrote to
+//     it, Replace refuses with ErrChanged and leaves that process's text,
+//     restoring it if the rename had already happened.
+//
+// A symbolic link is followed. On any error the temporary file is removed.
+func Replace(path string, old, data []byte) (err error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	orig, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer orig.Close()
+	fi, err := orig.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	if n := linkCount(fi); n > 1 {
+		return fmt.Errorf("%s has %d hard links, which a rewrite would split; refusing to write it (a file .%s.cutec-*.orig left by a run that was killed is one of them, and may be removed)", path, n, filepath.Base(path))
+	}
+	if w, err := os.OpenFile(path, os.O_WRONLY, 0); err != nil {
+		return err // as gofmt: a file that cannot be opened for writing is not written
+	} else {
+		w.Close()
+	}
+	if err := unchanged(orig, fi, old); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".cutec-*")
+	if err != nil {
+		return err
+	}
+	backup := tmp.Name() + ".orig"
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+		os.Remove(backup)
+	}()
+	if err = writeSynced(tmp, data, fi.Mode().Perm(), fi); err != nil {
+		return err
+	}
+	if BeforeRename != nil {
+		if err = BeforeRename(tmp.Name()); err != nil {
+			return err
+		}
+	}
+	// A second name for the old file, so that what a writer puts in it after
+	// the check below can be put back.
+	linked := os.Link(path, backup) == nil
+	guard := Guard
+	if guard == nil {
+		guard = func(f func()) { f() }
+	}
+	guard(func() { err = swap(orig, fi, old, tmp.Name(), path, backup, linked) })
+	return err
+}
+
+// swap checks that the file is unchanged, renames tmp over path and checks
+// the old file again, putting it back from backup when it changed.
+func swap(orig *os.File, fi os.FileInfo, old []byte, tmp, path, backup string, linked bool) error {
+	if err := unchanged(orig, fi, old); err != nil {
+		return err
+	}
+	if AfterCheck != nil {
+		AfterCheck(path)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	if now, serr := orig.Stat(); serr == nil && (now.Size() != fi.Size() || !now.ModTime().Equal(fi.ModTime())) {
+		if linked && os.Rename(backup, path) == nil {
+			return fmt.Errorf("%s: %w", path, ErrChanged)
+		}
+		return fmt.Errorf("%s: the file changed during the rename and could not be restored; the other writer's text is lost", path)
+	}
+	return nil
+}
+
+// unchanged reports ErrChanged unless the open file f still has the size
+// and modification time of fi and holds old.
+func unchanged(f *os.File, fi os.FileInfo, old []byte) error {
+	now, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if now.Size() != fi.Size() || !now.ModTime().Equal(fi.ModTime()) || now.Size() != int64(len(old)) {
+		return fmt.Errorf("%s: %w", f.Name(), ErrChanged)
+	}
+	same, err := holds(f, old)
+	if err != nil {
+		return err
+	}
+	if !same {
+		return fmt.Errorf("%s: %w", f.Name(), ErrChanged)
+	}
+	return nil
+}
+
+// holds reports whether f, read from its start, is exactly want.
+func holds(f *os.File, want []byte) (bool, error) {
+	buf := make([]byte, 64<<10)
+	var off int64
+	for {
+		n, err := f.ReadAt(buf, off)
+		if n > 0 {
+			if off+int64(n) > int64(len(want)) || !bytes.Equal(buf[:n], want[off:off+int64(n)]) {
+				return false, nil
+			}
+			off += int64(n)
+		}
+		if err == io.EOF {
+			return off == int64(len(want)), nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+}

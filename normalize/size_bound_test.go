@@ -1,0 +1,60 @@
+package normalize
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+
+	"github.com/cutec/cutec/layout"
+)
+
+// flatTuple returns a tuple of n leaves: n+1 nodes.
+func flatTuple(n int) Tuple {
+	elems := make([]layout.IntTuple, n)
+	for i := range elems {
+		elems[i] = layout.Int(1)
+	}
+	return Tuple{layout.Tuple(elems...)}
+}
+
+// TestEnvRoom: the names of a file hold at most MaxEnvNodes nodes together;
+// the definition that would cross it is refused with E0705.
+func TestEnvRoom(t *testing.T) {
+	env := NewEnv()
+	v := flatTuple(layout.MaxNodes - 1) // MaxNodes nodes
+	for i := range 8 {
+		if err := env.Room(v); err != nil {
+			t.Fatalf("definition %d of 8: %v", i, err)
+		}
+		env.Define(string(rune('A'+i)), v, Site{})
+	}
+	err := env.Room(Int(1))
+	var le *layout.Error
+	if !errors.As(err, &le) || le.Code != layout.CodeValueTooLarge {
+		t.Fatalf("a ninth value: error %v, want E0705", err)
+	}
+}
+
+// TestMakeLayoutOfLargeArgumentsRefused: make_layout(A, A) of an A of more
+// than half the bound is refused before it runs, with the exact size of
+// its arguments; size(A), a query, is not.
+func TestMakeLayoutOfLargeArgumentsRefused(t *testing.T) {
+	a := flatTuple(layout.MaxNodes/2 + 10) // MaxNodes/2+11 nodes
+	x := (&Evaluator{}).start()
+	n := 2 * int64(layout.MaxNodes/2+11)
+	if x.checkArgsSize(nil, "size", []Value{a, a}) != true {
+		t.Errorf("a query is refused for the size of its arguments")
+	}
+	if x.checkArgsSize(&ast.Call{Span: diag.Span{Start: 0, End: 10}}, "make_layout", []Value{a, a}) {
+		t.Fatalf("make_layout of %d nodes is not refused", n)
+	}
+	if len(x.diags) != 1 || x.diags[0].Code != "E0705" {
+		t.Fatalf("diagnostics %v, want one E0705", x.diags)
+	}
+	if msg := x.diags[0].Message; !strings.Contains(msg, "at least 262166 nodes") {
+		t.Errorf("message %q does not state the size %d", msg, n)
+	}
+}
