@@ -44,6 +44,7 @@ func fuzzForm(t *testing.T, form Form, src string) {
 		t.Errorf("%q: fast and reference parsers disagree:\n%s%s\n%s%s", src, dump(n), firstDiag(l), dump(n2), firstDiag(l2))
 	}
 	checkExpectation(t, form, src)
+	checkRootStructs(t, form, src)
 }
 
 func FuzzParseExpr(f *testing.F) {

@@ -54,6 +54,9 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	}
 	g := p.tryFastRoot(form, toks)
 	if g == nil {
+		if p.onFallback != nil {
+			p.onFallback(form, src)
+		}
 		toks.Rewind()
 		var err error
 		if g, err = p.runGrammar(form, toks); err != nil {
@@ -125,6 +128,10 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 		}
 	case FormStmt:
 		if s := grammar.MatchWholeStmt(toks); s != nil {
+			return s
+		}
+	case FormSwizzle:
+		if s := grammar.MatchWholeSwizzle(toks); s != nil {
 			return s
 		}
 	case FormDescriptor:
