@@ -1,13 +1,54 @@
-// Package grammar is the participle grammar of every cutec text form: the
-// grammar structs (one per production, with participle's Pos and EndPos), a
-// hand-written lexer, the hand-written fast path for the hottest production
-// (plain value trees and layouts), and the participle parsers built from
-// them once. Only package parser uses these types; it converts them into
-// package ast.
+// Package grammar is the definition of every cutec text form: the grammar
+// structs (one per production, with participle's Pos and EndPos) whose tags
+// are the grammar, the hand-written lexer, the participle parsers built from
+// them once (Fast and Reference), and a hand-written fast path that builds
+// the same structs for valid input. Only package parser uses these types; it
+// converts them into package ast.
 //
 // grammar owns syntax only: it knows nothing of what a layout means, and it
 // words no diagnostics (its errors carry codes and data; package parser
 // words them).
+//
+// # One definition: participle
+//
+// The struct tags are the language. participle builds the parsers from them
+// and prints them as the EBNF below (testdata/grammar.golden; a test keeps
+// the two equal, and another keeps this comment quoting it). Whatever
+// participle accepts is valid, whatever it rejects is a syntax error, and
+// its error values locate every syntax error. Nothing else defines syntax.
+//
+// The fast path (fast.go, fast_expr.go, fast_swizzle.go) is an
+// optimization of that definition, not a second one. It is a recursive
+// descent over the same tokens that, for the input participle accepts,
+// builds exactly the structs participle builds (positions and captured
+// tokens included) and, for anything else, declines without an error: the
+// parser then runs participle on the same tokens, and participle reports the
+// error. Package parser holds it to that by tests, which a change of the
+// grammar makes fail until the fast path follows:
+//
+//   - differential fuzzing of all ten text forms: the production parser and
+//     the Reference parsers (participle alone) give the same tree or the same
+//     first diagnostic, and where the fast path matches a whole input its
+//     structs equal participle's;
+//   - a fallback test: every input of the repository's corpora (the test
+//     tables, every golden input, every line and payload of the examples, the
+//     dialect and reference cases) that a form accepts must be accepted by
+//     the fast path without falling back to participle.
+//
+// Two productions are custom participle nodes (ParseTypeWith), FastTerm in
+// Operand and FastDescriptor in Descriptor: inside participle's own parse
+// they match plain value trees and layouts with compact structs (FastInt,
+// FastTuple, FastLayout), and the Reference parsers replace them by nodes
+// that never match, so that Reference is the tagged grammar alone. At the
+// root of an input the parser calls MatchWhole, MatchWholeExpr,
+// MatchWholeOperand, MatchWholeStmt, MatchWholeSwizzle or
+// MatchWholeDescriptor on a reusable token buffer (Tokens); participle's
+// token slice and reflective dispatch then cost nothing for valid input.
+//
+// To add a production: write its struct and tags (and regenerate
+// testdata/grammar.golden and the quote below with CUTEC_UPDATE=1); add
+// inputs of it to the parser's test tables; extend the fast path until the
+// fallback and differential tests pass; convert it in package parser.
 //
 // # The grammar
 //
@@ -51,20 +92,6 @@
 // non-value expression (then it is a parenthesized expression); only the last
 // GroupItem may lack its expression (a trailing comma, as pycute's `(4,)`);
 // a composed layout has at most three operands.
-//
-// FastTerm is hand-written (fast.go), registered with participle's
-// ParseTypeWith: it matches exactly what Term would match when that is a
-// plain value tree or a layout of two, and declines anything else without
-// consuming input, so that every error message comes from the tagged
-// productions. The Reference parsers replace it by a production that never
-// matches, and tests check that both give the same trees.
-//
-// Most payloads in real IR are exactly such a value or layout. For them the
-// parser runs the same production at the root, on a reusable token buffer
-// (Tokens, MatchWhole): when it matches the whole input, the participle
-// parsers are not needed; when it declines, the buffered tokens are replayed
-// into participle. This halves the cost of the common case, which is
-// dominated by participle's token slice and reflection, not by parsing.
 //
 // # The descriptor grammar
 //

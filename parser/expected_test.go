@@ -96,3 +96,36 @@ func TestExpectationAgreesWithParticiple(t *testing.T) {
 	}
 	t.Logf("%d errors with an expectation checked", n)
 }
+
+// TestEveryProductionIsWorded wants a wording for every production and
+// token reference of the grammar, so that a new production cannot surface
+// in a message under its Go name.
+func TestEveryProductionIsWorded(t *testing.T) {
+	var walk func(e *ebnf.Expression)
+	check := func(name string) {
+		if _, ok := termWords[name]; !ok {
+			t.Errorf("%s has no entry in termWords", name)
+		}
+	}
+	walk = func(e *ebnf.Expression) {
+		for _, alt := range e.Alternatives {
+			for _, term := range alt.Terms {
+				switch {
+				case term.Name != "":
+					check(term.Name)
+				case term.Token != "":
+					check("<" + term.Token + ">")
+				case term.Group != nil:
+					walk(term.Group.Expr)
+				}
+			}
+		}
+	}
+	for root, g := range rootGrammars() {
+		check(root)
+		for name, e := range g.prods {
+			check(name)
+			walk(e)
+		}
+	}
+}
