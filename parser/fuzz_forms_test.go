@@ -90,7 +90,11 @@ func checkRootStructs(t *testing.T, form Form, src string) {
 }
 
 func TestFastRootStructsAreParticiples(t *testing.T) {
-	for _, src := range validCorpus(t) {
+	inputs := validCorpus(t)
+	for _, c := range invalidCases {
+		inputs = append(inputs, c.src)
+	}
+	for _, src := range inputs {
 		for _, form := range allForms {
 			checkRootStructs(t, form, src)
 		}
