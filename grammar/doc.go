@@ -14,8 +14,10 @@
 // The struct tags are the language. participle builds the parsers from them
 // and prints them as the EBNF below (testdata/grammar.golden; a test keeps
 // the two equal, and another keeps this comment quoting it). Whatever
-// participle accepts is valid, whatever it rejects is a syntax error, and
-// its error values locate every syntax error. Nothing else defines syntax.
+// participle accepts is valid (but for the three rules package parser checks
+// after parsing, listed below), whatever it rejects is a syntax error, and
+// its error values locate every syntax error the lexer does not find.
+// Nothing else defines syntax.
 //
 // The fast path (fast.go, fast_expr.go, fast_swizzle.go) is an
 // optimization of that definition, not a second one. It is a recursive
@@ -51,10 +53,12 @@
 // elements parses (in milliseconds, where participle takes a minute to
 // reject it). The limit is participle's, not the language's.
 //
-// To add a production: write its struct and tags (and regenerate
-// testdata/grammar.golden and the quote below with CUTEC_UPDATE=1); add
-// inputs of it to the parser's test tables; extend the fast path until the
-// fallback and differential tests pass; convert it in package parser.
+// To add a production: write its struct and tags; regenerate
+// testdata/grammar.golden (CUTEC_UPDATE=1 go test ./grammar) and copy its new
+// lines into the quote below; add inputs of it to the parser's test tables;
+// extend the fast path until the fallback and differential tests pass;
+// convert it in package parser and word it there (termWords; a test wants
+// every production worded).
 //
 // # The grammar
 //

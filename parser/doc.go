@@ -15,7 +15,8 @@
 // # One grammar, two ways to run it
 //
 // The language is the participle grammar of package grammar: participle is
-// its definition and words every syntax error. Each input is lexed once
+// its definition and finds every syntax error past the lexer; this package
+// words them. Each input is lexed once
 // into a pooled token buffer; then the grammar's hand-written fast path
 // runs on the whole input (run.go, tryFastRoot). For valid input it builds
 // the structs participle would build, and participle does not run; for
