@@ -35,7 +35,10 @@
 //   - a fallback test: every input of the repository's corpora (the test
 //     tables, every golden input, every line and payload of the examples, the
 //     dialect and reference cases) that a form accepts must be accepted by
-//     the fast path without falling back to participle.
+//     the fast path without falling back to participle;
+//   - sentences generated from the printed grammar itself, so that a new
+//     production is exercised before any table holds it: for each, participle
+//     accepts it exactly when the fast path matches it, with equal structs.
 //
 // Two productions are custom participle nodes (ParseTypeWith), FastTerm in
 // Operand and FastDescriptor in Descriptor: inside participle's own parse

@@ -36,9 +36,10 @@
 // target for each of the ten forms compares the production parser with the
 // Reference one (participle alone), trees and first diagnostics, and the
 // fast path's structs with participle's; the walk of the grammar is checked
-// against participle's own expectation; and TestValidInputTakesTheFastPath
+// against participle's own expectation; TestValidInputTakesTheFastPath
 // fails when any valid input of the repository's corpora falls back to
-// participle.
+// participle; and TestGrammarSentencesTakeTheFastPath does the same for
+// sentences generated from the grammar's EBNF.
 //
 // Parsers keep a cache of results keyed by form and text, admitting a
 // payload on its second occurrence.
