@@ -1,13 +1,67 @@
-// Package grammar is the participle grammar of every cutec text form: the
-// grammar structs (one per production, with participle's Pos and EndPos), a
-// hand-written lexer, the hand-written fast path for the hottest production
-// (plain value trees and layouts), and the participle parsers built from
-// them once. Only package parser uses these types; it converts them into
-// package ast.
+// Package grammar is the definition of every cutec text form: the grammar
+// structs (one per production, with participle's Pos and EndPos) whose tags
+// are the grammar, the hand-written lexer, the participle parsers built from
+// them once (Fast and Reference), and a hand-written fast path that builds
+// the same structs for valid input. Only package parser uses these types; it
+// converts them into package ast.
 //
 // grammar owns syntax only: it knows nothing of what a layout means, and it
 // words no diagnostics (its errors carry codes and data; package parser
 // words them).
+//
+// # One definition: participle
+//
+// The struct tags are the language. participle builds the parsers from them
+// and prints them as the EBNF below (testdata/grammar.golden; a test keeps
+// the two equal, and another keeps this comment quoting it). Whatever
+// participle accepts is valid (but for the three rules package parser checks
+// after parsing, listed below), whatever it rejects is a syntax error, and
+// its error values locate every syntax error the lexer does not find.
+// Nothing else defines syntax.
+//
+// The fast path (fast.go, fast_expr.go, fast_swizzle.go) is an
+// optimization of that definition, not a second one. It is a recursive
+// descent over the same tokens that, for the input participle accepts,
+// builds exactly the structs participle builds (positions and captured
+// tokens included) and, for anything else, declines without an error: the
+// parser then runs participle on the same tokens, and participle reports the
+// error. Package parser holds it to that by tests, which a change of the
+// grammar makes fail until the fast path follows:
+//
+//   - differential fuzzing of all ten text forms: the production parser and
+//     the Reference parsers (participle alone) give the same tree or the same
+//     first diagnostic, and where the fast path matches a whole input its
+//     structs equal participle's;
+//   - a fallback test: every input of the repository's corpora (the test
+//     tables, every golden input, every line and payload of the examples, the
+//     dialect and reference cases) that a form accepts must be accepted by
+//     the fast path without falling back to participle;
+//   - sentences generated from the printed grammar itself, so that a new
+//     production is exercised before any table holds it: for each, participle
+//     accepts it exactly when the fast path matches it, with equal structs.
+//
+// Two productions are custom participle nodes (ParseTypeWith), FastTerm in
+// Operand and FastDescriptor in Descriptor: inside participle's own parse
+// they match plain value trees and layouts with compact structs (FastInt,
+// FastTuple, FastLayout), and the Reference parsers replace them by nodes
+// that never match, so that Reference is the tagged grammar alone. At the
+// root of an input the parser calls MatchWhole, MatchWholeExpr,
+// MatchWholeOperand, MatchWholeStmt, MatchWholeSwizzle or
+// MatchWholeDescriptor on a reusable token buffer (Tokens); participle's
+// token slice and reflective dispatch then cost nothing for valid input.
+//
+// One difference is known and kept: participle stops any repetition after
+// participle.MaxIterations (a million) items with an error of its own, and
+// the fast path has no such limit, so a tuple of more than a million
+// elements parses (in milliseconds, where participle takes a minute to
+// reject it). The limit is participle's, not the language's.
+//
+// To add a production: write its struct and tags; regenerate
+// testdata/grammar.golden (CUTEC_UPDATE=1 go test ./grammar) and copy its new
+// lines into the quote below; add inputs of it to the parser's test tables;
+// extend the fast path until the fallback and differential tests pass;
+// convert it in package parser and word it there (termWords; a test wants
+// every production worded).
 //
 // # The grammar
 //
@@ -51,20 +105,6 @@
 // non-value expression (then it is a parenthesized expression); only the last
 // GroupItem may lack its expression (a trailing comma, as pycute's `(4,)`);
 // a composed layout has at most three operands.
-//
-// FastTerm is hand-written (fast.go), registered with participle's
-// ParseTypeWith: it matches exactly what Term would match when that is a
-// plain value tree or a layout of two, and declines anything else without
-// consuming input, so that every error message comes from the tagged
-// productions. The Reference parsers replace it by a production that never
-// matches, and tests check that both give the same trees.
-//
-// Most payloads in real IR are exactly such a value or layout. For them the
-// parser runs the same production at the root, on a reusable token buffer
-// (Tokens, MatchWhole): when it matches the whole input, the participle
-// parsers are not needed; when it declines, the buffered tokens are replayed
-// into participle. This halves the cost of the common case, which is
-// dominated by participle's token slice and reflection, not by parsing.
 //
 // # The descriptor grammar
 //

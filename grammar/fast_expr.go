@@ -350,7 +350,7 @@ func (p rootParser) pointer() (*Pointer, bool) {
 	case p.is(TokNat, ""):
 		ptr.Addr = p.next()
 		if p.is(TokIdent, "") {
-			ptr.Addr = append(ptr.Addr, p.next()...)
+			ptr.Addr = p.next() // a second capture replaces the first, as in participle
 		}
 	default:
 		return nil, false

@@ -12,12 +12,37 @@
 // from participle, which counts runes). On any error the node is nil: a
 // partial or default value is never handed on.
 //
-// Speed: most payloads are plain values or layouts. Each input is lexed once
-// into a pooled token buffer; the grammar's hand-written FastTerm production
-// is tried on the whole input and, when it declines, the same tokens are
-// replayed into participle, which produces every error message. Parsers keep
-// a cache of results keyed by form and text, admitting a payload on its
-// second occurrence.
+// # One grammar, two ways to run it
+//
+// The language is the participle grammar of package grammar: participle is
+// its definition and finds every syntax error past the lexer; this package
+// words them. Each input is lexed once
+// into a pooled token buffer; then the grammar's hand-written fast path
+// runs on the whole input (run.go, tryFastRoot). For valid input it builds
+// the structs participle would build, and participle does not run; for
+// anything else it declines, and participle parses the same tokens and
+// fails. One converter per production (convert*.go) turns the structs into
+// ast, whichever built them; the compact structs of the FastTerm production
+// (FastInt, FastTuple, FastLayout) have a small converter of their own
+// (convert_leaf.go), which allocates a value tree at once.
+//
+// A syntax error is made from participle's error values, never from their
+// message text: the token an UnexpectedTokenError carries, and what the
+// grammar expected there, found by walking the EBNF participle prints of the
+// grammar over the tokens, as participle runs it (expected.go). Errors of the
+// lexer (characters, UTF-8, brackets, depth) come from grammar.Error.
+//
+// The tests hold the fast path to the definition: a differential fuzz
+// target for each of the ten forms compares the production parser with the
+// Reference one (participle alone), trees and first diagnostics, and the
+// fast path's structs with participle's; the walk of the grammar is checked
+// against participle's own expectation; TestValidInputTakesTheFastPath
+// fails when any valid input of the repository's corpora falls back to
+// participle; and TestGrammarSentencesTakeTheFastPath does the same for
+// sentences generated from the grammar's EBNF.
+//
+// Parsers keep a cache of results keyed by form and text, admitting a
+// payload on its second occurrence.
 //
 // The parser does not judge meaning: congruence of shape and stride, zero
 // denominators (`1/0@0` parses), basis depths, swizzle parameters and the

@@ -43,6 +43,8 @@ func fuzzForm(t *testing.T, form Form, src string) {
 	if dump(n) != dump(n2) || firstDiag(l) != firstDiag(l2) {
 		t.Errorf("%q: fast and reference parsers disagree:\n%s%s\n%s%s", src, dump(n), firstDiag(l), dump(n2), firstDiag(l2))
 	}
+	checkExpectation(t, form, src)
+	checkRootStructs(t, form, src)
 }
 
 func FuzzParseExpr(f *testing.F) {

@@ -89,6 +89,11 @@ type Parser struct {
 	g        *grammar.Parsers
 
 	noFastRoot bool // tests: parse everything through the full grammar
+
+	// onFallback, when set (by tests), is called each time the fast path
+	// declines a whole input and participle runs instead; valid input must
+	// never get there (see TestValidInputTakesTheFastPath).
+	onFallback func(form Form, src string)
 }
 
 // New returns a Parser with the given options.

@@ -2,7 +2,6 @@ package parser
 
 import (
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -55,10 +54,13 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	}
 	g := p.tryFastRoot(form, toks)
 	if g == nil {
+		if p.onFallback != nil {
+			p.onFallback(form, src)
+		}
 		toks.Rewind()
 		var err error
 		if g, err = p.runGrammar(form, toks); err != nil {
-			return nil, diag.List{withCppHint(p.syntaxError(f, form, lx, err), src)}
+			return nil, diag.List{withCppHint(p.grammarError(f, form, lx, toks, err), src)}
 		}
 	}
 	c := &converter{f: f}
@@ -136,6 +138,10 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 		if s := grammar.MatchWholeStmt(toks); s != nil {
 			return s
 		}
+	case FormSwizzle:
+		if s := grammar.MatchWholeSwizzle(toks); s != nil {
+			return s
+		}
 	case FormDescriptor:
 		if d := grammar.MatchWholeDescriptor(toks); d != nil {
 			return &grammar.Descriptor{Pos: first, EndPos: toks.RawPeek().Pos, Fast: d}
@@ -148,25 +154,37 @@ type internalError struct{ v any }
 
 func (e *internalError) Error() string { return "internal" }
 
-// syntaxError turns an error of the lexer or of participle into a diagnostic.
+// syntaxError turns an error of the lexer, or an internal one, into a
+// diagnostic.
 func (p *Parser) syntaxError(f *diag.File, form Form, lx *grammar.Lexer, err error) *diag.Diagnostic {
 	var ge *grammar.Error
-	var ue *participle.UnexpectedTokenError
 	var ie *internalError
 	switch {
 	case errors.As(err, &ge):
 		return lexError(f, ge)
-	case errors.As(err, &ue):
-		return unexpectedToken(f, form, lx, ue)
 	case errors.As(err, &ie):
 		return errInternal(f, lx.First(), ie.v)
 	}
-	var pe participle.Error
-	if errors.As(err, &pe) {
-		at := pe.Position().Offset
-		return errGrammar(f, diag.Span{Start: at, End: at}, pe.Message())
-	}
 	return errInternal(f, lx.First(), err)
+}
+
+// grammarError turns an error of participle into a diagnostic, from the
+// fields of its error values (never from their message text, which belongs
+// to participle's version): the unexpected token of an UnexpectedTokenError,
+// with what the grammar expected there found by walking the grammar (see
+// expectation); the position of a ParseError, which participle returns for a
+// limit of its own (more than a million repetitions of one production).
+func (p *Parser) grammarError(f *diag.File, form Form, lx *grammar.Lexer, toks *grammar.Tokens, err error) *diag.Diagnostic {
+	var ue *participle.UnexpectedTokenError
+	var pe *participle.ParseError
+	switch {
+	case errors.As(err, &ue):
+		return unexpectedToken(f, form, lx, toks, ue.Unexpected)
+	case errors.As(err, &pe):
+		at := pe.Pos.Offset
+		return errGrammar(f, diag.Span{Start: at, End: at}, pe.Msg)
+	}
+	return p.syntaxError(f, form, lx, err)
 }
 
 // lexError turns a grammar.Error into a diagnostic.
@@ -184,34 +202,38 @@ func lexError(f *diag.File, e *grammar.Error) *diag.Diagnostic {
 	return errUnexpected(f, e.Span, e.Expected, describeFound(e.Found))
 }
 
-// unexpectedToken turns participle's UnexpectedTokenError into E0101, or into
-// E0103 when a complete form is followed by more text.
-func unexpectedToken(f *diag.File, form Form, lx *grammar.Lexer, e *participle.UnexpectedTokenError) *diag.Diagnostic {
-	tok := e.Unexpected
+// unexpectedToken turns the token participle stopped at into E0101, with
+// what the grammar expected there; or when the grammar expected nothing in
+// particular, into E0101 naming the form when the input does not start it,
+// or E0103 when a complete form is followed by more text.
+func unexpectedToken(f *diag.File, form Form, lx *grammar.Lexer, toks *grammar.Tokens, tok lexer.Token) *diag.Diagnostic {
 	at := grammar.TokenSpan(tok)
 	found := describeFound(tok.Value)
 	if tok.EOF() {
 		found = "end of input"
 	}
-	expected, ok := expectedOf(e.Message())
-	switch {
-	case ok:
-		return errUnexpected(f, at, expected, found)
-	case at.Start == lx.First().Start:
+	sig := significant(toks)
+	if i, expected, ok := expectation(form, sig); ok && sig[i].Pos.Offset == tok.Pos.Offset {
+		return errUnexpected(f, at, describeExpected(expected), found)
+	}
+	if at.Start == lx.First().Start {
 		return errUnexpected(f, at, form.describe(), found)
 	}
 	return errTrailing(f, diag.Span{Start: at.Start, End: max(at.End, lx.Last().End)}, tok.Value)
 }
 
-// expectedOf extracts participle's "(expected X)" from an error message and
-// words it; ok is false when the message names no expectation.
-func expectedOf(msg string) (string, bool) {
-	const marker = " (expected "
-	i := strings.LastIndex(msg, marker)
-	if i < 0 || !strings.HasSuffix(msg, ")") {
-		return "", false
+// significant returns the tokens of toks that the grammar sees (no
+// whitespace or comments), ending with EOF.
+func significant(toks *grammar.Tokens) []lexer.Token {
+	toks.Rewind()
+	var out []lexer.Token
+	for {
+		tok := toks.Next()
+		out = append(out, *tok)
+		if tok.EOF() {
+			return out
+		}
 	}
-	return describeEBNF(msg[i+len(marker) : len(msg)-1]), true
 }
 
 // withCppHint adds a help line to a syntax error of text that spells a value
