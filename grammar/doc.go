@@ -28,7 +28,7 @@
 // error. Package parser holds it to that by tests, which a change of the
 // grammar makes fail until the fast path follows:
 //
-//   - differential fuzzing of all ten text forms: the production parser and
+//   - differential fuzzing of every text form (eleven): the production parser and
 //     the Reference parsers (participle alone) give the same tree or the same
 //     first diagnostic, and where the fast path matches a whole input its
 //     structs equal participle's;

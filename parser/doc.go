@@ -33,7 +33,7 @@
 // lexer (characters, UTF-8, brackets, depth) come from grammar.Error.
 //
 // The tests hold the fast path to the definition: a differential fuzz
-// target for each of the ten forms compares the production parser with the
+// target for each of the eleven forms compares the production parser with the
 // Reference one (participle alone), trees and first diagnostics, and the
 // fast path's structs with participle's; the walk of the grammar is checked
 // against participle's own expectation; TestValidInputTakesTheFastPath

@@ -36,7 +36,7 @@ type rootGrammar struct {
 // grammarRoot names the root production of each form.
 func grammarRoot(form Form) string {
 	switch form {
-	case FormExpr, FormComposed, FormValue:
+	case FormExpr, FormComposed, FormValue, FormComposedLayout:
 		return "Expr"
 	case FormLayout, FormTuple, FormIntTuple, FormTile:
 		return "Operand"

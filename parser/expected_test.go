@@ -13,7 +13,7 @@ import (
 // allForms lists every text form of the parser.
 var allForms = []Form{
 	FormExpr, FormLayout, FormDescriptor, FormTuple, FormTile, FormSwizzle,
-	FormComposed, FormStmt, FormValue, FormIntTuple,
+	FormComposed, FormStmt, FormValue, FormIntTuple, FormComposedLayout,
 }
 
 func TestAllFormsListed(t *testing.T) {

@@ -44,6 +44,11 @@ func FuzzParseComposed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) { fuzzForm(t, FormComposed, src) })
 }
 
+func FuzzParseComposedLayout(f *testing.F) {
+	seedAll(f)
+	f.Fuzz(func(t *testing.T, src string) { fuzzForm(t, FormComposedLayout, src) })
+}
+
 func FuzzParseValue(f *testing.F) {
 	seedAll(f)
 	f.Fuzz(func(t *testing.T, src string) { fuzzForm(t, FormValue, src) })
