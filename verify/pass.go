@@ -46,7 +46,10 @@ type Pass struct {
 	disable map[diag.Code]bool
 	cache   *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
 	opCache *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
-	typed   bool                       // a check reads Subject.In
+	// bankCache holds the bank check's verdicts on tiled copies of IR by
+	// signature, see ir_banks.go.
+	bankCache *gencache.Cache[bankVerdict]
+	typed     bool // a check reads Subject.In
 }
 
 // NewPass returns a Pass with the given options. Unknown check names are an
@@ -59,6 +62,7 @@ func NewPass(opts Options) (*Pass, error) {
 		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
 		opCache: gencache.New[opVerdict](parser.DefaultCacheSize, 1),
 	}
+	p.bankCache = gencache.New[bankVerdict](parser.DefaultCacheSize, 1)
 	names := opts.Checks
 	if names == nil {
 		for _, c := range Checks() {
