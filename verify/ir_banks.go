@@ -56,9 +56,18 @@ func partitionOf(name []byte) byte {
 	return 0
 }
 
+// bankBudget returns the thread accesses the bank check may analyze in a
+// window of n bytes of IR: enough for every shared-memory copy of real
+// kernels, and bounded by the input's size, so that a hostile file of
+// many distinct huge copies costs time linear in its length.
+func bankBudget(n int) int { return 64*n + 1<<24 }
+
 // checkCopy runs the bank check on the partition op read into op (its
 // operand types are written on one line of f.Src) and returns W0901 or nil.
-func (p *Pass) checkCopy(f *diag.File, op *opLine, aliases *Aliases, partition byte) *diag.Diagnostic {
+// budget is what is left of bankBudget; the accesses analyzed are taken
+// from it, and once it is spent the partitions not seen before are passed
+// over.
+func (p *Pass) checkCopy(f *diag.File, op *opLine, aliases *Aliases, partition byte, budget *int) *diag.Diagnostic {
 	if len(op.types) < 2 || len(op.literals) > 0 {
 		return nil
 	}
@@ -74,10 +83,11 @@ func (p *Pass) checkCopy(f *diag.File, op *opLine, aliases *Aliases, partition b
 	key := fmt.Sprintf("%c\x00%s\x00%s\x00%s\x00%s\x00%s\x00%d\x00%s", partition, c.atom.Name, c.copyTV, c.tiler, c.elem.Name, c.layout, c.align, c.byteSw)
 	v, cached, admit := p.bankCache.Get(0, []byte(key))
 	if !cached {
-		if cv, ok := p.analyzeCopy(c); ok && cv.rep.Degree > 1 {
+		cv, ok := p.analyzeCopy(c, budget)
+		if ok && cv.rep.Degree > 1 {
 			v.msg = cv.message(c)
 		}
-		if admit {
+		if admit && !cv.spent {
 			p.bankCache.Put(0, key, v)
 		}
 	}
@@ -99,6 +109,7 @@ type copyVerdict struct {
 	rep         *banks.Report
 	tile        banks.Tile
 	warp, warps int
+	spent       bool // the budget ran out: no verdict
 }
 
 // message returns W0901's message for a conflicting verdict.
@@ -115,7 +126,7 @@ func (v copyVerdict) message(c irCopy) string {
 // ok is false when any fact does not evaluate exactly (a dynamic layout, a
 // TV layout that does not divide into the atom, a vector that is not
 // contiguous): then nothing is reported, never a guess.
-func (p *Pass) analyzeCopy(c irCopy) (copyVerdict, bool) {
+func (p *Pass) analyzeCopy(c irCopy, budget *int) (copyVerdict, bool) {
 	var v copyVerdict
 	mv, ok := p.payloadValue(opArg{kind: "memref", payload: c.layout})
 	if !ok {
@@ -156,6 +167,10 @@ func (p *Pass) analyzeCopy(c irCopy) (copyVerdict, bool) {
 		return v, false
 	}
 	for w := 0; w < v.warps; w++ {
+		if *budget <= 0 {
+			v.spent = true
+			return v, false
+		}
 		acc, err := banks.TiledCopyAccess(c.atom, tv.L, tiler.T, w)
 		if err != nil {
 			return v, false
@@ -163,6 +178,11 @@ func (p *Pass) analyzeCopy(c irCopy) (copyVerdict, bool) {
 		r, err := banks.Analyze(v.tile, c.elem, acc)
 		if err != nil {
 			return v, false
+		}
+		for _, in := range r.Instructions {
+			for _, ph := range in.Phases {
+				*budget -= len(ph.Requests)
+			}
 		}
 		if v.rep == nil || r.Degree > v.rep.Degree {
 			v.rep, v.warp = r, w

@@ -12,7 +12,7 @@ import (
 
 const banksIRFile = "../testdata/mlir/ampere_copy_banks.mlir"
 
-func banksPass(t *testing.T, enable bool) *Pass {
+func banksPass(t testing.TB, enable bool) *Pass {
 	t.Helper()
 	opts := Options{IR: true, Lowerable: true}
 	if enable {
@@ -121,7 +121,8 @@ func TestIRBanksAnalyzed(t *testing.T) {
 		if !ok {
 			continue // a global-memory operand
 		}
-		v, ok := p.analyzeCopy(c)
+		budget := bankBudget(len(src))
+		v, ok := p.analyzeCopy(c, &budget)
 		if !ok {
 			t.Fatalf("%s %s: not analyzed", op.types[0], op.types[1])
 		}
@@ -267,7 +268,8 @@ func TestIRBanksNVIDIAExamples(t *testing.T) {
 			t.Errorf("%s on %s: not read", c.copy, c.mem)
 			continue
 		}
-		v, ok := p.analyzeCopy(ic)
+		budget := bankBudget(0)
+		v, ok := p.analyzeCopy(ic, &budget)
 		if !ok {
 			t.Errorf("%s on %s: not analyzed", c.copy, c.mem)
 			continue
@@ -275,5 +277,39 @@ func TestIRBanksNVIDIAExamples(t *testing.T) {
 		if v.rep.Degree != c.degree || len(v.rep.Instructions) != c.insts {
 			t.Errorf("%s %s on %s: degree %d, %d instructions; want %d, %d", ic.atom.Name, c.part, c.mem, v.rep.Degree, len(v.rep.Instructions), c.degree, c.insts)
 		}
+	}
+}
+
+// TestIRBanksBudget: once the budget of accesses is spent, a partition is
+// passed over (no verdict, not cached), so that a file of many huge copies
+// costs time linear in its size. The 8-way copy of TestIRBanksSwizzleOnBytes
+// has 4 warps of 24 x 32 accesses: a budget of 1 lets warp 0 through and
+// stops at warp 1.
+func TestIRBanksBudget(t *testing.T) {
+	p := banksPass(t, true)
+	src := []byte(copyLine("S", ldsmCopy, `!cute.memref<f16, smem, align<1024>, `+plainKMaj+`>`))
+	var op opLine
+	at := bytes.Index(src, []byte("tiled.copy"))
+	if !parseOpLine(src, at, len(src)-1, &op) {
+		t.Fatal("not read")
+	}
+	c, ok := readIRCopy('S', op.types[0], op.types[1], nil)
+	if !ok {
+		t.Fatal("not read")
+	}
+	budget := 1
+	if v, ok := p.analyzeCopy(c, &budget); ok || !v.spent || budget != 1-24*32 {
+		t.Errorf("budget 1: ok %v, spent %v, left %d; want false, true, %d", ok, v.spent, budget, 1-24*32)
+	}
+	f := diag.NewFile("k.mlir", src)
+	for range 2 { // twice: the cache admits a signature on its second occurrence
+		budget = 0
+		if d := p.checkCopy(f, &op, nil, 'S', &budget); d != nil {
+			t.Errorf("a spent budget reports %s", d.Message)
+		}
+	}
+	budget = bankBudget(len(src))
+	if d := p.checkCopy(f, &op, nil, 'S', &budget); d == nil || !strings.Contains(d.Message, "8-way") {
+		t.Errorf("with the budget back, got %v; want the 8-way finding (the spent run is not cached)", d)
 	}
 }

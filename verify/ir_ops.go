@@ -68,18 +68,19 @@ type opLine struct {
 // opScan is the op checker's state over one window of MLIR: ScanMLIROps
 // hands it the offset of each op's name.
 type opScan struct {
-	p       *Pass
-	f       *diag.File
-	aliases *Aliases
-	stats   OpStats
-	diags   diag.List
-	op      opLine // reused from op to op
-	key     []byte // scratch space for cache keys
-	joined  []byte // an op written over several lines, joined (see continued)
-	budget  int    // bytes left to search for definitions (see definedType)
-	lineEnd int    // the end of the line of the last op read
-	ops     bool   // the op checker runs (op-result)
-	banks   bool   // the bank check runs on tiled copies (bank-conflicts)
+	p          *Pass
+	f          *diag.File
+	aliases    *Aliases
+	stats      OpStats
+	diags      diag.List
+	op         opLine // reused from op to op
+	key        []byte // scratch space for cache keys
+	joined     []byte // an op written over several lines, joined (see continued)
+	budget     int    // bytes left to search for definitions (see definedType)
+	lineEnd    int    // the end of the line of the last op read
+	ops        bool   // the op checker runs (op-result)
+	banks      bool   // the bank check runs on tiled copies (bank-conflicts)
+	bankBudget int    // thread accesses the bank check may still analyze (see bankBudget)
 }
 
 // at checks the op whose name starts at src[at].
@@ -143,7 +144,7 @@ func (s *opScan) copyAt(at, n int, part byte) {
 	if !parseOpLine(src, at, end, &s.op) {
 		return
 	}
-	if d := s.p.checkCopy(s.f, &s.op, s.aliases, part); d != nil {
+	if d := s.p.checkCopy(s.f, &s.op, s.aliases, part, &s.bankBudget); d != nil {
 		s.diags = append(s.diags, d)
 	}
 }
