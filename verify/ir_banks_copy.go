@@ -133,6 +133,9 @@ func atomName(t []byte, partition byte) (string, []byte, bool) {
 		return "", nil, false
 	}
 	lt := bytes.IndexByte(t, '<')
+	if lt < len(pre) {
+		return "", nil, false
+	}
 	kind := string(t[len(pre):lt])
 	var items [][]byte
 	eachTop(t[lt+1:len(t)-1], func(b []byte) { items = append(items, b) })
@@ -160,6 +163,11 @@ func atomName(t []byte, partition byte) (string, []byte, bool) {
 			return "", nil, false
 		}
 		if string(attr("mode")) != `<"(8,8)">` || (last != "n" && last != "t") {
+			return "", nil, false
+		}
+		// The 8x8 matrices of 16-bit elements (SM75_U32x*_LDSM_N, SM75_U16x*_LDSM_T,
+		// SM90_*_STSM_*); the 8-bit forms of later GPUs have other traits.
+		if e, err := banks.LookupElem(string(val)); err != nil || e.Bits != 16 {
 			return "", nil, false
 		}
 		n := string(attr("num_matrices"))

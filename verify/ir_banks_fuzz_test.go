@@ -29,6 +29,7 @@ func FuzzIRBankCheck(f *testing.F) {
 	f.Add(copyLine("S", ldsmCopy, `!cute.memref<f16, smem, align<99999999999999999999>, S<30,30,30>, "(8,64):(64,1)">`))
 	f.Add(copyLine("S", strings.Replace(ldsmCopy, "[64:1;16:1]", "[0:1;16:1]", 1), `!cute.memref<f16, smem, "(1048576,1048576):(1,1048576)">`))
 	f.Add(copyLine("D", `!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f64, 8 b>, layout_copy_tv = <"(1048576,1):(1,0)">, tiler_mn = <"[1048576:1]">>`, `!cute.memref<f64, smem, "1048576:1">`))
+	f.Add(copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.x>, layout_copy_tv = <"(32,8):(8,1)">, tiler_mn = <"[256:1]">>`, `!cute.memref<f16, smem, "256:1">`))
 	p := banksPass(f, true)
 	f.Fuzz(func(t *testing.T, line string) {
 		in := []byte(head.String() + line + "\n")

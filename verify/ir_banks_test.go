@@ -190,6 +190,8 @@ func TestIRBanksUnknownSilent(t *testing.T) {
 		{"a dynamic stride", copyLine("S", ldsmCopy, `!cute.memref<f16, smem, align<1024>, "((8,16),(64,1),(1,3)):((?{i64 div=64},512),(1,0),(0,8192))">`)},
 		{"a dynamic offset", copyLine("S", ldsmCopy, `!cute.memref<f16, smem, align<1024>, "S<3,3,3> o ?{div=16} o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192))">`)},
 		{"an 8x16 ldmatrix mode", copyLine("S", strings.Replace(ldsmCopy, `mode = <"(8,8)">`, `mode = <"(8,16)">`, 1), mem)},
+		{"an 8-bit stmatrix", copyLine("D", `!cute.tiled_copy<!cute_nvgpu.atom.stsm<i8, mode = <"(8,8)">, num_matrices = 4, n>, layout_copy_tv = <"((4,8,4),((2,2,2),(1,1))):((128,1,16),((64,8,512),(0,0)))">, tiler_mn = <"[64:1;16:1]">>`, strings.Replace(mem, "f16", "i8", 1))},
+		{"an atom type without parameters", copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.x>, layout_copy_tv = <"(32,8):(8,1)">, tiler_mn = <"[256:1]">>`, mem)},
 		{"a tensor-memory atom", copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>, layout_copy_tv = <"((32,4),(32,32)):((0,1),(4,128))">, tiler_mn = <"[(128,32):(32,1)]">>`, mem)},
 		{"a 16-bit universal copy", copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f16>, layout_copy_tv = <"(32,1):(1,0)">, tiler_mn = <"[32:1]">>`, mem)},
 		{"a malformed TV layout", copyLine("S", strings.Replace(ldsmCopy, `((4,8,4),((2,2,2),(1,1)))`, `((4,8,4`, 1), mem)},
