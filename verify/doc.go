@@ -13,7 +13,10 @@
 // E0605) also derives the result type of each `cute` op from its operand
 // types and compares it with the one written, and Options.IR leaves out of
 // the defaults the checks that would warn on what a compiler emits on
-// purpose (OffForIR).
+// purpose (OffForIR). With the check bank-conflicts enabled, the same scan
+// analyzes each cute.tiled.copy.partition_S/partition_D of a shared-memory
+// memref with package banks and reports W0901 with its numbers
+// (ir_banks.go).
 //
 // The rules of congruence, divisibility and fold legality that decide
 // whether a value or a result exists at all are enforced while normalizing

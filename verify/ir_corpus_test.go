@@ -116,9 +116,11 @@ func TestIRCorpus(t *testing.T) {
 	sort.Strings(names)
 	// What the checker passes over, by design: ops whose printed form does not write both
 	// operand and result types, ops on pointers, atoms and builtin integers, and ops whose
-	// result is not a layout type.
+	// result is not a layout type. The tiled copy partitions (tiled.copy.partition_S and _D, cut
+	// by the pattern at the capital) are read by the bank check (ir_banks.go), not derived.
 	want := "assume elem_less get_iter get_layout get_leaves get_scalars inttoptr make_atom make_coord " +
-		"make_identity_tensor make_int_tuple make_shape make_stride make_tile make_view memref.alloca ptrtoint static"
+		"make_identity_tensor make_int_tuple make_shape make_stride make_tile make_view memref.alloca ptrtoint static " +
+		"tiled.copy.partition_"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("ops never checked in the corpus:\n got %s\nwant %s", got, want)
 	}

@@ -33,9 +33,10 @@ func (s *OpStats) Add(o OpStats) {
 }
 
 // ChecksOps reports whether the pass runs the op checker (the check
-// op-result, with E0605 not disabled): a streaming reader need not collect
+// op-result, with E0605 not disabled) or the bank check of IR (the check
+// bank-conflicts, see ir_banks.go): a streaming reader need not collect
 // type aliases otherwise.
-func (p *Pass) ChecksOps() bool { return p.opsOn() }
+func (p *Pass) ChecksOps() bool { return p.opsOn() || p.banksOn() }
 
 // opsOn reports whether the pass runs the op checker.
 func (p *Pass) opsOn() bool {
@@ -67,16 +68,19 @@ type opLine struct {
 // opScan is the op checker's state over one window of MLIR: ScanMLIROps
 // hands it the offset of each op's name.
 type opScan struct {
-	p       *Pass
-	f       *diag.File
-	aliases *Aliases
-	stats   OpStats
-	diags   diag.List
-	op      opLine // reused from op to op
-	key     []byte // scratch space for cache keys
-	joined  []byte // an op written over several lines, joined (see continued)
-	budget  int    // bytes left to search for definitions (see definedType)
-	lineEnd int    // the end of the line of the last op read
+	p          *Pass
+	f          *diag.File
+	aliases    *Aliases
+	stats      OpStats
+	diags      diag.List
+	op         opLine // reused from op to op
+	key        []byte // scratch space for cache keys
+	joined     []byte // an op written over several lines, joined (see continued)
+	budget     int    // bytes left to search for definitions (see definedType)
+	lineEnd    int    // the end of the line of the last op read
+	ops        bool   // the op checker runs (op-result)
+	banks      bool   // the bank check runs on tiled copies (bank-conflicts)
+	bankBudget int    // thread accesses the bank check may still analyze (see bankBudget)
 }
 
 // at checks the op whose name starts at src[at].
@@ -89,7 +93,14 @@ func (s *opScan) at(at int) {
 	for n < len(src) && isIdentByte(src[n]) {
 		n++
 	}
-	if !mayHaveRule(src[at:n]) {
+	if s.banks {
+		if part := partitionOf(src[at:n]); part != 0 {
+			s.stats.Other++
+			s.copyAt(at, n, part)
+			return
+		}
+	}
+	if !s.ops || !mayHaveRule(src[at:n]) {
 		s.stats.Other++
 		return
 	}
@@ -115,6 +126,25 @@ func (s *opScan) at(at int) {
 	var d *diag.Diagnostic
 	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases, &s.stats, s.key)
 	if d != nil {
+		s.diags = append(s.diags, d)
+	}
+}
+
+// copyAt runs the bank check on the partition op whose name is
+// src[at:n], written on one line.
+func (s *opScan) copyAt(at, n int, part byte) {
+	src := s.f.Src
+	end := bytes.IndexByte(src[n:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += n
+	}
+	s.lineEnd = end
+	if !parseOpLine(src, at, end, &s.op) {
+		return
+	}
+	if d := s.p.checkCopy(s.f, &s.op, s.aliases, part, &s.bankBudget); d != nil {
 		s.diags = append(s.diags, d)
 	}
 }

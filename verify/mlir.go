@@ -36,11 +36,13 @@ func (p *Pass) MLIRChunk(f *diag.File, aliases *Aliases, stats *OpStats) diag.Li
 		diags = append(diags, p.payload(f, w)...)
 		return true
 	}
-	if !p.opsOn() {
+	opsOn, banksOn := p.opsOn(), p.banksOn()
+	if !opsOn && !banksOn {
 		diags = append(diags, parser.ScanMLIR(f, yield)...)
 		return p.finish(diags)
 	}
-	ops := opScan{p: p, f: f, aliases: aliases, budget: 2*len(f.Src) + 1<<16}
+	ops := opScan{p: p, f: f, aliases: aliases, budget: 2*len(f.Src) + 1<<16, ops: opsOn, banks: banksOn,
+		bankBudget: bankBudget(len(f.Src))}
 	diags = append(diags, parser.ScanMLIROps(f, yield, ops.at)...)
 	diags = append(diags, ops.diags...)
 	if stats != nil {
