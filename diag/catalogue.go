@@ -101,7 +101,7 @@ var Catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold is legal when the inner layout's image fits the outer layout's domain, cosize(B) <= size(A) (seed 002). The algebra itself evaluates A on its extended domain.",
+		"A composition fold is legal when the inner layout's image fits the outer layout's domain, cosize(B) <= size(A) (docs/semantics.md §E8). The algebra itself evaluates A on its extended domain.",
 		"`composition(4:1, 8:2)`", "Shrink the inner layout, or extend the outer one, so cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",

@@ -7,7 +7,7 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
-// Candidate is the rich candidate of seed 002: what callers get for a
+// Candidate is the rich candidate (docs/semantics.md §Descriptors): what callers get for a
 // normalized layout-like value. It holds the value, its kind, the basis
 // entries of its stride tree (with their exact counts), the swizzle of a
 // swizzled layout, the normalized stride, an interned identity and a
