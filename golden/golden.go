@@ -11,9 +11,13 @@
 //	normalized   the value of each expression, kind and canonical text
 //	diagnostics  what the verifier reports, rendered as text
 //	printed      the canonical text, as `cutec fmt` would write it
+//	facts        (optional) facts from outside the program, see FactsSection
 //
 // Check recomputes every section from the input and compares; Update
-// rewrites the archive with the recomputed sections. Tests run every archive
+// rewrites the archive with the recomputed sections. The facts section is
+// never recomputed or rewritten: every run checks the recomputed sections
+// against it, with or without update, so an update cannot approve output
+// that contradicts the paper or a reference. Tests run every archive
 // under testdata/golden, and CUTEC_UPDATE=1 updates them; `cutec golden DIR`
 // does the same for a user's own archives.
 package golden
@@ -44,6 +48,9 @@ type Result struct {
 	Path       string
 	Mismatches []Mismatch
 	Updated    bool
+	// FactFailures are the facts (see FactsSection) that the recomputed
+	// sections break; an update does not clear them.
+	FactFailures []string
 }
 
 // Run checks (or, with update, rewrites) every *.txtar archive under dir,
@@ -88,6 +95,7 @@ func runFile(path string, update bool) (Result, error) {
 		return Result{}, fmt.Errorf("%s: %w", path, err)
 	}
 	res := Result{Path: path}
+	res.FactFailures = checkFacts(ar, modeOf(ar.Comment), got)
 	for _, name := range Sections {
 		want, _ := file(ar, name)
 		if want != got[name] {
@@ -99,6 +107,7 @@ func runFile(path string, update bool) (Result, error) {
 		for _, name := range Sections {
 			out.Files = append(out.Files, txtar.File{Name: name, Data: []byte(got[name])})
 		}
+		keepFacts(out, ar)
 		if err := atomicfile.Write(path, txtar.Format(out)); err != nil {
 			return res, err
 		}

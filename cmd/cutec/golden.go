@@ -60,11 +60,16 @@ func (o *goldener) run(e *env, args []string) int {
 		}
 		for _, r := range results {
 			archives++
+			for _, f := range r.FactFailures {
+				fmt.Fprintf(e.stdout, "%s: %s\n", r.Path, f)
+			}
+			if len(r.FactFailures) > 0 || (!r.Updated && len(r.Mismatches) > 0) {
+				differ++
+			}
 			switch {
 			case r.Updated:
 				fmt.Fprintf(e.stdout, "updated %s\n", r.Path)
 			case len(r.Mismatches) > 0:
-				differ++
 				for _, m := range r.Mismatches {
 					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", r.Path, m.Section)
 					e.stdout.Write(diff.Diff(r.Path+"#"+m.Section, []byte(m.Want), "recomputed", []byte(m.Got)))
