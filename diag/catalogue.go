@@ -1,9 +1,13 @@
 package diag
 
-// Catalogue lists every code with its rule, a minimal example and a fix, in
+import "slices"
+
+// catalogue lists every code with its rule, a minimal example and a fix, in
 // code order. It is append-only: add new codes at the end of their family and
 // never change the meaning of an existing one. docs/diagnostics.md mirrors it.
-var Catalogue = []CodeInfo{
+// It is unexported so that no user can change it: Catalogue returns a copy,
+// Lookup one entry.
+var catalogue = []CodeInfo{
 	// Syntax.
 	{EmptyInput, "empty-input", Error,
 		"An input that must hold a layout, tuple or expression is not empty or blank.",
@@ -194,9 +198,14 @@ var Catalogue = []CodeInfo{
 		"`composition((4,2,4,7):(4,16,1,32), (8,8):(2,4))`", "Use an inner layout whose modes have segregated images, or compose mode by mode on purpose.", ""},
 }
 
+// Catalogue returns every code of the catalogue with its rule, a minimal
+// example and a fix, in code order. The slice is a fresh copy: changing it
+// changes nothing else.
+func Catalogue() []CodeInfo { return slices.Clone(catalogue) }
+
 // Lookup returns the catalogue entry for a code.
 func Lookup(c Code) (CodeInfo, bool) {
-	for _, info := range Catalogue {
+	for _, info := range catalogue {
 		if info.Code == c {
 			return info, true
 		}

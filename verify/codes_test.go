@@ -140,7 +140,7 @@ func TestEveryCodeHasACase(t *testing.T) {
 	for _, c := range codeCases {
 		have[c.code] = true
 	}
-	for _, info := range diag.Catalogue {
+	for _, info := range diag.Catalogue() {
 		if !have[info.Code] {
 			t.Errorf("%s (%s) has no trigger and near-miss case", info.Code, info.Name)
 		}

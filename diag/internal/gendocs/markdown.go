@@ -41,7 +41,7 @@ func markdown() ([]byte, error) {
 	for _, f := range families {
 		writeFamily(&b, f)
 	}
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		if familyOf(c.Code) == nil {
 			return nil, fmt.Errorf("code %s belongs to no family; add its family to gendocs", c.Code)
 		}
@@ -97,7 +97,7 @@ func familyOf(c diag.Code) *family {
 // writeIndex writes a table of every code, linked to its section.
 func writeIndex(b *bytes.Buffer) {
 	b.WriteString("## Index\n\n| code | name | severity |\n|---|---|---|\n")
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		fmt.Fprintf(b, "| [%s](#%s) | %s | %s |\n", c.Code, anchor(codeHeading(c)), c.Name, c.Severity)
 	}
 	b.WriteString("\n")
@@ -106,7 +106,7 @@ func writeIndex(b *bytes.Buffer) {
 // writeFamily writes the section of one family with one subsection per code.
 func writeFamily(b *bytes.Buffer, f family) {
 	fmt.Fprintf(b, "## %s\n\nReported by %s.\n\n", f.heading(), f.stage)
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		if familyOf(c.Code) == nil || familyOf(c.Code).digits != f.digits {
 			continue
 		}
