@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -48,7 +49,7 @@ func (r *report) dimTooLarge(span diag.Span, dim int64) {
 
 func (r *report) unknownName(span diag.Span, name string, known []string) {
 	d := r.add(diag.UnknownName, span, "unknown name %s", name)
-	if s := suggest(name, known); s != "" {
+	if s := suggest.Closest(name, known); s != "" {
 		d.Message += "; did you mean " + s + "?"
 		d.Fix = &diag.Fix{Message: "replace with " + s, Edits: []diag.Edit{{Span: span, NewText: s}}}
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/cutec/cutec/internal/suggest"
 )
 
 // helpCommand is "cutec help [command]".
@@ -33,7 +35,7 @@ func runHelp(e *env, args []string) int {
 		c := lookupCommand(args[0])
 		if c == nil {
 			msg := fmt.Sprintf("unknown command %q", args[0])
-			if s := suggest(args[0], commandNames()); s != "" {
+			if s := suggest.Closest(args[0], commandNames()); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			return usageError(e, "help", "%s", msg)

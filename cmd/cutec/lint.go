@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -122,7 +123,7 @@ func (l *linter) renderer() (diag.Renderer, error) {
 	r, err := diag.NewRenderer(l.format)
 	if err != nil {
 		msg := fmt.Sprintf("unknown format %q (want %s)", l.format, strings.Join(diag.Formats(), ", "))
-		if s := suggest(l.format, diag.Formats()); s != "" {
+		if s := suggest.Closest(l.format, diag.Formats()); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return nil, fmt.Errorf("%s", msg)

@@ -17,13 +17,14 @@ var allowed = map[string][]string{
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "ast", "diag", "internal/gencache"},
-	"normalize": {"ast", "layout", "diag"},
+	"normalize": {"ast", "layout", "diag", "internal/suggest"},
 	"verify":    {"parser", "normalize", "ast", "layout", "diag", "internal/gencache"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
 
 	"internal/atomicfile": {},
 	"internal/gencache":   {},
+	"internal/suggest":    {},
 }
 
 func TestImportsPointBackwards(t *testing.T) {

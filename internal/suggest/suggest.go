@@ -1,16 +1,21 @@
-package main
+// Package suggest finds the known name closest to a misspelt one, for the
+// "did you mean" of every diagnostic and error that names something: the
+// operations of the algebra (normalize's E0203), and the command line's
+// commands, flags, formats and checks. One function, so that a misspelling
+// gets the same kind of suggestion wherever it is made.
+package suggest
 
 import "strings"
 
-// suggest returns the candidate closest to name by edit distance, or "" when
-// none is close: within about a third of the name's length (at least one
-// edit), so that "evl" suggests "eval" but "x" suggests nothing. Failing
-// that, a candidate that name is the only prefix of is suggested ("vers"
-// suggests "version").
-func suggest(name string, candidates []string) string {
+// Closest returns the candidate closest to name by edit distance, or ""
+// when none is close: within about a third of the name's length (at least
+// one edit), so that "evl" suggests "eval" but "x" suggests nothing; the
+// first of equally close candidates wins. Failing that, a candidate that
+// name is the only prefix of is suggested ("vers" suggests "version").
+func Closest(name string, candidates []string) string {
 	best, bestDist := "", max(1, len(name)/3)+1
 	for _, c := range candidates {
-		if d := editDistance(name, c); d < bestDist {
+		if d := Distance(name, c); d < bestDist {
 			best, bestDist = c, d
 		}
 	}
@@ -28,11 +33,11 @@ func suggest(name string, candidates []string) string {
 	return best
 }
 
-// editDistance is the optimal string alignment distance between a and b,
+// Distance is the optimal string alignment distance between a and b,
 // counted in bytes: the number of single-byte insertions, deletions,
 // substitutions and transpositions of adjacent bytes that turn a into b
 // ("lnit" is one edit from "lint").
-func editDistance(a, b string) int {
+func Distance(a, b string) int {
 	// rows[0], rows[1], rows[2] hold rows i-2, i-1 and i of the table.
 	rows := [3][]int{make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)}
 	for j := range rows[1] {
