@@ -1,9 +1,13 @@
 package diag
 
-// Catalogue lists every code with its rule, a minimal example and a fix, in
+import "slices"
+
+// catalogue lists every code with its rule, a minimal example and a fix, in
 // code order. It is append-only: add new codes at the end of their family and
 // never change the meaning of an existing one. docs/diagnostics.md mirrors it.
-var Catalogue = []CodeInfo{
+// It is unexported so that no user can change it: Catalogue returns a copy,
+// Lookup one entry.
+var catalogue = []CodeInfo{
 	// Syntax.
 	{EmptyInput, "empty-input", Error,
 		"An input that must hold a layout, tuple or expression is not empty or blank.",
@@ -101,7 +105,7 @@ var Catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A). The algebra itself evaluates A on its extended domain.",
+		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8). The algebra itself evaluates A on its extended domain.",
 		"`composition(4:1, 8:2)`", "Shrink B, or extend A, so that cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",
@@ -218,9 +222,14 @@ var Catalogue = []CodeInfo{
 		"`(4,8):(1,4) o (2,2):(1,2)`", "Write `composition(A, B)` for the composition, or `A o 0 o B` for a composed layout.", ""},
 }
 
+// Catalogue returns every code of the catalogue with its rule, a minimal
+// example and a fix, in code order. The slice is a fresh copy: changing it
+// changes nothing else.
+func Catalogue() []CodeInfo { return slices.Clone(catalogue) }
+
 // Lookup returns the catalogue entry for a code.
 func Lookup(c Code) (CodeInfo, bool) {
-	for _, info := range Catalogue {
+	for _, info := range catalogue {
 		if info.Code == c {
 			return info, true
 		}

@@ -17,7 +17,7 @@ var (
 )
 
 func TestCatalogue(t *testing.T) {
-	for _, problem := range catalogueProblems(Catalogue) {
+	for _, problem := range catalogueProblems(catalogue) {
 		t.Error(problem)
 	}
 }
@@ -140,9 +140,32 @@ func TestCatalogueCoversConstants(t *testing.T) {
 			t.Errorf("constant %s (%s) has no catalogue entry", name, code)
 		}
 	}
-	for _, c := range Catalogue {
+	for _, c := range catalogue {
 		if _, ok := constants[c.Code]; !ok {
 			t.Errorf("catalogue entry %s has no constant in codes.go", c.Code)
 		}
+	}
+}
+
+// TestCatalogueIsACopy: a caller that changes what Catalogue or Formats
+// returns changes nothing that the package or other callers see.
+func TestCatalogueIsACopy(t *testing.T) {
+	c := Catalogue()
+	first := c[0]
+	c[0].Name = "changed"
+	c = append(c[:1], c[2:]...)
+	if got := Catalogue(); len(got) != len(catalogue) || got[0] != first {
+		t.Errorf("Catalogue() after changing a copy: %d entries, first %v; want %d, %v", len(got), got[0], len(catalogue), first)
+	}
+	if info, ok := Lookup(first.Code); !ok || info.Name != first.Name {
+		t.Errorf("Lookup(%s) = %v, %v after changing a copy", first.Code, info, ok)
+	}
+	f := Formats()
+	f[0] = "changed"
+	if got := Formats(); got[0] != "text" {
+		t.Errorf("Formats()[0] = %q after changing a copy, want text", got[0])
+	}
+	if _, err := NewRenderer("changed"); err == nil {
+		t.Error(`NewRenderer("changed") succeeded after changing a copy of Formats`)
 	}
 }

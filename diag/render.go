@@ -3,6 +3,7 @@ package diag
 import (
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Renderer writes diagnostics in one output format. It is used as a stream so
@@ -34,9 +35,13 @@ var (
 	_ Renderer = GitHub{}
 )
 
-// Formats lists the format names NewRenderer accepts, in the order the
+// formats lists the format names NewRenderer accepts, in the order the
 // command's usage shows them.
-var Formats = []string{"text", "json", "sarif", "github"}
+var formats = []string{"text", "json", "sarif", "github"}
+
+// Formats returns the format names NewRenderer accepts, in the order the
+// command's usage shows them, as a fresh copy.
+func Formats() []string { return slices.Clone(formats) }
 
 // NewRenderer returns a fresh renderer with default options for a format
 // name of Formats. Build a Text value directly to turn on color.

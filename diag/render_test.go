@@ -12,7 +12,7 @@ import (
 )
 
 func TestNewRenderer(t *testing.T) {
-	for _, format := range Formats {
+	for _, format := range Formats() {
 		r, err := NewRenderer(format)
 		if err != nil || r == nil {
 			t.Errorf("NewRenderer(%q) = %v, %v", format, r, err)
@@ -38,7 +38,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 
 func TestRenderersReportWriteErrors(t *testing.T) {
 	l := List{{Code: EmptyInput, Message: "m"}}
-	for _, format := range Formats {
+	for _, format := range Formats() {
 		r, _ := NewRenderer(format)
 		if err := RenderAll(failWriter{}, r, l); err == nil {
 			t.Errorf("%s: want the write error", format)
@@ -90,7 +90,7 @@ func goldenSamples() List {
 // golden file pins the shape of rules without changing with every new code.
 func goldenRules(l List) []CodeInfo {
 	var cat []CodeInfo
-	for _, c := range Catalogue {
+	for _, c := range catalogue {
 		if l.HasCode(c.Code) {
 			cat = append(cat, c)
 		}

@@ -66,7 +66,7 @@ func (s *SARIF) Begin(w io.Writer) error {
 	}
 	s.began = true
 	if s.catalogue == nil {
-		s.catalogue = Catalogue
+		s.catalogue = catalogue
 	}
 	s.ruleIndex = make(map[Code]int, len(s.catalogue))
 	for i, c := range s.catalogue {

@@ -71,8 +71,8 @@ func TestSARIFDocument(t *testing.T) {
 	if run.ColumnKind != "unicodeCodePoints" {
 		t.Errorf("columnKind = %q, want unicodeCodePoints", run.ColumnKind)
 	}
-	if len(d.Rules) != len(Catalogue) {
-		t.Fatalf("%d rules, want one per catalogue entry (%d)", len(d.Rules), len(Catalogue))
+	if len(d.Rules) != len(catalogue) {
+		t.Fatalf("%d rules, want one per catalogue entry (%d)", len(d.Rules), len(catalogue))
 	}
 	r := d.Rules[ruleIndex(t, "E0400")]
 	if r.ID != "E0400" || r.Name != "stride-divisibility" || r.DefaultConfiguration.Level != "error" ||
@@ -243,7 +243,7 @@ func compact(t *testing.T, s string) []byte {
 // array follows.
 func ruleIndex(t *testing.T, code Code) int {
 	t.Helper()
-	for i, info := range Catalogue {
+	for i, info := range catalogue {
 		if info.Code == code {
 			return i
 		}

@@ -11,9 +11,13 @@
 //	normalized   the value of each expression, kind and canonical text
 //	diagnostics  what the verifier reports, rendered as text
 //	printed      the canonical text, as `cutec fmt` would write it
+//	facts        (optional) facts from outside the program, see FactsSection
 //
 // Check recomputes every section from the input and compares; Update
-// rewrites the archive with the recomputed sections. Tests run every archive
+// rewrites the archive with the recomputed sections. The facts section is
+// never recomputed or rewritten: every run checks the recomputed sections
+// against it, with or without update, so an update cannot approve output
+// that contradicts the paper or a reference. Tests run every archive
 // under testdata/golden, and CUTEC_UPDATE=1 updates them; `cutec golden DIR`
 // does the same for a user's own archives.
 package golden
@@ -55,6 +59,9 @@ type Result struct {
 	// Skipped says why the walk passed over the path (it is not a regular
 	// file); such a result is not an archive.
 	Skipped string
+	// FactFailures are the facts (see FactsSection) that the recomputed
+	// sections break; an update does not clear them.
+	FactFailures []string
 }
 
 // Run checks (or, with update, rewrites) every *.txtar archive under dir,
@@ -116,6 +123,7 @@ func runFile(path string, update bool) (Result, error) {
 		return Result{}, fmt.Errorf("%s: %w", path, err)
 	}
 	res := Result{Path: path, Problems: problems(ar)}
+	res.FactFailures = checkFacts(ar, mode, got)
 	for _, name := range Sections {
 		want, _ := file(ar, name)
 		if want != got[name] {

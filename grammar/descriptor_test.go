@@ -10,7 +10,7 @@ import (
 )
 
 // DescriptorCases are inputs for the descriptor grammar, valid and invalid by
-// the seed's EBNF. The oracle, not this list, decides which is which.
+// the descriptor EBNF. The oracle, not this list, decides which is which.
 var DescriptorCases = []string{
 	"()", "( )", "(\t)", "(1@0)", "(1@0, 1@1)", "(16@0, 1@1)", "((1@0, 8@1), 1@2)",
 	"(1/2@0, 4@1)", "(1@0@1)", "(1 @ 0)", "(1@ 0 @1)", "(-0@0)", "(-1/-2@3)", "(1@01)",

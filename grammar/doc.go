@@ -108,8 +108,8 @@
 //
 // # The descriptor grammar
 //
-// The seed's descriptor EBNF, kept in descriptor.ebnf, with one addition: a
-// count may be `?`, a coefficient known only at run time, as the dialect
+// The design note's descriptor EBNF (docs/semantics.md §Descriptors), kept in
+// descriptor.ebnf, with one addition: a count may be `?`, a coefficient known only at run time, as the dialect
 // writes dynamic basis strides (`(?@0,?@1)`):
 //
 //	layout ::= group ;
@@ -133,7 +133,7 @@
 //
 // An int, a fraction `int/int` and a uint are single tokens, so no space may
 // fall inside them, as the EBNF says. Spaces and tabs around the whole
-// descriptor are accepted, as the seed says the grammar ignores whitespace.
+// descriptor are accepted, as the EBNF's ws says.
 // A test runs the EBNF itself, as an independent matcher, over a table of
 // inputs and checks that the parser agrees.
 //

@@ -2,7 +2,7 @@ package grammar
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// Descriptor is the seed's descriptor EBNF, `parser:"layout ::= group"`.
+// Descriptor is the descriptor EBNF (docs/semantics.md §Descriptors), `parser:"layout ::= group"`.
 type Descriptor struct {
 	Pos    lexer.Position
 	EndPos lexer.Position

@@ -14,7 +14,7 @@ import (
 func grammarText(ps *Parsers) string {
 	return "# Stmt: expressions and .cute statements\n" + ps.Stmt.String() +
 		"\n\n# SwizzleForm\n" + ps.Swizzle.String() +
-		"\n\n# Descriptor: the seed's descriptor EBNF\n" + ps.Descriptor.String() + "\n"
+		"\n\n# Descriptor: the descriptor EBNF of docs/semantics.md\n" + ps.Descriptor.String() + "\n"
 }
 
 // checkGolden compares got with the golden file, rewriting it when
@@ -65,17 +65,18 @@ func TestDocQuotesGrammar(t *testing.T) {
 	}
 }
 
-// TestDescriptorEBNFIsTheSeeds keeps descriptor.ebnf the seed's EBNF with
+// TestDescriptorEBNFIsTheNotes keeps descriptor.ebnf the design note's EBNF
+// (docs/semantics.md §Descriptors) with
 // one reviewed change: the dynamic count `?` of the dialect's strides
 // (Types/stride.mlir, `(?@0,?@1)`).
-func TestDescriptorEBNFIsTheSeeds(t *testing.T) {
+func TestDescriptorEBNFIsTheNotes(t *testing.T) {
 	ebnf, err := os.ReadFile("descriptor.ebnf")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The seed's text, production by production (seeds/002, "Descriptor Grammar"),
+	// The note's text, production by production, as docs/semantics.md quotes it,
 	// with `| "?"` added to count.
-	seed := []string{
+	note := []string{
 		`layout ::= group ;`,
 		`group ::= "(" ws [ entry { ws "," ws entry } ] ws ")" ;`,
 		`entry ::= group | basis ;`,
@@ -87,8 +88,8 @@ func TestDescriptorEBNFIsTheSeeds(t *testing.T) {
 		`digit ::= "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" ;`,
 		`ws ::= { " " | "\t" } ;`,
 	}
-	if got := strings.TrimSpace(string(ebnf)); got != strings.Join(seed, "\n") {
-		t.Errorf("descriptor.ebnf is not the seed's EBNF (with the dynamic count):\n%s", got)
+	if got := strings.TrimSpace(string(ebnf)); got != strings.Join(note, "\n") {
+		t.Errorf("descriptor.ebnf is not the design note's EBNF (with the dynamic count):\n%s", got)
 	}
 }
 

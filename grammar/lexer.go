@@ -21,7 +21,7 @@ const (
 	// comments between tokens: every form except the strict descriptor.
 	Lenient Mode = iota
 	// Strict allows only spaces and tabs between tokens and no comments, as
-	// the seed's descriptor EBNF (`ws ::= { " " | "\t" }`).
+	// the descriptor EBNF (`ws ::= { " " | "\t" }`).
 	Strict
 )
 

@@ -13,7 +13,7 @@ type Parsers struct {
 	Expr       *participle.Parser[Expr]        // any expression or value form
 	Operand    *participle.Parser[Operand]     // one value, layout or tile (ParseLayout, ParseTuple, ParseTile)
 	Swizzle    *participle.Parser[SwizzleForm] // `S<B,M,S>`
-	Descriptor *participle.Parser[Descriptor]  // the seed's descriptor EBNF
+	Descriptor *participle.Parser[Descriptor]  // the descriptor EBNF (docs/semantics.md)
 	Stmt       *participle.Parser[Stmt]        // one `.cute` line
 }
 

@@ -2,7 +2,7 @@ package layout
 
 import "testing"
 
-// Benchmarks for the targets of SPEC.md section 6: composition, complement
+// Benchmarks for the targets of docs/semantics.md §Targets: composition, complement
 // and logical_divide of rank <= 4 layouts under 1 µs/op, coalesce under
 // 200 ns/op, few allocations. pycute needs 4-50 µs for the same operations.
 

@@ -28,7 +28,7 @@ func Complement(l Layout) (Layout, error) {
 // is strictly increasing (eq. 29), and size(l)·size(L*) covers the cotarget:
 // complement(4:32, 256) is (32,2):(1,128). Results are coalesced, as CuTe
 // returns them: complement((4,8):(1,8)) is 2:4, Table 7's (2,1):(4,64)
-// (ERRATA.md). The cotarget is an integer or a shape; the part that repeats
+// (docs/semantics.md §E11). The cotarget is an integer or a shape; the part that repeats
 // has the shape ceil_div(cotarget, covered) with compact strides, so a shape
 // is divided mode by mode, as in CuTe.
 //

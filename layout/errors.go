@@ -2,7 +2,7 @@ package layout
 
 import "fmt"
 
-// Code is a stable diagnostic code of cutec's catalogue (diag.Catalogue,
+// Code is a stable diagnostic code of cutec's catalogue (diag.Catalogue(),
 // docs/diagnostics.md). layout is a leaf package and does not import diag;
 // the codes below are the same strings, and a test in verify keeps them in
 // the catalogue.

@@ -4,7 +4,7 @@ package layout
 // l(R(k)) = k for every k below size(R). Following the chain of strides
 // 1, s0·d0, ... through the modes of the coalesced l sorted by stride, it
 // skips zero strides rather than stopping at them, so
-// right_inverse(((2,2),(2,4)):((0,1),(0,2))) is (2,4):(2,8) (ERRATA.md). A
+// right_inverse(((2,2),(2,4)):((0,1),(0,2))) is (2,4):(2,8) (docs/semantics.md §E10). A
 // layout without a stride-1 mode has the trivial right inverse 1:0.
 //
 // Dynamic values follow the dialect: the chain goes on only while the next
@@ -127,7 +127,7 @@ func rightInverseChain(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 // offsets l never reaches. The result is CuTe C++'s where that one satisfies
 // the law; for layouts where it does not (some non-injective ones), it is
 // the right inverse of (l, complement(l)) as pycute builds it, when that one
-// does (ERRATA.md). The sorted non-zero strides must nest: each a multiple of
+// does (docs/semantics.md §D7). The sorted non-zero strides must nest: each a multiple of
 // the size covered by the smaller ones (E0503).
 func LeftInverse(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {

@@ -1,8 +1,8 @@
 package layout
 
-// The examples and tables of the CuTe paper (seeds/001), with the
-// corrections of ERRATA.md. Every expected value is copied from the paper or
-// from ERRATA.md; the section is named next to each group.
+// The examples and tables of the CuTe paper, with the corrections of
+// docs/semantics.md §Errata. Every expected value is copied from the paper or
+// from that section; the section is named next to each group.
 
 import (
 	"bufio"
@@ -245,7 +245,7 @@ func TestPaperTable5(t *testing.T) {
 		{"(4,8):(1,5)", "4:1"},
 		{"(4,(4,2)):(4,(1,16))", "(4,4,2):(4,1,16)"},
 		{"((2,2),(4,2)):((1,8),(2,16))", "(2,4,2,2):(1,4,2,16)"},
-		{"((2,2),(2,4)):((0,1),(0,2))", "(2,4):(2,8)"}, // ERRATA.md: not the paper's (2,2):(4,8)
+		{"((2,2),(2,4)):((0,1),(0,2))", "(2,4):(2,8)"}, // docs/semantics.md §E10: not the paper's (2,2):(4,8)
 		{"((2,2),(2,4)):((0,2),(0,4))", "1:0"},
 	}
 	for _, tc := range tests {
@@ -264,7 +264,7 @@ func TestPaperTable6(t *testing.T) {
 		{"(4,(4,2)):(4,(1,16))", "(4,4,2):(4,1,16)"},
 		{"((2,2),(4,2)):((1,8),(2,16))", "(2,4,2,2):(1,4,2,16)"},
 		{"((2,2),(2,4)):((0,2),(0,4))", "(2,2,4):(0,2,8)"},
-		{"((2,2),(2,4)):((0,1),(0,2))", "(2,4):(2,8)"}, // ERRATA.md: (2,2):(4,8) is no inverse
+		{"((2,2),(2,4)):((0,1),(0,2))", "(2,4):(2,8)"}, // docs/semantics.md §E10: (2,2):(4,8) is no inverse
 	}
 	for _, tc := range tests {
 		l := L(t, tc.l)
@@ -276,7 +276,7 @@ func TestPaperTable6(t *testing.T) {
 	}
 }
 
-// §3.5, Table 7: complements, in CuTe's coalesced form (ERRATA.md).
+// §3.5, Table 7: complements, in CuTe's coalesced form (docs/semantics.md §E11).
 func TestPaperTable7(t *testing.T) {
 	tests := []struct{ l, want string }{
 		{"(4,8):(1,4)", "1:0"},

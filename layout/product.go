@@ -5,7 +5,7 @@ package layout
 // size(A)·cosize(B). Every element of B is replaced by a uniquely shifted
 // copy of A. A tuple tiler multiplies mode by mode and keeps the modes it
 // does not reach; an integer N repeats by N's compact layout; _ keeps the
-// mode. logical_product(128:1, 4:32) is (128,4):(1,4096) (ERRATA.md).
+// mode. logical_product(128:1, 4:32) is (128,4):(1,4096) (docs/semantics.md §E5).
 //
 // The block must be static (E0700, as in the dialect); the tiler may hold
 // dynamic values, which the complement and the composition carry through:

@@ -1,7 +1,7 @@
 package layout
 
 // A minimal reader for the text forms used in this package's tests and in
-// ../shared/testdata/reference_cases.jsonl. It is test-only: the real front
+// testdata/reference/reference_cases.jsonl. It is test-only: the real front
 // end is the parser package, which layout must not import.
 
 import (

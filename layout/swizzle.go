@@ -10,8 +10,8 @@ import "fmt"
 //	apply(x) = x ^ ((x & yyy) >> S)     (a negative S shifts left)
 //
 // With |S| >= B the two fields are disjoint, so the map is a bijection and its
-// own inverse. S<3,4,3> XORs bits 7-9 into bits 4-6. (Seed 002 gives a
-// different formula; ERRATA.md explains why CuTe's is the one used.)
+// own inverse. S<3,4,3> XORs bits 7-9 into bits 4-6. (docs/semantics.md §E9
+// says why no other formula is used.)
 type Swizzle struct {
 	B, M, S int
 }

@@ -7,15 +7,16 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
-// Candidate is the rich candidate of seed 002: what callers get for a
+// Candidate is the rich candidate (docs/semantics.md §Descriptors): what callers get for a
 // normalized layout-like value. It holds the value, its kind, the basis
 // entries of its stride tree (with their exact counts), the swizzle of a
 // swizzled layout, the normalized stride, an interned identity and a
 // reference state.
 //
-// Candidates are interned: Intern returns the same *Candidate for equal
-// values, so two candidates are equal exactly when they are the same
-// pointer. A Candidate is immutable and safe to share between goroutines.
+// Candidates are interned: an Interner returns the same *Candidate for
+// equal values, so two candidates of one Interner are equal exactly when
+// they are the same pointer. A Candidate is immutable (but for its
+// reference count) and safe to share between goroutines.
 type Candidate struct {
 	value   Value
 	bases   []BasisEntry
@@ -61,29 +62,48 @@ func (c *Candidate) Lowerable() bool {
 	return true
 }
 
-// Refs is the reference state: how many times the candidate was interned.
+// Refs is the reference state: how many times the candidate was interned
+// by its Interner.
 func (c *Candidate) Refs() int64 { return c.refs.Load() }
 
 // String returns the canonical text of the value.
 func (c *Candidate) String() string { return c.key }
 
-var interned sync.Map // canonical key -> *Candidate
+// An Interner interns the candidates of one run (a file, a request, a
+// compilation): equal values (same kind, same canonical text) give the same
+// *Candidate. It holds every distinct value it has interned, so its memory
+// is that of the run's distinct values; there is no package-level table, and
+// a long-running process frees a run's candidates by dropping its Interner.
+// The zero value is ready to use; an Interner is safe for concurrent use and
+// must not be copied after first use.
+type Interner struct {
+	mu sync.Mutex
+	m  map[string]*Candidate // canonical key -> candidate
+}
 
 // Intern returns the interned candidate of a value, creating it on first
-// use; equal values (same kind, same canonical text) give the same pointer.
-// It is safe for concurrent use.
-func Intern(v Value) *Candidate {
+// use.
+func (in *Interner) Intern(v Value) *Candidate {
 	key := v.Kind().String() + " " + v.String()
-	if c, ok := interned.Load(key); ok {
-		cand := c.(*Candidate)
-		cand.refs.Add(1)
-		return cand
+	in.mu.Lock()
+	c, ok := in.m[key]
+	if !ok {
+		if in.m == nil {
+			in.m = map[string]*Candidate{}
+		}
+		c = newCandidate(v, key)
+		in.m[key] = c
 	}
-	cand := newCandidate(v, key)
-	actual, _ := interned.LoadOrStore(key, cand)
-	c := actual.(*Candidate)
+	in.mu.Unlock()
 	c.refs.Add(1)
 	return c
+}
+
+// Len returns the number of distinct candidates the Interner holds.
+func (in *Interner) Len() int {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return len(in.m)
 }
 
 func newCandidate(v Value, key string) *Candidate {

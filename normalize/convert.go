@@ -10,7 +10,7 @@ import (
 // real mode.
 const maxDim = 1<<16 - 1
 
-// simple is the simple candidate of seed 002: one basis entry as written,
+// simple is the simple candidate (docs/semantics.md §Descriptors): one basis entry as written,
 // its count in lowest terms and its dimension path (outermost first). It
 // never leaves this package.
 type simple struct {

@@ -7,7 +7,8 @@
 // about; it folds expressions (calls of the algebra's operations, names
 // defined earlier in a .cute file, layouts applied to coordinates) into
 // their values; and it makes interned Candidates, the normalized form that
-// verification and callers compare.
+// verification and callers compare. Interning is per run (an Interner), and
+// the package keeps no state that grows: a process may use it for days.
 //
 // Basis counts are exact rationals reduced to lowest terms with a positive
 // denominator. A zero denominator is rejected at its span (E0200). A basis on

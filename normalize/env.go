@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -78,7 +79,7 @@ func (e *Env) suggest(name string) string {
 			known = append(known, k)
 		}
 	}
-	return suggest(name, append(known, operationNames()...))
+	return suggest.Closest(name, append(known, operationNames()...))
 }
 
 // Define binds name to v, defined at site. It returns false and the site of

@@ -146,13 +146,14 @@ func TestInterning(t *testing.T) {
 	a, _ := eval(t, "(4,8):(1,4)", nil)
 	b, _ := eval(t, "(4, 8) : (_1, _4)", nil)
 	c, _ := eval(t, "(4,8):(8,1)", nil)
+	var in normalize.Interner
 	var wg sync.WaitGroup
 	got := make([]*normalize.Candidate, 8)
 	for i := range got {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = normalize.Intern(a)
+			got[i] = in.Intern(a)
 		}()
 	}
 	wg.Wait()
@@ -161,20 +162,29 @@ func TestInterning(t *testing.T) {
 			t.Fatal("equal values interned to different candidates")
 		}
 	}
-	if normalize.Intern(b) != got[0] || normalize.Intern(c) == got[0] {
+	if in.Intern(b) != got[0] || in.Intern(c) == got[0] {
 		t.Error("interning does not follow equality")
 	}
 	if got[0].Refs() < 9 {
 		t.Errorf("refs = %d, want at least 9", got[0].Refs())
 	}
 	d, _ := eval(t, "(1/2@0,4@1)", nil)
-	cand := normalize.Intern(d)
+	cand := in.Intern(d)
 	if cand.Lowerable() || len(cand.Bases()) != 2 || cand.Bases()[0].Count != (normalize.Rational{Num: 1, Den: 2}) {
 		t.Errorf("descriptor candidate: %v %v", cand.Lowerable(), cand.Bases())
 	}
 	sw, _ := eval(t, "S<3,4,3> o 0 o (8,64):(64,1)", nil)
-	if s := normalize.Intern(sw).Swizzle(); s == nil || s.String() != "S<3,4,3>" {
+	if s := in.Intern(sw).Swizzle(); s == nil || s.String() != "S<3,4,3>" {
 		t.Errorf("swizzle of a composed candidate: %v", s)
+	}
+	// a, b, c, d and sw: four distinct values (a and b are equal).
+	if in.Len() != 4 {
+		t.Errorf("the interner holds %d candidates, want 4", in.Len())
+	}
+	// Another run has its own table: nothing is shared or kept globally.
+	var other normalize.Interner
+	if other.Intern(a) == got[0] || other.Len() != 1 {
+		t.Error("two interners share candidates")
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
-// operations are the operations of the algebra (SPEC.md section 3) under the
+// operations are the operations of the algebra (the CuTe paper's) under the
 // names CuTe and pycute use, with their argument orders.
 var operations = map[string]*operation{}
 

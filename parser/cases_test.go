@@ -2,8 +2,8 @@ package parser
 
 import "github.com/cutec/cutec/diag"
 
-// validExprs are inputs that ParseExpr accepts: every text form of SPEC.md
-// section 2 and of the brief, spelled canonically and leniently.
+// validExprs are inputs that ParseExpr accepts: every text form of
+// docs/semantics.md §Text forms, spelled canonically and leniently.
 var validExprs = []string{
 	// integers and leaves
 	"8", "-3", "_4", "-0", "_-1", "9223372036854775807", "-9223372036854775808",

@@ -72,7 +72,7 @@ func errUnclosed(f *diag.File, at, open diag.Span, expected, found string) *diag
 	return d
 }
 
-// errTrailing: E0103, text after a complete value (the seed's wording).
+// errTrailing: E0103, text after a complete value (the design note's wording, docs/semantics.md §Descriptors).
 func errTrailing(f *diag.File, span diag.Span, found string) *diag.Diagnostic {
 	return newError(f, diag.TrailingText, span, "unexpected trailing layout text "+quote(found))
 }

@@ -22,7 +22,7 @@ func (p *Parser) ParseLayout(f *diag.File) (*ast.Layout, diag.List) {
 	return l, diags
 }
 
-// ParseDescriptor parses exactly the seed's basis descriptor EBNF (see
+// ParseDescriptor parses exactly the basis descriptor EBNF (see
 // package grammar): a parenthesized tree of basis entries such as
 // `((1@0, 8@1), 1@2)`, with spaces and tabs between tokens (also around the
 // whole descriptor) and nothing else: no comments, static markers, trailing

@@ -69,7 +69,7 @@ var descriptorEBNF = sync.OnceValue(func() *ebnfcheck.Grammar {
 	return g
 })
 
-// checkDescriptorEBNF checks ParseDescriptor against the seed's EBNF: it
+// checkDescriptorEBNF checks ParseDescriptor against the descriptor EBNF: it
 // accepts exactly what the EBNF derives (spaces and tabs around the whole
 // input aside), except integers beyond int64 (E0104).
 func checkDescriptorEBNF(t *testing.T, src string) {

@@ -12,7 +12,7 @@ type Form uint8
 const (
 	FormExpr       Form = iota // any expression or value form
 	FormLayout                 // `shape:stride`
-	FormDescriptor             // the seed's basis descriptor EBNF
+	FormDescriptor             // the basis descriptor EBNF
 	FormTuple                  // a value: integer, `?`, `_`, basis entry or tuple (a coordinate)
 	FormTile                   // a tile: `[...]`, or the dialect's bare layout, shape or `_`
 	FormSwizzle                // `S<B,M,S>`

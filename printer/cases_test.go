@@ -4,7 +4,7 @@ package printer
 // rules in the package doc.
 type printCase struct{ in, want string }
 
-// exprCases cover every text form of SPEC.md section 2, in canonical,
+// exprCases cover every text form of docs/semantics.md §Text forms, in canonical,
 // CuTe C++ and pycute spellings. They are parsed with parser.ParseExpr.
 var exprCases = []printCase{
 	// integers and leaves

@@ -1,12 +1,12 @@
 // Package printer owns the canonical text of every cutec form and the `show`
 // renderings of a layout.
 //
-// Canonical text is the CuTe dialect's payload spelling (SPEC.md sections 2
-// and 5): no spaces inside a value, integers without CuTe C++'s static
+// Canonical text is the CuTe dialect's payload spelling (docs/semantics.md
+// §Authorities, rule 3): no spaces inside a value, integers without CuTe C++'s static
 // marker, `S<B,M,S>` for swizzles, pycute's trailing comma dropped, composed
 // layouts as `outer o offset o inner` with an omitted offset written `0`.
 // Expressions and statements, which the dialect never prints, are spelled as
-// SPEC.md writes them:
+// CuTe C++ source writes them:
 //
 //	name(arg, arg)          a call: ", " between arguments
 //	(X)(arg, arg)           an evaluation (Apply) of any other expression

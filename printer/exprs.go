@@ -41,8 +41,8 @@ func (p *printer) tile(t *ast.Tile) {
 	p.byte(']')
 }
 
-// args prints an argument list `(a, b)`: ", " between arguments, as SPEC.md
-// writes calls.
+// args prints an argument list `(a, b)`: ", " between arguments, as CuTe C++
+// source writes calls.
 func (p *printer) args(list []ast.Expr) {
 	p.byte('(')
 	for i, a := range list {

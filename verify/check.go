@@ -2,6 +2,7 @@ package verify
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -76,23 +77,43 @@ func (s *Subject) Text() string {
 	return string(s.File.Src[s.Node.Pos():s.Node.End()])
 }
 
-var registry = map[string]*Check{}
+// registry holds the registered checks by name. registryMu guards it, so
+// that an embedder may Register a check of its own while other goroutines
+// build passes; a Pass copies the checks it runs when it is built.
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]*Check{}
+)
 
-// Register adds a check to the registry; checks register themselves in
-// their file's init.
+// Register adds a check to the registry; the checks of this package
+// register themselves in their file's init. It is safe for concurrent use;
+// passes built before the call do not run the new check. Registering a
+// name twice panics.
 func Register(c *Check) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
 	if _, dup := registry[c.Name]; dup {
 		panic("verify: check registered twice: " + c.Name)
 	}
 	registry[c.Name] = c
 }
 
+// lookupCheck returns the registered check of a name.
+func lookupCheck(name string) (*Check, bool) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	c, ok := registry[name]
+	return c, ok
+}
+
 // Checks returns the registered checks in name order.
 func Checks() []*Check {
+	registryMu.RLock()
 	out := make([]*Check, 0, len(registry))
 	for _, c := range registry {
 		out = append(out, c)
 	}
+	registryMu.RUnlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }

@@ -162,7 +162,7 @@ func TestEveryCodeHasACase(t *testing.T) {
 	for _, c := range codeCases {
 		have[c.code] = true
 	}
-	for _, info := range diag.Catalogue {
+	for _, info := range diag.Catalogue() {
 		if !have[info.Code] {
 			t.Errorf("%s (%s) has no trigger and near-miss case", info.Code, info.Name)
 		}
@@ -224,7 +224,7 @@ func TestLayoutCodesAreCatalogued(t *testing.T) {
 	}
 	for _, c := range codes {
 		if _, ok := diag.Lookup(diag.Code(c)); !ok {
-			t.Errorf("layout code %s is not in diag.Catalogue", c)
+			t.Errorf("layout code %s is not in diag.Catalogue()", c)
 		}
 	}
 }

@@ -73,7 +73,7 @@ func NewPass(opts Options) (*Pass, error) {
 	}
 	seen := map[string]bool{}
 	for _, name := range append(names, opts.Enable...) {
-		c, ok := registry[name]
+		c, ok := lookupCheck(name)
 		if !ok {
 			return nil, fmt.Errorf("verify: unknown check %q", name)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 )
 
 // Exit statuses shared by every command.
@@ -129,7 +130,7 @@ func dispatch(args []string, e *env) int {
 	cmd := lookupCommand(name)
 	if cmd == nil {
 		msg := fmt.Sprintf("unknown command %q", name)
-		if s := suggest(name, commandNames()); s != "" {
+		if s := suggest.Closest(name, commandNames()); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		e.errorf("%s\nRun 'cutec help' for usage.", msg)

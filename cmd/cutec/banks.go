@@ -11,6 +11,7 @@ import (
 
 	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
@@ -114,7 +115,7 @@ var banksFormats = []string{"text", "json", "svg", "html"}
 func (o *banker) run(e *env, args []string) int {
 	if !contains(banksFormats, o.format) {
 		msg := fmt.Sprintf("unknown format %q", o.format)
-		if s := suggest(o.format, banksFormats); s != "" {
+		if s := suggest.Closest(o.format, banksFormats); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return usageError(e, "banks", "%s", msg)

@@ -42,7 +42,7 @@ var singleCodeSpan = regexp.MustCompile("^`([^`]*)`$")
 func TestCatalogueExamples(t *testing.T) {
 	dir := t.TempDir()
 	enable := strings.Join(optionalChecks(), ",") // an example of an optional check shows its code
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		if why, ok := unreachable[c.Code]; ok {
 			if !strings.Contains(c.Example, "no input") {
 				t.Errorf("%s is unreachable (%s), but its example does not say so: %s", c.Code, why, c.Example)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -87,7 +88,7 @@ func splitList(s string) []string {
 
 // unknownItem is the error for a name that is neither a check nor a code.
 func unknownItem(what, name string, names []string) error {
-	if s := suggest(name, names); s != "" {
+	if s := suggest.Closest(name, names); s != "" {
 		return fmt.Errorf("unknown %s %q; did you mean %q?", what, name, s)
 	}
 	return fmt.Errorf("unknown %s %q (see \"cutec help checks\")", what, name)

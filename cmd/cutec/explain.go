@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -47,7 +48,7 @@ func isCodeTopic(s string) bool {
 	if codePattern.MatchString(s) {
 		return true
 	}
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		if c.Name == s {
 			return true
 		}
@@ -58,16 +59,16 @@ func isCodeTopic(s string) bool {
 // lookupCode finds a code by its code, in any case, or by its name.
 func lookupCode(s string) (diag.CodeInfo, error) {
 	var keys []string
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		if strings.EqualFold(string(c.Code), s) || c.Name == s {
 			return c, nil
 		}
 		keys = append(keys, string(c.Code), c.Name)
 	}
 	msg := fmt.Sprintf("%s is not a code of the catalogue", s)
-	if sug := suggest(strings.ToUpper(s), keys); sug != "" && codePattern.MatchString(s) {
+	if sug := suggest.Closest(strings.ToUpper(s), keys); sug != "" && codePattern.MatchString(s) {
 		msg += fmt.Sprintf("; did you mean %s?", sug)
-	} else if sug := suggest(s, keys); sug != "" {
+	} else if sug := suggest.Closest(s, keys); sug != "" {
 		msg += fmt.Sprintf("; did you mean %s?", sug)
 	}
 	return diag.CodeInfo{}, fmt.Errorf("%s (docs/diagnostics.md lists them)", msg)

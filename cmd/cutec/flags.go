@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+
+	"github.com/cutec/cutec/internal/suggest"
 )
 
 // parseFlags parses the flags of c from args as the flag package does
@@ -19,7 +21,7 @@ func (c *command) parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string,
 			return nil, exitOK, false
 		}
 		msg := fmt.Sprintf("flag provided but not defined: -%s", name)
-		if s := suggest(name, flagNames(fs)); s != "" {
+		if s := suggest.Closest(name, flagNames(fs)); s != "" {
 			msg += fmt.Sprintf("; did you mean -%s?", s)
 		}
 		return nil, usageError(e, c.name, "%s", msg), false

@@ -73,14 +73,18 @@ func (o *goldener) run(e *env, args []string) int {
 			for _, p := range r.Problems {
 				fmt.Fprintf(e.stdout, "%s: %s\n", diag.Escape(r.Path), diag.Escape(p))
 			}
+			for _, f := range r.FactFailures {
+				fmt.Fprintf(e.stdout, "%s: %s\n", diag.Escape(r.Path), diag.Escape(f))
+			}
+			if len(r.Problems) > 0 || len(r.FactFailures) > 0 || (!r.Updated && len(r.Mismatches) > 0) {
+				differ++
+			}
 			switch {
 			case len(r.Problems) > 0:
-				differ++
 				malformed++
 			case r.Updated:
 				fmt.Fprintf(e.stdout, "updated %s\n", diag.Escape(r.Path))
 			case len(r.Mismatches) > 0:
-				differ++
 				for _, m := range r.Mismatches {
 					path := diag.Escape(r.Path)
 					fmt.Fprintf(e.stdout, "%s: section %s differs:\n", path, diag.Escape(m.Section))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 )
 
 // helpCommand is "cutec help [command]".
@@ -48,7 +49,7 @@ func runHelp(e *env, args []string) int {
 		c := lookupCommand(args[0])
 		if c == nil {
 			msg := fmt.Sprintf("unknown command %q", args[0])
-			if s := suggest(args[0], helpTopics()); s != "" {
+			if s := suggest.Closest(args[0], helpTopics()); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			return usageError(e, "help", "%s", msg)
@@ -96,7 +97,7 @@ func printCommandUsage(w io.Writer, c *command) {
 // the topics and the names of the diagnostic codes.
 func helpTopics() []string {
 	topics := append(commandNames(), "checks", "syntax")
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		topics = append(topics, c.Name)
 	}
 	return topics

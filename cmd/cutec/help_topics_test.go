@@ -43,7 +43,7 @@ func TestSyntaxExamples(t *testing.T) {
 // either case) and by name, through "cutec explain" and "cutec help". The
 // example of a code is run, and what cutec says about it names the code.
 func TestExplainEveryCode(t *testing.T) {
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		for _, args := range [][]string{
 			{"explain", string(c.Code)},
 			{"explain", strings.ToLower(string(c.Code))},

@@ -421,7 +421,7 @@ func checkFmt(t *testing.T, path string, src []byte, want string) {
 
 // TestHostileEmptyInputs gives empty and blank values to every entry point
 // that takes one: each is E0100 at its first column, and never a value. (A
-// descriptor is strict, as seed 002's grammar: only spaces and tabs may
+// descriptor is strict, as its EBNF (docs/semantics.md §Descriptors): only spaces and tabs may
 // surround it, and a line end is E0106.)
 func TestHostileEmptyInputs(t *testing.T) {
 	for _, src := range []string{"", " ", "\t \t", "\r\n"} {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -55,7 +56,7 @@ a warning), 2 on a usage error or an I/O error (a missing or unreadable
 file is reported on standard error, and the other files are still checked).`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &linter{}
-		fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(diag.Formats, ", "))
+		fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(diag.Formats(), ", "))
 		fs.BoolVar(&o.strict, "strict", false, "count warnings as findings (exit 1)")
 		fs.IntVar(&o.jobs, "j", runtime.GOMAXPROCS(0), "number of files checked in parallel")
 		fs.BoolVar(&o.stats, "stats", false, "say on standard error how many cute ops of MLIR the op checker checked and skipped")
@@ -129,8 +130,8 @@ func (l *linter) renderer() (diag.Renderer, error) {
 	}
 	r, err := diag.NewRenderer(l.format)
 	if err != nil {
-		msg := fmt.Sprintf("unknown format %q (want %s)", l.format, strings.Join(diag.Formats, ", "))
-		if s := suggest(l.format, diag.Formats); s != "" {
+		msg := fmt.Sprintf("unknown format %q (want %s)", l.format, strings.Join(diag.Formats(), ", "))
+		if s := suggest.Closest(l.format, diag.Formats()); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return nil, fmt.Errorf("%s", msg)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
@@ -44,7 +45,7 @@ func (o *shower) run(e *env, args []string) int {
 	format, err := printer.ParseShowFormat(o.format)
 	if err != nil {
 		msg := err.Error()
-		if s := suggest(o.format, []string{"text", "svg", "html"}); s != "" {
+		if s := suggest.Closest(o.format, []string{"text", "svg", "html"}); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return usageError(e, "show", "%s", msg)

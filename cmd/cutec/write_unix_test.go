@@ -15,6 +15,7 @@ import (
 
 	"github.com/cutec/cutec/internal/atomicfile"
 	"github.com/cutec/cutec/internal/gen"
+	"github.com/cutec/cutec/internal/heavytest"
 )
 
 // TestWriteHelper is not a test but the child process of the tests below:
@@ -91,7 +92,11 @@ func TestWriterKilledBeforeRename(t *testing.T) {
 // TestWriterKilledAnytime kills "fmt -w" of a 256 KB file at moments spread
 // over a whole run: whenever it dies, the file holds either its old text or
 // its new text, whole.
+//
+// It kills at fractions of a measured time, so it is heavy (CUTEC_HEAVY=1):
+// on a loaded machine the moments are not where they are meant to be.
 func TestWriterKilledAnytime(t *testing.T) {
+	heavytest.Skip(t)
 	var b bytes.Buffer
 	if _, err := gen.Cute(&b, gen.Options{Seed: 2, Size: 256 << 10, Unique: 0.1}); err != nil {
 		t.Fatal(err)

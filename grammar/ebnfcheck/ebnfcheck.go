@@ -1,5 +1,5 @@
 // Package ebnfcheck is an independent matcher for the small EBNF dialect of
-// the seed's descriptor grammar (`name ::= expr ;` with `|`, `[ ]`, `{ }`,
+// the design note's descriptor grammar (docs/semantics.md §Descriptors) (`name ::= expr ;` with `|`, `[ ]`, `{ }`,
 // `( )` and quoted literals). Tests use it as an oracle: it decides whether
 // a text belongs to a production by running the EBNF itself, with no code in
 // common with the participle grammar. It is slow and meant for tests only.

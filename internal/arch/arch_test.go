@@ -18,7 +18,7 @@ var allowed = map[string][]string{
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "ast", "diag", "internal/gencache", "internal/cppnames"},
-	"normalize": {"ast", "layout", "banks", "diag", "internal/cppnames"},
+	"normalize": {"ast", "layout", "banks", "diag", "internal/cppnames", "internal/suggest"},
 	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
@@ -29,6 +29,7 @@ var allowed = map[string][]string{
 	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
 	"internal/gencache":   {},
 	"internal/cppnames":   {},
+	"internal/suggest":    {},
 }
 
 func TestImportsPointBackwards(t *testing.T) {

@@ -1,5 +1,5 @@
 // Command gendocs writes docs/diagnostics.md, the users' catalogue of
-// diagnostic codes, from diag.Catalogue. The catalogue is the source of
+// diagnostic codes, from diag.Catalogue(). The catalogue is the source of
 // truth; the page is generated and never edited by hand. Run it through
 //
 //	go generate ./diag

@@ -34,7 +34,7 @@ func TestDocsInSync(t *testing.T) {
 		t.Fatalf("%v; run go generate ./diag (or CUTEC_UPDATE=1 go test ./diag/...)", err)
 	}
 	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n")); diff != "" {
-		t.Errorf("docs/diagnostics.md is out of sync with diag.Catalogue; run go generate ./diag "+
+		t.Errorf("docs/diagnostics.md is out of sync with diag.Catalogue(); run go generate ./diag "+
 			"(or CUTEC_UPDATE=1 go test ./diag/...) (-generated +file):\n%s", diff)
 	}
 }
@@ -51,7 +51,7 @@ func TestEveryCodeHasOneSection(t *testing.T) {
 		got = append(got, string(m[1]))
 	}
 	var want []string
-	for _, c := range diag.Catalogue {
+	for _, c := range diag.Catalogue() {
 		want = append(want, string(c.Code))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -79,10 +79,10 @@ func TestHelpURIsPointAtSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := log.Runs[0].Tool.Driver.Rules
-	if len(rules) != len(diag.Catalogue) {
-		t.Fatalf("%d rules, want %d", len(rules), len(diag.Catalogue))
+	if len(rules) != len(diag.Catalogue()) {
+		t.Fatalf("%d rules, want %d", len(rules), len(diag.Catalogue()))
 	}
-	for i, c := range diag.Catalogue {
+	for i, c := range diag.Catalogue() {
 		want := diag.DocsURL + "#" + anchor(codeHeading(c))
 		if rules[i].HelpURI != want {
 			t.Errorf("%s: helpUri %q, want %q", c.Code, rules[i].HelpURI, want)

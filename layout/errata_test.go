@@ -1,21 +1,22 @@
 package layout
 
-// The worked examples of seed 002 as ERRATA.md corrects them, and the
-// swizzle facts of ERRATA.md. Where the seed is wrong the test says so.
+// The worked examples of the project's design note as docs/semantics.md
+// §Errata corrects them (E2-E7), and the swizzle facts of §E9. Where the
+// note is wrong the test says so.
 
 import "testing"
 
-func TestSeedWorkedExamples(t *testing.T) {
+func TestDesignNoteWorkedExamples(t *testing.T) {
 	compose := []struct{ a, b, want string }{
-		{"8:2", "4:1", "4:2"},                         // the seed rejects it; B selects A's first 4 offsets
-		{"4:1", "8:2", "8:2"},                         // the seed says 4:2; A is evaluated on its extended domain
+		{"8:2", "4:1", "4:2"},                         // §E2: the note rejects it; B selects A's first 4 offsets
+		{"4:1", "8:2", "8:2"},                         // §E3: the note says 4:2; A is evaluated on its extended domain
 		{"(4,2):(1,4)", "(2,2):(1,2)", "(2,2):(1,2)"}, // the hierarchical case
 	}
 	for _, tc := range compose {
 		r, err := Compose(L(t, tc.a), L(t, tc.b))
 		wantLayout(t, tc.a+" o "+tc.b, r, err, tc.want)
 	}
-	r, err := ComplementTo(L(t, "4:32"), Int(256)) // the seed says 32:1, which covers only 128
+	r, err := ComplementTo(L(t, "4:32"), Int(256)) // §E4: the note says 32:1, which covers only 128
 	wantLayout(t, "complement(4:32, 256)", r, err, "(32,2):(1,128)")
 	r, err = ComplementTo(L(t, "32:1"), Int(128))
 	wantLayout(t, "complement(32:1, 128)", r, err, "4:32")
@@ -23,11 +24,11 @@ func TestSeedWorkedExamples(t *testing.T) {
 	wantLayout(t, "logical_divide(128:1, 32:1)", r, err, "(32,4):(1,32)")
 	r, err = ComplementTo(L(t, "128:1"), Int(512))
 	wantLayout(t, "complement(128:1, 512)", r, err, "4:128")
-	r, err = LogicalProduct(L(t, "128:1"), TileLayout(L(t, "4:32"))) // the seed says (128,4):(1,128)
+	r, err = LogicalProduct(L(t, "128:1"), TileLayout(L(t, "4:32"))) // §E5: the note says (128,4):(1,128)
 	wantLayout(t, "logical_product(128:1, 4:32)", r, err, "(128,4):(1,4096)")
-	r, err = LogicalProduct(L(t, "128:1"), TileLayout(L(t, "4:1"))) // legal, though the seed calls it illegal
+	r, err = LogicalProduct(L(t, "128:1"), TileLayout(L(t, "4:1"))) // §E5: legal, though the note calls it illegal
 	wantLayout(t, "logical_product(128:1, 4:1)", r, err, "(128,4):(1,128)")
-	wantLayout(t, "coalesce((2,4):(4,1))", Coalesce(L(t, "(2,4):(4,1)")), nil, "(2,4):(4,1)") // the seed says 8:1
+	wantLayout(t, "coalesce((2,4):(4,1))", Coalesce(L(t, "(2,4):(4,1)")), nil, "(2,4):(4,1)") // §E6: the note says 8:1
 	wantLayout(t, "coalesce((2,4):(8,1))", Coalesce(L(t, "(2,4):(8,1)")), nil, "(2,4):(8,1)")
 	wantLayout(t, "filter_zeros((4,3):(1,0))", FilterZeros(L(t, "(4,3):(1,0)")), nil, "(4,1):(1,0)")
 	wantLayout(t, "filter((4,3):(1,0))", Filter(L(t, "(4,3):(1,0)")), nil, "4:1")

@@ -1,8 +1,8 @@
-package main
+package suggest
 
 import "testing"
 
-func TestEditDistance(t *testing.T) {
+func TestDistance(t *testing.T) {
 	for _, tc := range []struct {
 		a, b string
 		want int
@@ -17,11 +17,11 @@ func TestEditDistance(t *testing.T) {
 		{"abc", "", 3},
 		{"ca", "abc", 3}, // optimal string alignment, not full Damerau
 	} {
-		if got := editDistance(tc.a, tc.b); got != tc.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		if got := Distance(tc.a, tc.b); got != tc.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
-		if got := editDistance(tc.b, tc.a); got != tc.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d (symmetry)", tc.b, tc.a, got, tc.want)
+		if got := Distance(tc.b, tc.a); got != tc.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d (symmetry)", tc.b, tc.a, got, tc.want)
 		}
 	}
 }
@@ -38,8 +38,8 @@ func TestSuggest(t *testing.T) {
 		{"frobnicate", ""},
 		{"", ""},
 	} {
-		if got := suggest(tc.name, names); got != tc.want {
-			t.Errorf("suggest(%q) = %q, want %q", tc.name, got, tc.want)
+		if got := Closest(tc.name, names); got != tc.want {
+			t.Errorf("Closest(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }
