@@ -101,7 +101,10 @@ func (s *scanner) item(info *TypeInfo, i, from, to int) {
 			n = n*10 + int64(b-'0')
 		}
 		info.Align = n
-	case text[0] == 'S' && bytes.HasPrefix(text[1:], []byte("<")) || bytes.HasPrefix(text, []byte("Sw<")):
+	case (text[0] == 'S' && bytes.HasPrefix(text[1:], []byte("<")) || bytes.HasPrefix(text, []byte("Sw<"))) &&
+		text[len(text)-1] == '>' && !bytes.ContainsAny(text, "\"\n"):
+		// A swizzle written without quotes; an item that runs on into a
+		// quoted string (a missing comma) is not one.
 		info.Swizzle = text
 		w := Wrapper{Kind: KindSwizzle, Start: from, End: to, PayloadStart: from, Payload: text, In: *info, Bare: true}
 		if !s.yield(w) {
