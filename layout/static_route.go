@@ -1,0 +1,66 @@
+package layout
+
+// The general functions try the Static form first: a static integer
+// layout that fits is loaded into fixed-size arrays on the stack, the
+// operation runs there, and only the result is built as a tree (one
+// allocation). When a Static operation declines, the general code that
+// follows computes the result or the error.
+
+// staticOp names an operation of two Static operands. (A switch rather than
+// a method value, so that the operands stay on the stack.)
+type staticOp uint8
+
+const (
+	sCompose staticOp = iota
+	sLogicalDivide
+	sTiledDivide
+	sFlatDivide
+	sLogicalProduct
+	sTiledProduct
+	sFlatProduct
+	sBlockedProduct
+	sRakedProduct
+	sRightInverse // one operand
+	sLeftInverse  // one operand
+)
+
+// viaStatic runs op on the Static forms of a and b (b is ignored for the
+// operations of one operand).
+func viaStatic(op staticOp, a, b Layout) (Layout, bool) {
+	var sa, sb, r Static
+	if !sa.load(&a.shape, &a.stride) {
+		return Layout{}, false
+	}
+	if op < sRightInverse && !sb.load(&b.shape, &b.stride) {
+		return Layout{}, false
+	}
+	var ok bool
+	switch op {
+	case sCompose:
+		ok = r.Compose(&sa, &sb)
+	case sLogicalDivide:
+		ok = r.LogicalDivide(&sa, &sb)
+	case sTiledDivide:
+		ok = r.TiledDivide(&sa, &sb)
+	case sFlatDivide:
+		ok = r.FlatDivide(&sa, &sb)
+	case sLogicalProduct:
+		ok = r.LogicalProduct(&sa, &sb)
+	case sTiledProduct:
+		ok = r.TiledProduct(&sa, &sb)
+	case sFlatProduct:
+		ok = r.FlatProduct(&sa, &sb)
+	case sBlockedProduct:
+		ok = r.BlockedProduct(&sa, &sb)
+	case sRakedProduct:
+		ok = r.RakedProduct(&sa, &sb)
+	case sRightInverse:
+		ok = r.RightInverse(&sa)
+	case sLeftInverse:
+		ok = r.LeftInverse(&sa)
+	}
+	if !ok {
+		return Layout{}, false
+	}
+	return r.Layout(), true
+}
