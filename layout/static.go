@@ -35,7 +35,7 @@ const (
 // StaticOf returns the compact form of l; ok is false when l has a leaf
 // that is not an integer, or does not fit.
 func StaticOf(l Layout) (s Static, ok bool) {
-	ok = s.load(&l.shape, &l.stride)
+	ok = s.load(&l.shape, &l.stride) && s.n > 0
 	return s, ok
 }
 
@@ -77,9 +77,37 @@ func (s *Static) leaf(sh, st int64) bool {
 	return true
 }
 
+// valid reports whether the profile is one well-formed element whose
+// leaves are the n leaves.
+func (s *Static) valid() bool {
+	depth, leaves, roots := 0, 0, 0
+	for _, t := range s.prof[:s.np] {
+		if depth == 0 {
+			roots++
+		}
+		switch t {
+		case profOpen:
+			depth++
+		case profClose:
+			depth--
+			if depth < 0 {
+				return false
+			}
+		case profLeaf:
+			leaves++
+		default:
+			return false
+		}
+	}
+	return s.np > 0 && depth == 0 && roots == 1 && leaves == int(s.n)
+}
+
 // Layout returns the layout s holds, built with one allocation (none for a
 // layout of one leaf).
 func (s *Static) Layout() Layout {
+	if s.np == 0 {
+		return Layout{}
+	}
 	if s.np == 1 {
 		return Layout{Int(s.s[0]), Int(s.d[0])}
 	}
@@ -158,6 +186,9 @@ func (s *Static) Size() (n int64, ok bool) {
 
 // Rank is the number of top-level modes: 1 for a layout of one leaf.
 func (s *Static) Rank() int {
+	if s.np == 0 {
+		return 0
+	}
 	if s.prof[0] == profLeaf {
 		return 1
 	}

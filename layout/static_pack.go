@@ -34,7 +34,7 @@ func UnpackStatic(b string) (s Static, ok bool) {
 			*dst, p = v, p+k
 		}
 	}
-	return s, p == len(b)
+	return s, p == len(b) && s.valid() && s.n > 0
 }
 
 // varint is binary.Varint on a string.

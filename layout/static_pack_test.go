@@ -22,6 +22,22 @@ func TestPropertyStaticPacked(t *testing.T) {
 	})
 }
 
+// TestUnpackStaticRejects checks encodings whose profile does not match
+// the leaves.
+func TestUnpackStaticRejects(t *testing.T) {
+	for _, b := range []string{
+		"",
+		"\x01\x01(\x02\x02",           // the profile is not a leaf
+		"\x01\x02xx\x02\x02",          // two leaves in the profile, one counted
+		"\x02\x03(xx\x02\x02\x02\x02", // an unclosed tuple
+		"\x00\x00",                    // no leaf
+	} {
+		if s, ok := UnpackStatic(b); ok {
+			t.Errorf("%q unpacks to %v", b, s.Layout())
+		}
+	}
+}
+
 func TestStaticPackedSize(t *testing.T) {
 	// (4,8):(1,4): 2 counts, the profile "(xx)" and 4 one-byte varints.
 	s, _ := StaticOf(L(t, "(4,8):(1,4)"))

@@ -176,3 +176,26 @@ func TestPropertyStaticRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// TestStaticOfDeclines checks the layouts a Static does not hold: the
+// empty layout, non-integer leaves, and more than MaxStaticLeaves leaves.
+func TestStaticOfDeclines(t *testing.T) {
+	ones := make([]int64, MaxStaticLeaves+1)
+	for i := range ones {
+		ones[i] = 1
+	}
+	for _, l := range []Layout{
+		{},
+		MustNew(Tuple(Int(4), Dynamic(0, 0)), Ints(1, 4)),
+		MustNew(Ints(4, 8), Tuple(Basis(1, 0), Basis(1, 1))),
+		MustNew(Ints(ones...), Ints(ones...)),
+	} {
+		if s, ok := StaticOf(l); ok {
+			t.Errorf("StaticOf(%s) = %s, want a refusal", l, s.Layout())
+		}
+	}
+	var zero Static
+	if zero.Rank() != 0 || !zero.Layout().Equal(Layout{}) {
+		t.Errorf("the zero Static has rank %d and layout %s", zero.Rank(), zero.Layout())
+	}
+}

@@ -15,7 +15,7 @@ import (
 func namedLine(i int) []byte {
 	a, b := i%16+1, i/16%16+1
 	if i%4 == 3 {
-		return fmt.Appendf(nil, "M%d = composition(N%d, %d:1)\n", i, i-1, a)
+		return fmt.Appendf(nil, "M%d = composition(N%d, %d:1)\n", i, i-1, (i-1)%16+1)
 	}
 	return fmt.Appendf(nil, "N%d = (%d,%d):(1,%d)\n", i, a, b, a)
 }
