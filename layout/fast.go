@@ -73,8 +73,9 @@ func (f *ints) coalesce(keepLast bool) {
 		f.d[n-1] = 0
 	}
 	if k < n {
-		copy(f.s[:k], f.s[n-k:n])
-		copy(f.d[:k], f.d[n-k:n])
+		for i, j := 0, n-k; i < k; i, j = i+1, j+1 { // a loop: copy's call costs more for a few modes
+			f.s[i], f.d[i] = f.s[j], f.d[j]
+		}
 	}
 	f.n = k
 }

@@ -282,23 +282,33 @@ func (s *Static) add(src *Static, pt part) bool {
 // addInts appends the modes of f as one element: a leaf for one mode, a
 // flat tuple otherwise.
 func (s *Static) addInts(f *ints) bool {
+	n, np := int(s.n), int(s.np)
 	if f.n == 1 {
-		return s.leaf(f.s[0], f.d[0])
-	}
-	if !s.token(profOpen) {
-		return false
-	}
-	for i := 0; i < f.n; i++ {
-		if !s.leaf(f.s[i], f.d[i]) {
+		if n == MaxStaticLeaves || np == maxStaticProfile {
 			return false
 		}
+		s.prof[np] = profLeaf
+		s.s[n], s.d[n] = f.s[0], f.d[0]
+		s.n, s.np = uint8(n+1), uint8(np+1)
+		return true
 	}
-	return s.token(profClose)
+	if n+f.n > MaxStaticLeaves || np+f.n+2 > maxStaticProfile {
+		return false
+	}
+	s.prof[np] = profOpen
+	for i := 0; i < f.n; i++ {
+		s.prof[np+1+i] = profLeaf
+		s.s[n+i], s.d[n+i] = f.s[i], f.d[i]
+	}
+	s.prof[np+1+f.n] = profClose
+	s.n, s.np = uint8(n+f.n), uint8(np+f.n+2)
+	return true
 }
 
 // flatInts copies the leaves of s into f.
 func (s *Static) flatInts(f *ints) {
 	f.n = int(s.n)
-	copy(f.s[:], s.s[:s.n])
-	copy(f.d[:], s.d[:s.n])
+	for i := 0; i < f.n; i++ {
+		f.s[i], f.d[i] = s.s[i], s.d[i]
+	}
 }

@@ -42,9 +42,9 @@ func (r *Static) composeWith(fa *ints, b *Static, pt part) bool {
 			continue
 		}
 		m.n = 0
-		ok, err := fa.composeBase(b.s[leaf], b.d[leaf], &m)
+		ok := fa.composeBase(b.s[leaf], b.d[leaf], &m)
 		leaf++
-		if !ok || err != nil || !r.addInts(&m) {
+		if !ok || !r.addInts(&m) {
 			return false
 		}
 	}
