@@ -1,6 +1,9 @@
 package main
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
 // pipeline processes the chunks of one stream with the help of other
 // goroutines and hands the results on in the order of the chunks.
@@ -12,8 +15,11 @@ import "sync"
 // scheduled (on a loaded machine the reader simply does everything, as with
 // one worker), and more workers are never slower than one but for a copy of
 // the chunks handed off. A chunk handed off is copied out of the reader's
-// buffer into a buffer of its own (from a pool), and at most 2 chunks per
-// worker are in flight, so memory stays bounded.
+// buffer into a buffer of its own (from a pool). Chunks are cut into pieces
+// of about 4 KiB of whole lines, the unit a helper takes, so that the
+// reader, which must sink the results in order, never waits long for a
+// helper the machine has descheduled; at most 32 pieces per worker are in
+// flight, so memory stays bounded.
 //
 // work runs on any of the goroutines and must not keep the chunk's text;
 // sink runs in chunk order, one call at a time (on the goroutine that
@@ -27,7 +33,8 @@ type pipeline[R any] struct {
 	handoff chan pipelineJob // unbuffered: a send succeeds only when a helper waits
 	slots   chan struct{}    // one per chunk sent and not yet sunk
 	helpers sync.WaitGroup
-	seq     int // the sequence number of the next chunk sent
+	workers int
+	seq     int // the sequence number of the next piece sent
 
 	mu    sync.Mutex
 	ready map[int]R // completed results waiting for an earlier chunk
@@ -49,8 +56,9 @@ func newPipeline[R any](workers int, work func(chunk) R, sink func(R, bool)) *pi
 	p := &pipeline[R]{
 		work: work, sink: sink,
 		handoff: make(chan pipelineJob),
-		slots:   make(chan struct{}, 2*workers),
+		slots:   make(chan struct{}, piecesPerWorker*workers),
 		ready:   map[int]R{},
+		workers: workers,
 	}
 	for range workers - 1 {
 		p.helpers.Add(1)
@@ -59,9 +67,40 @@ func newPipeline[R any](workers int, work func(chunk) R, sink func(R, bool)) *pi
 	return p
 }
 
-// send processes a chunk: it hands it to an idle helper, or works it on
-// the calling goroutine. It blocks while 2 chunks per worker are in flight.
+// pieceSize is about the size of the pieces a chunk is cut into: a piece
+// is the unit a helper takes, so the reader waits at most for one piece
+// (about 100 expressions) when a helper's thread is descheduled.
+const pieceSize = 4 << 10
+
+// piecesPerWorker bounds the pieces in flight, and so the memory of the
+// copies and of the results waiting to be sunk in order.
+const piecesPerWorker = 32
+
+// send processes a chunk, in pieces of whole lines: each goes to an idle
+// helper or is worked on the calling goroutine. It blocks while
+// piecesPerWorker pieces per worker are in flight.
 func (p *pipeline[R]) send(ch chunk) {
+	if ch.long != nil || len(ch.text) <= pieceSize || p.workers == 1 {
+		p.sendPiece(ch)
+		return
+	}
+	for len(ch.text) > 0 {
+		n := len(ch.text)
+		if n > pieceSize {
+			if i := bytes.IndexByte(ch.text[pieceSize:], '\n'); i >= 0 {
+				n = pieceSize + i + 1
+			}
+		}
+		piece := chunk{text: ch.text[:n], off: ch.off, line: ch.line}
+		p.sendPiece(piece)
+		ch.line += bytes.Count(ch.text[:n], []byte{'\n'})
+		ch.off += int64(n)
+		ch.text = ch.text[n:]
+	}
+}
+
+// sendPiece hands a piece to an idle helper or works it.
+func (p *pipeline[R]) sendPiece(ch chunk) {
 	p.slots <- struct{}{}
 	seq := p.seq
 	p.seq++

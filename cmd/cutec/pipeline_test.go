@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strconv"
 	"sync/atomic"
@@ -79,5 +80,48 @@ func TestPipelineReaderWorksAlone(t *testing.T) {
 	}
 	if done != 3 {
 		t.Errorf("%d of the 3 chunks sent while the helper was busy were worked, want 3", done)
+	}
+}
+
+// TestPipelinePieces sends chunks larger than a piece and checks that every
+// line is worked once, in order, with its own offset and line number.
+func TestPipelinePieces(t *testing.T) {
+	type seen struct {
+		text      string
+		off       int64
+		line      int
+		pieceSize int
+	}
+	var got []seen
+	p := newPipeline(2, func(ch chunk) []seen {
+		var out []seen
+		ch.lines(func(text []byte, off int64, line int) {
+			out = append(out, seen{string(text), off, line, len(ch.text)})
+		})
+		return out
+	}, func(s []seen, _ bool) { got = append(got, s...) })
+	var text []byte
+	const n = 5000
+	for i := range n {
+		text = append(text, "line "+strconv.Itoa(i)+"\n"...)
+	}
+	// Two chunks, the second starting where the first ends.
+	half := bytes.IndexByte(text[len(text)/2:], '\n') + len(text)/2 + 1
+	p.send(chunk{text: text[:half], off: 0, line: 1})
+	secondLine := 1 + bytes.Count(text[:half], []byte{'\n'})
+	p.send(chunk{text: text[half:], off: int64(half), line: secondLine})
+	p.close()
+	if len(got) != n {
+		t.Fatalf("%d lines worked, want %d", len(got), n)
+	}
+	off := int64(0)
+	for i, s := range got {
+		if want := "line " + strconv.Itoa(i); s.text != want || s.line != i+1 || s.off != off {
+			t.Fatalf("line %d: %+v, want %q at offset %d", i+1, s, want, off)
+		}
+		if s.pieceSize > pieceSize+16 {
+			t.Fatalf("line %d came in a piece of %d bytes", i+1, s.pieceSize)
+		}
+		off += int64(len(s.text) + 1)
 	}
 }
