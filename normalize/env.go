@@ -18,14 +18,9 @@ import (
 // from which Define rebuilds the Site only for a redefinition's note. The
 // name, which is on that line, shares its bytes.
 type Env struct {
-	vars  map[string]binding
-	files []string // the file names of the sites, each once
-}
-
-// binding is one name's value and site.
-type binding struct {
-	v    Value  // the value, or nil when it is a packed layout in data
-	data string // see Env
+	vars   map[string]string // name -> binding: the packed layout, the site's position and text
+	values map[string]Value  // the values that are not packed layouts
+	files  []string          // the file names of the sites, each once
 }
 
 // Site is where a name was defined: a span of a file. A streaming reader
@@ -36,13 +31,13 @@ type Site struct {
 }
 
 // NewEnv returns an empty environment.
-func NewEnv() *Env { return &Env{vars: map[string]binding{}} }
+func NewEnv() *Env { return &Env{vars: map[string]string{}, values: map[string]Value{}} }
 
 // Define binds name to v, defined at site. It returns false and the site of
 // the first definition when the name is already bound.
 func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
-	if b, dup := e.vars[name]; dup {
-		return e.site(b), false
+	if data, dup := e.vars[name]; dup {
+		return e.site(data), false
 	}
 	buf := make([]byte, 1, 64)
 	if l, isLayout := v.(Layout); isLayout {
@@ -71,17 +66,20 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 	if site.File != nil {
 		buf = append(buf, site.File.Src...)
 	}
-	b := binding{v: v, data: string(buf)}
+	data := string(buf)
 	key := ""
 	if sp := site.Span; site.File != nil && 0 <= sp.Start && sp.Start <= sp.End && sp.End <= len(site.File.Src) {
-		if k := b.data[textAt+sp.Start : textAt+sp.End]; k == name {
+		if k := data[textAt+sp.Start : textAt+sp.End]; k == name {
 			key = k // the name's bytes on the kept line
 		}
 	}
 	if key == "" {
 		key = strings.Clone(name)
 	}
-	e.vars[key] = b
+	e.vars[key] = data
+	if v != nil {
+		e.values[key] = v
+	}
 	return Site{}, true
 }
 
@@ -97,8 +95,8 @@ func (e *Env) fileIndex(name string) uint64 {
 }
 
 // site rebuilds the Site of a binding.
-func (e *Env) site(b binding) Site {
-	r := reader{s: b.data, i: 1 + int(b.data[0])}
+func (e *Env) site(data string) Site {
+	r := reader{s: data, i: 1 + int(data[0])}
 	file := r.uvarint()
 	var base, line, col int64
 	if file != 0 {
@@ -108,7 +106,7 @@ func (e *Env) site(b binding) Site {
 	if file == 0 || file > uint64(len(e.files)) {
 		return Site{Span: span}
 	}
-	w := diag.NewWindow(e.files[file-1], []byte(b.data[r.i:]), int(base), int(line), int(col))
+	w := diag.NewWindow(e.files[file-1], []byte(data[r.i:]), int(base), int(line), int(col))
 	return Site{File: w, Span: span}
 }
 
@@ -147,11 +145,14 @@ func (e *Env) Lookup(name string) (Value, bool) {
 	if e == nil {
 		return nil, false
 	}
-	b, ok := e.vars[name]
-	if !ok || b.v != nil {
-		return b.v, ok
+	data, ok := e.vars[name]
+	if !ok {
+		return nil, false
 	}
-	s, _ := layout.UnpackStatic(b.data[1 : 1+int(b.data[0])])
+	if data[0] == 0 {
+		return e.values[name], true
+	}
+	s, _ := layout.UnpackStatic(data[1 : 1+int(data[0])])
 	return Layout{s.Layout()}, true
 }
 
