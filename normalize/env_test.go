@@ -44,3 +44,12 @@ func TestEnvKeepsValueAndSite(t *testing.T) {
 		t.Errorf("names %v", got)
 	}
 }
+
+// TestLayoutAppendTextIsString checks that a Layout value appends what
+// String returns.
+func TestLayoutAppendTextIsString(t *testing.T) {
+	v := Layout{layout.MustNew(layout.Tuple(layout.Int(4), layout.Ints(2, 2)), layout.Tuple(layout.Int(1), layout.Ints(4, -8)))}
+	if got, _ := v.AppendText([]byte("=")); string(got) != "="+v.String() {
+		t.Errorf("AppendText %q, String %q", got, v.String())
+	}
+}
