@@ -39,6 +39,9 @@ package layout
 func LogicalDivide(l Layout, t Tiler) (Layout, error) {
 	switch t.form {
 	case tileTuple:
+		if r, ok := viaStaticByMode(l, t, false); ok {
+			return r, nil
+		}
 		return byModeTiler("logical_divide", l, t, LogicalDivide)
 	case tileUnderscore:
 		return l, nil

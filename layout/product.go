@@ -26,6 +26,9 @@ func LogicalProduct(block Layout, t Tiler) (Layout, error) {
 func logicalProduct(block Layout, t Tiler) (Layout, error) {
 	switch t.form {
 	case tileTuple:
+		if r, ok := viaStaticByMode(block, t, true); ok {
+			return r, nil
+		}
 		return byModeTiler("logical_product", block, t, logicalProduct)
 	case tileUnderscore:
 		return block, nil

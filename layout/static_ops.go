@@ -254,8 +254,8 @@ func (r *Static) LeftInverse(a *Static) bool {
 	return r.addInts(&out)
 }
 
-// divide appends l ∘ (tile, complement(tile, shape(coalesce(l)))) to r,
-// and returns the parts of its two modes.
+// divide appends l ∘ (tile, complement(tile, shape(coalesce(l)))) to r
+// as one element, and returns the parts of its two modes.
 func (r *Static) divide(l, tile *Static) (x, y part, ok bool) {
 	var fl, ft, rest ints
 	l.flatInts(&fl)
@@ -275,11 +275,12 @@ func (r *Static) divide(l, tile *Static) (x, y part, ok bool) {
 		l.flatInts(&fl)
 		fl.coalesce(true)
 	}
+	p0, l0 := r.np, r.n
 	if !r.composeWith(&fl, &b, b.whole()) {
 		return x, y, false
 	}
 	var ps [2]part
-	if _, ok := r.elems(r.whole(), ps[:]); !ok {
+	if _, ok := r.elems(part{p0, r.np, l0, r.n}, ps[:]); !ok {
 		return x, y, false
 	}
 	return ps[0], ps[1], true
@@ -359,7 +360,7 @@ func (r *Static) addParts(src *Static, ps []part) bool {
 }
 
 // product appends (block, complement(block, size(block)·cosize(tile)) ∘
-// tile) to r, and returns the parts of its two modes.
+// tile) to r as one element, and returns the parts of its two modes.
 func (r *Static) product(block, tile *Static) (x, y part, ok bool) {
 	var fb, ft, comp ints
 	block.flatInts(&fb)
@@ -374,11 +375,12 @@ func (r *Static) product(block, tile *Static) (x, y part, ok bool) {
 		return x, y, false
 	}
 	comp.coalesce(true)
+	p0, l0 := r.np, r.n
 	if !r.token(profOpen) || !r.add(block, block.whole()) {
 		return x, y, false
 	}
-	x = part{1, r.np, 0, r.n}
-	p0, l0 := r.np, r.n
+	x = part{p0 + 1, r.np, l0, r.n}
+	p0, l0 = r.np, r.n
 	if !r.composeWith(&comp, tile, tile.whole()) {
 		return x, y, false
 	}
@@ -504,6 +506,44 @@ func (r *Static) padTo(l *Static, rank int) bool {
 	}
 	for ; k < rank; k++ {
 		if !r.leaf(1, 0) {
+			return false
+		}
+	}
+	return r.token(profClose)
+}
+
+// byMode sets r to the by-mode divide (product when product is set) of l
+// by tiles: mode i of l by tiles[i], or kept whole where keep[i] is set or
+// beyond the tiles, as a tuple of the modes (LogicalDivide and
+// LogicalProduct with a tuple tiler). ok is false when there are more tiles
+// than modes.
+func (r *Static) byMode(l *Static, tiles []Static, keep []bool, product bool) bool {
+	var modes [MaxStaticLeaves]part
+	k, ok := l.elems(l.whole(), modes[:])
+	if !ok || len(tiles) > k {
+		return false
+	}
+	r.reset()
+	if !r.token(profOpen) {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		if i >= len(tiles) || keep[i] {
+			if !r.add(l, modes[i]) {
+				return false
+			}
+			continue
+		}
+		var m Static
+		if !m.add(l, modes[i]) {
+			return false
+		}
+		if product {
+			_, _, ok = r.product(&m, &tiles[i])
+		} else {
+			_, _, ok = r.divide(&m, &tiles[i])
+		}
+		if !ok {
 			return false
 		}
 	}

@@ -199,3 +199,69 @@ func TestStaticOfDeclines(t *testing.T) {
 		t.Errorf("the zero Static has rank %d and layout %s", zero.Rank(), zero.Layout())
 	}
 }
+
+// TestPropertyStaticByModeEqualsGeneral checks the Static path of
+// logical_divide and logical_product by a tuple tiler (of layouts,
+// integers and _) against the general by-mode path.
+func TestPropertyStaticByModeEqualsGeneral(t *testing.T) {
+	for _, product := range []bool{false, true} {
+		name := "logical_divide"
+		if product {
+			name = "logical_product"
+		}
+		t.Run(name, func(tt *testing.T) {
+			generalOK, staticOK := 0, 0
+			rapid.Check(tt, func(t *rapid.T) {
+				l, _ := genStaticLayout(t, "l")
+				n := rapid.IntRange(1, 4).Draw(t, "tiles")
+				modes := make([]Tiler, n)
+				for i := range modes {
+					switch rapid.IntRange(0, 3).Draw(t, "form") {
+					case 0:
+						modes[i] = TileUnderscore()
+					case 1:
+						modes[i] = TileInt(rapid.Int64Range(1, 8).Draw(t, "n"))
+					default:
+						tile, _ := genStaticLayout(t, "tile")
+						modes[i] = TileLayout(tile)
+					}
+				}
+				tiler := TileTuple(modes...)
+				f := func(m Layout, ti Tiler) (Layout, error) {
+					tile := ti.layout
+					if ti.form == tileInt {
+						tile, _ = Make(Int(ti.n))
+					}
+					if product {
+						return productGeneral(m, tile)
+					}
+					return divideGeneral(m, tile)
+				}
+				want, wantErr := byModeTiler(name, l, tiler, func(m Layout, ti Tiler) (Layout, error) {
+					if ti.form == tileUnderscore {
+						return m, nil
+					}
+					return f(m, ti)
+				})
+				got, ok := viaStaticByMode(l, tiler, product)
+				if wantErr == nil {
+					generalOK++
+				}
+				if !ok {
+					return
+				}
+				staticOK++
+				if wantErr != nil {
+					t.Fatalf("%s(%s, %s): Static gives %s, the general path fails: %v", name, l, tiler, got, wantErr)
+				}
+				if !got.Equal(want) {
+					t.Fatalf("%s(%s, %s): Static gives %s, the general path %s", name, l, tiler, got, want)
+				}
+			})
+			tt.Logf("%s: the Static path computed %d of the %d results of the general path", name, staticOK, generalOK)
+			if staticOK*10 < generalOK*8 {
+				tt.Errorf("%s: the Static path computed only %d of the %d results", name, staticOK, generalOK)
+			}
+		})
+	}
+}

@@ -64,3 +64,41 @@ func viaStatic(op staticOp, a, b Layout) (Layout, bool) {
 	}
 	return r.Layout(), true
 }
+
+// maxStaticTiles is the most tiles of a tuple tiler the Static path takes.
+const maxStaticTiles = 4
+
+// viaStaticByMode is LogicalDivide (or, with product, LogicalProduct) of l
+// by a tuple tiler of layouts, integers and _, on the Static forms.
+func viaStaticByMode(l Layout, t Tiler, product bool) (Layout, bool) {
+	if len(t.modes) > maxStaticTiles {
+		return Layout{}, false
+	}
+	var sl, r Static
+	var tiles [maxStaticTiles]Static
+	var keep [maxStaticTiles]bool
+	if !sl.load(&l.shape, &l.stride) || sl.n == 0 {
+		return Layout{}, false
+	}
+	for i, m := range t.modes {
+		switch m.form {
+		case tileUnderscore:
+			keep[i] = true
+		case tileLayout:
+			if !tiles[i].load(&m.layout.shape, &m.layout.stride) || tiles[i].n == 0 {
+				return Layout{}, false
+			}
+		case tileInt:
+			tl, err := Make(Int(m.n))
+			if err != nil || !tiles[i].load(&tl.shape, &tl.stride) {
+				return Layout{}, false
+			}
+		default:
+			return Layout{}, false
+		}
+	}
+	if !r.byMode(&sl, tiles[:len(t.modes)], keep[:len(t.modes)], product) {
+		return Layout{}, false
+	}
+	return r.Layout(), true
+}
