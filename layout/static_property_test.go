@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -263,5 +265,35 @@ func TestPropertyStaticByModeEqualsGeneral(t *testing.T) {
 				tt.Errorf("%s: the Static path computed only %d of the %d results", name, staticOK, generalOK)
 			}
 		})
+	}
+}
+
+// TestStaticDoesNotAllocate checks that every operation of
+// benchmarks/cases.txt runs on the Static path without allocating.
+func TestStaticDoesNotAllocate(t *testing.T) {
+	data, err := os.ReadFile("../benchmarks/cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		x := L(t, f[1])
+		y := x
+		if len(f) > 2 {
+			y = L(t, f[2])
+		}
+		sx, _ := StaticOf(x)
+		sy, _ := StaticOf(y)
+		var r Static
+		if !runStaticOp(f[0], &r, &sx, &sy) {
+			t.Errorf("%s: the Static path declines", line)
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { runStaticOp(f[0], &r, &sx, &sy) }); n != 0 {
+			t.Errorf("%s: %v allocations a call", line, n)
+		}
 	}
 }
