@@ -20,6 +20,9 @@ func (c *calc) fail(err *Error) {
 }
 
 func (c *calc) mul(a, b int64) int64 {
+	if small(a) && small(b) {
+		return a * b // |a·b| <= 2^62
+	}
 	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
 	if hi != 0 || lo > 1<<63-1 {
 		c.fail(errOverflow(c.op))
@@ -106,6 +109,9 @@ func (c *calc) abs(a int64) int64 {
 	}
 	return abs(a)
 }
+
+// small reports whether -2^31 <= a < 2^31, where products cannot overflow.
+func small(a int64) bool { return uint64(a+1<<31) < 1<<32 }
 
 // abs is |a| for a > -2^63; callers with user values use calc.abs.
 func abs(a int64) int64 {

@@ -21,9 +21,14 @@ package layout
 // tells whether that is provably the composition of the whole; when it is
 // not, the verifier reports W0905.
 func Compose(a, b Layout) (Layout, error) {
-	if r, ok, err := composeFast(a, b); ok || err != nil {
-		return r, err
+	if r, ok := viaStatic(sCompose, a, b); ok {
+		return r, nil
 	}
+	return composeGeneral(a, b)
+}
+
+// composeGeneral is Compose on the general tree.
+func composeGeneral(a, b Layout) (Layout, error) {
 	profile, err := coprofile(b.stride)
 	if err != nil {
 		return Layout{}, withOp(err, "composition")

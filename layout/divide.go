@@ -39,6 +39,9 @@ package layout
 func LogicalDivide(l Layout, t Tiler) (Layout, error) {
 	switch t.form {
 	case tileTuple:
+		if r, ok := viaStaticByMode(l, t, false); ok {
+			return r, nil
+		}
 		return byModeTiler("logical_divide", l, t, LogicalDivide)
 	case tileUnderscore:
 		return l, nil
@@ -53,9 +56,14 @@ func LogicalDivide(l Layout, t Tiler) (Layout, error) {
 }
 
 func divideByLayout(l, tile Layout) (Layout, error) {
-	if r, ok, err := divideFast(l, tile); ok {
-		return r, withOp(err, "logical_divide")
+	if r, ok := viaStatic(sLogicalDivide, l, tile); ok {
+		return r, nil
 	}
+	return divideGeneral(l, tile)
+}
+
+// divideGeneral is divideByLayout on the general tree.
+func divideGeneral(l, tile Layout) (Layout, error) {
 	rest, err := ComplementTo(tile, divideCotarget(l, tile))
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
@@ -81,43 +89,6 @@ func divideCotarget(l, tile Layout) IntTuple {
 	return l.shape
 }
 
-// divideFast is divideByLayout on the integer fast path, for the common
-// case of an l that coalesces to one mode s:d with s > 1: A ∘ (B, B*) then
-// only scales the strides of B and of its complement in s by d (a rank-1
-// layout composes with anything). ok is false when l or tile does not
-// qualify.
-func divideFast(l, tile Layout) (r Layout, ok bool, err error) {
-	var fl, ft, rest ints
-	if !fl.load(&l.shape, &l.stride) || !ft.load(&tile.shape, &tile.stride) {
-		return Layout{}, false, nil
-	}
-	fx := fl // coalesced as composition sees A, on its extended domain
-	fl.coalesce(false)
-	fx.coalesce(true)
-	if fl.n != 1 || fx.n != 1 || fl.s[0] <= 1 {
-		return Layout{}, false, nil
-	}
-	d, cotarget := fx.d[0], Int(fl.s[0])
-	if ok, err := ft.complement(tile, &cotarget, &rest); !ok || err != nil {
-		return Layout{}, ok, err
-	}
-	c := calc{op: "composition"}
-	for i := 0; i < rest.n; i++ {
-		rest.d[i] = c.mul(rest.d[i], d)
-	}
-	stride := tile.stride
-	if d != 1 {
-		stride = mapLeaves(stride, func(t IntTuple) IntTuple { return Int(c.mul(t.val, d)) })
-	}
-	if c.err != nil {
-		return Layout{}, true, c.err
-	}
-	rl := rest.layout()
-	buf := make([]IntTuple, 4)
-	buf[0], buf[1], buf[2], buf[3] = tile.shape, rl.shape, stride, rl.stride
-	return Layout{Tuple(buf[:2:2]...), Tuple(buf[2:]...)}, true, nil
-}
-
 // ZippedDivide is LogicalDivide with the tiles of every mode gathered in the
 // first mode and the rests in the second: ((TILE...),(REST...)).
 // zipped_divide((8,16):(20,1), [4:1;8:2]) is ((4,8),(2,2)):((20,2),(80,1)).
@@ -132,6 +103,11 @@ func ZippedDivide(l Layout, t Tiler) (Layout, error) {
 // TiledDivide is ZippedDivide with the rest modes unpacked:
 // ((TILE...),REST0,REST1,...).
 func TiledDivide(l Layout, t Tiler) (Layout, error) {
+	if t.form == tileLayout {
+		if r, ok := viaStatic(sTiledDivide, l, t.layout); ok {
+			return r, nil
+		}
+	}
 	r, err := ZippedDivide(l, t)
 	if err != nil {
 		return Layout{}, withOp(err, "tiled_divide")
@@ -142,6 +118,11 @@ func TiledDivide(l Layout, t Tiler) (Layout, error) {
 // FlatDivide is ZippedDivide with both parts unpacked:
 // (TILE0,TILE1,...,REST0,REST1,...).
 func FlatDivide(l Layout, t Tiler) (Layout, error) {
+	if t.form == tileLayout {
+		if r, ok := viaStatic(sFlatDivide, l, t.layout); ok {
+			return r, nil
+		}
+	}
 	r, err := ZippedDivide(l, t)
 	if err != nil {
 		return Layout{}, withOp(err, "flat_divide")

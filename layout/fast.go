@@ -1,5 +1,7 @@
 package layout
 
+import "math/bits"
+
 // The integer fast path. Most layouts in practice have integer strides and
 // few modes; for them coalesce and composition run on fixed-size arrays of
 // int64 held on the stack, and the result tree is built with a single
@@ -7,7 +9,7 @@ package layout
 // modes, a composition that needs checking point by point) takes the general
 // path, which computes the same results.
 
-const maxFast = 8
+const maxFast = MaxStaticLeaves
 
 // ints is a flat list of integer modes s[i]:d[i].
 type ints struct {
@@ -41,42 +43,50 @@ func (f *ints) load(s, d *IntTuple) bool {
 // dropped and a mode s:d followed by s':s·d merges into s·s':d. With keepLast
 // (coalesce_x) a last mode of extent 1 keeps its stride as an extent-2 mode.
 func (f *ints) coalesce(keepLast bool) {
-	if f.n == 0 {
+	n := f.n
+	if n == 0 {
 		f.n, f.s[0], f.d[0] = 1, 1, 0
 		return
 	}
-	var rs, rd [maxFast]int64 // the result, back to front
+	// The result is built back to front in place: after reading mode i,
+	// the k modes of the result occupy [n-k, n), and n-k > i-1, so no
+	// mode is overwritten before it is read.
 	k := 1
-	rs[0], rd[0] = f.s[f.n-1], f.d[f.n-1]
-	if keepLast && rs[0] == 1 {
-		rs[0] = 2
+	if keepLast && f.s[n-1] == 1 {
+		f.s[n-1] = 2
 	}
-	for i := f.n - 2; i >= 0; i-- {
+	for i := n - 2; i >= 0; i-- {
 		s, d := f.s[i], f.d[i]
+		front := n - k
 		switch {
 		case s == 1:
-		case k == 1 && rs[0] == 1:
-			rs[0], rd[0] = s, d
-		case mulFits(s, d) && s*d == rd[k-1] && mulFits(s, rs[k-1]):
-			rs[k-1], rd[k-1] = s*rs[k-1], d
+		case k == 1 && f.s[front] == 1:
+			f.s[front], f.d[front] = s, d
+		case mulFits(s, d) && s*d == f.d[front] && mulFits(s, f.s[front]):
+			f.s[front], f.d[front] = s*f.s[front], d
 		default:
-			rs[k], rd[k] = s, d
 			k++
+			f.s[n-k], f.d[n-k] = s, d
 		}
 	}
-	if k == 1 && rs[0] == 1 {
-		rd[0] = 0
+	if k == 1 && f.s[n-1] == 1 {
+		f.d[n-1] = 0
+	}
+	if k < n {
+		for i, j := 0, n-k; i < k; i, j = i+1, j+1 { // a loop: copy's call costs more for a few modes
+			f.s[i], f.d[i] = f.s[j], f.d[j]
+		}
 	}
 	f.n = k
-	for i := 0; i < k; i++ {
-		f.s[i], f.d[i] = rs[k-1-i], rd[k-1-i]
-	}
 }
 
+// mulFits reports whether a·b fits in int64.
 func mulFits(a, b int64) bool {
-	c := calc{}
-	c.mul(a, b)
-	return c.err == nil
+	if small(a) && small(b) {
+		return true
+	}
+	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+	return hi == 0 && lo <= 1<<63-1
 }
 
 // layout returns the modes as a Layout: s:d for one mode, a flat tuple

@@ -13,6 +13,14 @@ package layout
 // is (16,?):(1,16) and right_inverse((?,4):(1,16)) is ?:1. A dynamic extent
 // needs every stride to be a static integer (E0700).
 func RightInverse(l Layout) (Layout, error) {
+	if r, ok := viaStatic(sRightInverse, l, Layout{}); ok {
+		return r, nil
+	}
+	return rightInverseGeneral(l)
+}
+
+// rightInverseGeneral is RightInverse on the general tree.
+func rightInverseGeneral(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {
 		return basisInverse("right_inverse", l, rightInverseChain)
 	}
@@ -130,6 +138,14 @@ func rightInverseChain(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 // does (docs/semantics.md §D7). The sorted non-zero strides must nest: each a multiple of
 // the size covered by the smaller ones (E0503).
 func LeftInverse(l Layout) (Layout, error) {
+	if r, ok := viaStatic(sLeftInverse, l, Layout{}); ok {
+		return r, nil
+	}
+	return leftInverseGeneral(l)
+}
+
+// leftInverseGeneral is LeftInverse on the general tree.
+func leftInverseGeneral(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {
 		return basisInverse("left_inverse", l, func(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 			inv, nested, err := leftInverseMixedRadix(l, sh, st, pre)

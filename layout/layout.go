@@ -124,7 +124,9 @@ func (l Layout) Equal(m Layout) bool {
 
 // String returns the canonical text shape:stride, such as (4,(2,2)):(1,(4,8)).
 func (l Layout) String() string {
-	return l.shape.String() + ":" + l.stride.String()
+	var buf [64]byte
+	b, _ := l.AppendText(buf[:0])
+	return string(b)
 }
 
 // Size returns |L|, the product of the shape's leaves.

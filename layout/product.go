@@ -26,6 +26,9 @@ func LogicalProduct(block Layout, t Tiler) (Layout, error) {
 func logicalProduct(block Layout, t Tiler) (Layout, error) {
 	switch t.form {
 	case tileTuple:
+		if r, ok := viaStaticByMode(block, t, true); ok {
+			return r, nil
+		}
 		return byModeTiler("logical_product", block, t, logicalProduct)
 	case tileUnderscore:
 		return block, nil
@@ -69,6 +72,14 @@ func firstDynamic(t IntTuple) (IntTuple, bool) {
 }
 
 func productByLayout(block, tiler Layout) (Layout, error) {
+	if r, ok := viaStatic(sLogicalProduct, block, tiler); ok {
+		return r, nil
+	}
+	return productGeneral(block, tiler)
+}
+
+// productGeneral is productByLayout on the general tree.
+func productGeneral(block, tiler Layout) (Layout, error) {
 	if hasBasisStride(tiler.stride) {
 		return productByCoordinates(block, tiler)
 	}
@@ -127,6 +138,11 @@ func ZippedProduct(block Layout, t Tiler) (Layout, error) {
 
 // TiledProduct is ZippedProduct with the repetition modes unpacked.
 func TiledProduct(block Layout, t Tiler) (Layout, error) {
+	if t.form == tileLayout {
+		if r, ok := viaStatic(sTiledProduct, block, t.layout); ok {
+			return r, nil
+		}
+	}
 	r, err := ZippedProduct(block, t)
 	if err != nil {
 		return Layout{}, withOp(err, "tiled_product")
@@ -136,6 +152,11 @@ func TiledProduct(block Layout, t Tiler) (Layout, error) {
 
 // FlatProduct is ZippedProduct with both parts unpacked.
 func FlatProduct(block Layout, t Tiler) (Layout, error) {
+	if t.form == tileLayout {
+		if r, ok := viaStatic(sFlatProduct, block, t.layout); ok {
+			return r, nil
+		}
+	}
 	r, err := ZippedProduct(block, t)
 	if err != nil {
 		return Layout{}, withOp(err, "flat_product")
@@ -150,6 +171,9 @@ func FlatProduct(block Layout, t Tiler) (Layout, error) {
 // (paper Figure 10). Both layouts are padded to the same rank with 1:0 modes;
 // the paired modes must have the same rank profile (E0404).
 func BlockedProduct(block, tiler Layout) (Layout, error) {
+	if r, ok := viaStatic(sBlockedProduct, block, tiler); ok {
+		return r, nil
+	}
 	if err := requireStaticBlock("blocked_product", block); err != nil {
 		return Layout{}, err
 	}
@@ -171,6 +195,9 @@ func blockedProduct(block, tiler Layout) (Layout, error) {
 // is raked across the repetition (paper Figure 11):
 // raked_product((3,4):(4,1), (2,5):(1,2)) is ((2,3),(5,4)):((12,4),(24,1)).
 func RakedProduct(block, tiler Layout) (Layout, error) {
+	if r, ok := viaStatic(sRakedProduct, block, tiler); ok {
+		return r, nil
+	}
 	if err := requireStaticBlock("raked_product", block); err != nil {
 		return Layout{}, err
 	}

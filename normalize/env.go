@@ -1,8 +1,10 @@
 package normalize
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/suggest"
@@ -10,10 +12,19 @@ import (
 )
 
 // Env holds the names a .cute file has defined so far.
+//
+// A file may define millions of names, so a binding is kept compact, in
+// one string: a static integer layout as its packed bytes
+// (layout.Static.AppendPacked, about 10 bytes where its tree takes
+// hundreds), then the site's position as varints and the text of its line,
+// from which Define rebuilds the Site only for a redefinition's note. The
+// name, which is on that line, shares its bytes.
 type Env struct {
-	vars        map[string]binding
-	nodes       int64 // the nodes of the values bound, up to MaxEnvNodes
-	suggestWork int64 // what is left of maxSuggestWork
+	vars        map[string]string // name -> binding: the packed layout, the site's position and text
+	values      map[string]Value  // the values that are not packed layouts
+	files       []string          // the file names of the sites, each once
+	nodes       int64             // the nodes of the values bound, up to MaxEnvNodes
+	suggestWork int64             // what is left of maxSuggestWork
 }
 
 // MaxEnvNodes bounds the nodes of all the values the names of one file hold
@@ -35,11 +46,6 @@ func (e *Env) Room(v Value) error {
 	return nil
 }
 
-type binding struct {
-	v    Value
-	site Site
-}
-
 // Site is where a name was defined: a span of a file. A streaming reader
 // should give a file that outlives its read buffer (see verify's Cute).
 type Site struct {
@@ -48,7 +54,9 @@ type Site struct {
 }
 
 // NewEnv returns an empty environment.
-func NewEnv() *Env { return &Env{vars: map[string]binding{}, suggestWork: maxSuggestWork} }
+func NewEnv() *Env {
+	return &Env{vars: map[string]string{}, values: map[string]Value{}, suggestWork: maxSuggestWork}
+}
 
 // maxSuggestWork bounds the work of suggesting names for the unknown names
 // of one file (the cells of the edit distances and the names visited),
@@ -58,7 +66,7 @@ func NewEnv() *Env { return &Env{vars: map[string]binding{}, suggestWork: maxSug
 const maxSuggestWork = 1 << 24
 
 // suggest returns the defined name or the operation closest to name, or ""
-// (see the package's suggest). The defined names are searched while the
+// (internal/suggest's rule). The defined names are searched while the
 // file's budget of work lasts, and only those whose length could be close.
 func (e *Env) suggest(name string) string {
 	var known []string
@@ -85,12 +93,109 @@ func (e *Env) suggest(name string) string {
 // Define binds name to v, defined at site. It returns false and the site of
 // the first definition when the name is already bound.
 func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
-	if b, dup := e.vars[name]; dup {
-		return b.site, false
+	if data, dup := e.vars[name]; dup {
+		return e.site(data), false
 	}
-	e.vars[name] = binding{v, site}
 	e.nodes += valueNodes(v, MaxEnvNodes)
+	buf := make([]byte, 1, 64)
+	if l, isLayout := v.(Layout); isLayout {
+		if s, fits := layout.StaticOf(l.L); fits {
+			if buf = s.AppendPacked(buf); len(buf)-1 <= 255 {
+				buf[0] = byte(len(buf) - 1) // the packed layout's length
+				v = nil
+			} else {
+				buf = buf[:1] // too long to pack: kept as a value
+			}
+		}
+	}
+	file := uint64(0)
+	if f := site.File; f != nil {
+		file = e.fileIndex(f.Name)
+		buf = binary.AppendUvarint(buf, file)
+		buf = binary.AppendVarint(buf, int64(f.Base))
+		buf = binary.AppendVarint(buf, int64(f.BaseLine))
+		buf = binary.AppendVarint(buf, int64(f.BaseCol))
+	} else {
+		buf = binary.AppendUvarint(buf, 0)
+	}
+	buf = binary.AppendVarint(buf, int64(site.Span.Start))
+	buf = binary.AppendVarint(buf, int64(site.Span.End))
+	textAt := len(buf)
+	if site.File != nil {
+		buf = append(buf, site.File.Src...)
+	}
+	data := string(buf)
+	key := ""
+	if sp := site.Span; site.File != nil && 0 <= sp.Start && sp.Start <= sp.End && sp.End <= len(site.File.Src) {
+		if k := data[textAt+sp.Start : textAt+sp.End]; k == name {
+			key = k // the name's bytes on the kept line
+		}
+	}
+	if key == "" {
+		key = strings.Clone(name)
+	}
+	e.vars[key] = data
+	if v != nil {
+		e.values[key] = v
+	}
 	return Site{}, true
+}
+
+// fileIndex returns the index (from 1) of a site's file name.
+func (e *Env) fileIndex(name string) uint64 {
+	for i := len(e.files) - 1; i >= 0; i-- {
+		if e.files[i] == name {
+			return uint64(i + 1)
+		}
+	}
+	e.files = append(e.files, name)
+	return uint64(len(e.files))
+}
+
+// site rebuilds the Site of a binding.
+func (e *Env) site(data string) Site {
+	r := reader{s: data, i: 1 + int(data[0])}
+	file := r.uvarint()
+	var base, line, col int64
+	if file != 0 {
+		base, line, col = r.varint(), r.varint(), r.varint()
+	}
+	span := diag.Span{Start: int(r.varint()), End: int(r.varint())}
+	if file == 0 || file > uint64(len(e.files)) {
+		return Site{Span: span}
+	}
+	w := diag.NewWindow(e.files[file-1], []byte(data[r.i:]), int(base), int(line), int(col))
+	return Site{File: w, Span: span}
+}
+
+// reader reads the varints of a binding's data.
+type reader struct {
+	s string
+	i int
+}
+
+func (r *reader) uvarint() uint64 {
+	var x uint64
+	var shift uint
+	for r.i < len(r.s) {
+		c := r.s[r.i]
+		r.i++
+		x |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			break
+		}
+		shift += 7
+	}
+	return x
+}
+
+func (r *reader) varint() int64 {
+	ux := r.uvarint()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
+	}
+	return x
 }
 
 // Lookup returns the value bound to name.
@@ -98,8 +203,15 @@ func (e *Env) Lookup(name string) (Value, bool) {
 	if e == nil {
 		return nil, false
 	}
-	b, ok := e.vars[name]
-	return b.v, ok
+	data, ok := e.vars[name]
+	if !ok {
+		return nil, false
+	}
+	if data[0] == 0 {
+		return e.values[name], true
+	}
+	s, _ := layout.UnpackStatic(data[1 : 1+int(data[0])])
+	return Layout{s.Layout()}, true
 }
 
 // Names returns the defined names in order.

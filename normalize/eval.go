@@ -55,6 +55,7 @@ func Normalize(f *diag.File, e ast.Expr, opts Options) (Value, diag.List) {
 
 type evaluation struct {
 	converter
+	rep     report // converter's report, allocated with the evaluation
 	env     *Env
 	noExprs bool
 	onValue func(ast.Expr, Value)
@@ -62,8 +63,10 @@ type evaluation struct {
 }
 
 func (ev *Evaluator) start() *evaluation {
-	x := &evaluation{converter: converter{report: &report{file: ev.File}, lowerable: ev.Opts.Lowerable}, env: ev.Env,
+	x := &evaluation{converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
 		onValue: ev.OnValue, onCall: ev.OnCall}
+	x.rep.file = ev.File
+	x.converter.report = &x.rep
 	x.converter.exprs = x.eval
 	return x
 }

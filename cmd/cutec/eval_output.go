@@ -18,6 +18,8 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value) []byte {
 		b = append(b, `,"kind":`...)
 		b = appendJSONString(b, v.Kind().String())
 		b = append(b, '}')
+	} else if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok {
+		b, _ = a.AppendText(b) // no string in between
 	} else {
 		b = append(b, v.String()...)
 	}

@@ -1,98 +1,151 @@
 package main
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
-// pipeline processes the chunks of one stream on several goroutines and
-// hands the results on in the order of the chunks. Chunks are copied out of
-// the reader's buffer into buffers of their own (from a pool), and at most 2
-// chunks per worker are in flight, so memory stays bounded.
+// pipeline processes the chunks of one stream with the help of other
+// goroutines and hands the results on in the order of the chunks.
 //
-// work runs on the workers and must not keep the chunk's text; sink runs on
-// one goroutine, in chunk order, with idle set when no other chunk is in
-// flight (a good moment to flush output).
+// The goroutine that reads the stream does the work itself unless a helper
+// is idle at that moment: a chunk goes to a helper only through an
+// unbuffered hand-off that succeeds when a helper is already waiting for
+// work. So no chunk ever waits for a goroutine that the machine has not
+// scheduled (on a loaded machine the reader simply does everything, as with
+// one worker), and more workers are never slower than one but for a copy of
+// the chunks handed off. A chunk handed off is copied out of the reader's
+// buffer into a buffer of its own (from a pool). Chunks are cut into pieces
+// of about 4 KiB of whole lines, the unit a helper takes, so that the
+// reader, which must sink the results in order, never waits long for a
+// helper the machine has descheduled; at most 32 pieces per worker are in
+// flight, so memory stays bounded.
+//
+// work runs on any of the goroutines and must not keep the chunk's text;
+// sink runs in chunk order, one call at a time (on the goroutine that
+// completed the chunk that made the results contiguous), with idle set
+// when no other chunk is in flight (a good moment to flush output). A
+// helper that finishes while the reader waits for input sinks, and so
+// flushes, itself.
 type pipeline[R any] struct {
 	work    func(chunk) R
 	sink    func(r R, idle bool)
-	jobs    chan pipelineJob[R]
-	results chan pipelineJob[R]
-	slots   chan struct{} // one per chunk sent and not yet sunk
-	seq     int
-	workers sync.WaitGroup
-	done    chan struct{}
+	handoff chan pipelineJob // unbuffered: a send succeeds only when a helper waits
+	slots   chan struct{}    // one per chunk sent and not yet sunk
+	helpers sync.WaitGroup
+	workers int
+	seq     int // the sequence number of the next piece sent
+
+	mu    sync.Mutex
+	ready map[int]R // completed results waiting for an earlier chunk
+	next  int       // the sequence number of the next result to sink
 }
 
-// pipelineJob is one chunk on its way through a pipeline.
-type pipelineJob[R any] struct {
-	seq    int
-	ch     chunk
-	buf    *[]byte // the chunk's copy of its text, back to the pool after work
-	result R
+// pipelineJob is one chunk handed to a helper.
+type pipelineJob struct {
+	seq int
+	ch  chunk
+	buf *[]byte // the chunk's copy of its text, back to the pool after work
 }
 
 var chunkBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// newPipeline starts a pipeline with the given number of workers.
+// newPipeline starts a pipeline with the reader and workers-1 helpers.
 func newPipeline[R any](workers int, work func(chunk) R, sink func(R, bool)) *pipeline[R] {
+	workers = max(workers, 1)
 	p := &pipeline[R]{
 		work: work, sink: sink,
-		jobs:    make(chan pipelineJob[R]),
-		results: make(chan pipelineJob[R], workers),
-		slots:   make(chan struct{}, 2*workers),
-		done:    make(chan struct{}),
+		handoff: make(chan pipelineJob),
+		slots:   make(chan struct{}, piecesPerWorker*workers),
+		ready:   map[int]R{},
+		workers: workers,
 	}
-	for range workers {
-		p.workers.Add(1)
-		go p.runWorker()
+	for range workers - 1 {
+		p.helpers.Add(1)
+		go p.runHelper()
 	}
-	go p.runSink()
 	return p
 }
 
-// send copies a chunk out of the reader's buffer and queues it. It blocks
-// while 2 chunks per worker are in flight.
-func (p *pipeline[R]) send(ch chunk) {
-	p.slots <- struct{}{}
-	buf := chunkBufs.Get().(*[]byte)
-	*buf = append((*buf)[:0], ch.text...)
-	ch.text = *buf
-	p.jobs <- pipelineJob[R]{seq: p.seq, ch: ch, buf: buf}
-	p.seq++
-}
+// pieceSize is about the size of the pieces a chunk is cut into: a piece
+// is the unit a helper takes, so the reader waits at most for one piece
+// (about 100 expressions) when a helper's thread is descheduled.
+const pieceSize = 4 << 10
 
-func (p *pipeline[R]) runWorker() {
-	defer p.workers.Done()
-	for j := range p.jobs {
-		j.result = p.work(j.ch)
-		chunkBufs.Put(j.buf)
-		j.buf, j.ch = nil, chunk{}
-		p.results <- j
+// piecesPerWorker bounds the pieces in flight, and so the memory of the
+// copies and of the results waiting to be sunk in order.
+const piecesPerWorker = 32
+
+// send processes a chunk, in pieces of whole lines: each goes to an idle
+// helper or is worked on the calling goroutine. It blocks while
+// piecesPerWorker pieces per worker are in flight.
+func (p *pipeline[R]) send(ch chunk) {
+	if ch.long != nil || len(ch.text) <= pieceSize || p.workers == 1 {
+		p.sendPiece(ch)
+		return
+	}
+	for len(ch.text) > 0 {
+		n := len(ch.text)
+		if n > pieceSize {
+			if i := bytes.IndexByte(ch.text[pieceSize:], '\n'); i >= 0 {
+				n = pieceSize + i + 1
+			}
+		}
+		piece := chunk{text: ch.text[:n], off: ch.off, line: ch.line}
+		p.sendPiece(piece)
+		ch.line += bytes.Count(ch.text[:n], []byte{'\n'})
+		ch.off += int64(n)
+		ch.text = ch.text[n:]
 	}
 }
 
-// runSink hands results to sink in the order of their chunks.
-func (p *pipeline[R]) runSink() {
-	defer close(p.done)
-	pending := map[int]R{}
-	next := 0
-	for j := range p.results {
-		pending[j.seq] = j.result
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			<-p.slots
-			next++
-			p.sink(r, len(p.slots) == 0)
+// sendPiece hands a piece to an idle helper or works it.
+func (p *pipeline[R]) sendPiece(ch chunk) {
+	p.slots <- struct{}{}
+	seq := p.seq
+	p.seq++
+	buf := chunkBufs.Get().(*[]byte)
+	*buf = append((*buf)[:0], ch.text...)
+	job := pipelineJob{seq: seq, ch: ch, buf: buf}
+	job.ch.text = *buf
+	select {
+	case p.handoff <- job:
+		return
+	default:
+	}
+	chunkBufs.Put(buf)
+	p.complete(seq, p.work(ch))
+}
+
+func (p *pipeline[R]) runHelper() {
+	defer p.helpers.Done()
+	for j := range p.handoff {
+		r := p.work(j.ch)
+		chunkBufs.Put(j.buf)
+		p.complete(j.seq, r)
+	}
+}
+
+// complete records the result of chunk seq and sinks every result that is
+// now next in order.
+func (p *pipeline[R]) complete(seq int, r R) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ready[seq] = r
+	for {
+		r, ok := p.ready[p.next]
+		if !ok {
+			return
 		}
+		delete(p.ready, p.next)
+		p.next++
+		<-p.slots
+		p.sink(r, len(p.slots) == 0)
 	}
 }
 
 // close waits until every chunk sent is worked and sunk.
 func (p *pipeline[R]) close() {
-	close(p.jobs)
-	p.workers.Wait()
-	close(p.results)
-	<-p.done
+	close(p.handoff)
+	p.helpers.Wait()
 }
