@@ -172,14 +172,17 @@ var Catalogue = []CodeInfo{
 	{UnknownCode, "unknown-code", Error,
 		"An `expect` names a code of this catalogue.",
 		"`expect E9999 size(8:1)`", "Use a code listed in docs/diagnostics.md.", ""},
+	{EmbeddingFailure, "embedding-failure", Error,
+		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length, a drawable layout; a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
+		"`cutec_draw(\"8:1\", 3, 99)` (an unknown drawing format)", "Pass the arguments capi/cutec.h documents; report any other E0808 as a bug.", ""},
 
 	// Lints.
 	{Aliasing, "aliasing", Warning,
 		"A layout without zero strides is injective: no two coordinates share an offset.",
 		"`(3,8):(1,1)`", "Check the strides; use a zero stride to broadcast on purpose.", ""},
 	{BankConflicts, "bank-conflicts", Warning,
-		"A swizzled shared-memory layout sends the 8 rows of a 128-byte access to distinct 16-byte chunks.",
-		"`S<1,4,3> o 0 o (8,64):(64,1)`", "Use a swizzle with more bits, e.g. S<3,4,3> for 128-byte rows.", ""},
+		"A shared-memory access whose layout, element type and copy atom are all known is served in as many wavefronts as it has phases: no bank holds two distinct 4-byte words in one phase (docs/banks.md). The message gives the instruction, phase, bank, threads and words that prove a conflict.",
+		"`bank_check(S<2,3,3> o 0 o (8,64):(64,1), f16, ldmatrix_x4)`", "Use a swizzle that spreads the phase over all banks; `cutec banks -suggest` searches the smallest one.", ""},
 	{RedundantMode, "redundant-mode", Warning,
 		"A mode of extent 1 that is not the only mode adds nothing to the function.",
 		"`(4,1,8):(1,0,4)`", "Drop the mode, or keep it on purpose for rank. The check is optional (CuTe keeps such modes for the rank a tiler expects): `cutec lint -enable redundant-mode` runs it.", ""},
@@ -192,6 +195,14 @@ var Catalogue = []CodeInfo{
 	{NotDistributive, "composition-not-distributive", Warning,
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",
 		"`composition((4,2,4,7):(4,16,1,32), (8,8):(2,4))`", "Use an inner layout whose modes have segregated images, or compose mode by mode on purpose.", ""},
+
+	// Shared-memory bank conflicts.
+	{BankAccessInvalid, "bank-access-invalid", Error,
+		"A shared-memory access can run against its tile: its width is a multiple of the element width and at most 128 bits, the values of one access are contiguous and aligned in memory, every index lies in the tile, and at most 32 threads take part.",
+		"`banks((8,64):(64,1), f16, (32,8):(1,8), 128)`", "Give a TV layout whose value mode runs along the contiguous mode of the tile, or a narrower width.", ""},
+	{BankUnknownName, "bank-unknown-name", Error,
+		"The element type and the atom of a bank analysis are names the analysis knows (`cutec help banks` lists them).",
+		"`banks((8,64):(64,1), f17, ldmatrix_x4)`", "Use a listed name; the message suggests the nearest one.", ""},
 }
 
 // Lookup returns the catalogue entry for a code.

@@ -109,6 +109,10 @@ const (
 	ExpectUnmet       Code = "E0802"
 	Redefined         Code = "E0803"
 	UnknownCode       Code = "E0804"
+
+	// EmbeddingFailure is the one code of the C ABI and the Python package
+	// (capi/, python/): a call that cannot be carried out.
+	EmbeddingFailure Code = "E0808"
 )
 
 // Lints.
@@ -119,4 +123,10 @@ const (
 	NonCanonical    Code = "W0903"
 	OutOfBoundsEval Code = "W0904"
 	NotDistributive Code = "W0905"
+)
+
+// Shared-memory bank conflicts (package banks).
+const (
+	BankAccessInvalid Code = "E0908"
+	BankUnknownName   Code = "E0909"
 )

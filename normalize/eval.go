@@ -113,6 +113,9 @@ func (x *evaluation) call(n *ast.Call) (Value, bool) {
 		x.unknownName(n.Fun.Span, n.Fun.Name, append(x.env.Names(), operationNames()...))
 		return nil, false
 	}
+	if op.special != nil {
+		return op.special(x, op, n)
+	}
 	vals, ok := x.evalArgs(n.Args)
 	if !ok {
 		return nil, false

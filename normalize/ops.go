@@ -42,6 +42,9 @@ type operation struct {
 	liftArg  int  // the argument lifts is about, 0 for the first
 	doc      string
 	fn       func(a *args) (Value, error)
+	// special evaluates the call itself, for operations whose arguments
+	// include names (the bank operations, ops_banks.go).
+	special func(x *evaluation, op *operation, n *ast.Call) (Value, bool)
 }
 
 func (op *operation) arity() string {

@@ -101,8 +101,14 @@ func (c *Cute) assert(f *diag.File, s *ast.AssertStmt) diag.List {
 	}
 	if s.Op == ast.Equal {
 		if !normalize.Equal(x, y) {
-			diags.Add(newDiag(f, diag.AssertEqualFailed, nodeSpan(s),
-				fmt.Sprintf("assertion failed: the left side is %s but the right side is %s", x, y)))
+			d := newDiag(f, diag.AssertEqualFailed, nodeSpan(s),
+				fmt.Sprintf("assertion failed: the left side is %s but the right side is %s", x, y))
+			if call, ok := s.X.(*ast.Call); ok {
+				if ex := normalize.ExplainBanks(f, call, c.env); ex != "" {
+					d.Notes = append(d.Notes, diag.Note{Message: ex})
+				}
+			}
+			diags.Add(d)
 		}
 		return diags
 	}

@@ -32,6 +32,7 @@ func init() {
 		lintCommand,
 		fmtCommand,
 		showCommand,
+		banksCommand,
 		goldenCommand,
 		versionCommand,
 		helpCommand,

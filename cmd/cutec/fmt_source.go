@@ -2,45 +2,11 @@ package main
 
 import (
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/parser"
-	"github.com/cutec/cutec/printer"
+	cutefmt "github.com/cutec/cutec/format"
 )
 
-// formatSource returns src with its values in canonical spelling: for a
-// .cute file every value of every statement, for an MLIR file the payload of
-// every dialect wrapper; every other byte is kept. On a syntax error it
-// returns the diagnostics and no text. An error is a failure of the printer
-// on parsed input, which should not happen.
-//
-// This is the go/format of cutec (parse, then print); it belongs in a
-// package a library user can call, which the printer cannot be since it
-// never parses.
+// formatSource returns src with its values in canonical spelling, or the
+// diagnostics of its syntax errors; see package format.
 func formatSource(name string, src []byte, isMLIR bool) ([]byte, diag.List, error) {
-	f := diag.NewFile(name, src)
-	if isMLIR {
-		return formatMLIR(f)
-	}
-	file, diags := parser.ParseCuteFile(f)
-	if diags.HasErrors() || file == nil {
-		return nil, diags, nil
-	}
-	out, err := printer.FormatCute(file)
-	return out, nil, err
-}
-
-// formatMLIR rewrites the payloads of the dialect's wrappers in f.
-func formatMLIR(f *diag.File) ([]byte, diag.List, error) {
-	var payloads []printer.Payload
-	var diags diag.List
-	diags = append(diags, parser.ScanMLIR(f, func(w parser.Wrapper) bool {
-		node, more := parser.ParseWrapper(f, w)
-		diags = append(diags, more...)
-		payloads = append(payloads, printer.Payload{Start: w.PayloadStart, End: w.PayloadStart + len(w.Payload), Node: node})
-		return true
-	})...)
-	if diags.HasErrors() {
-		return nil, diags.Dedup(), nil
-	}
-	out, err := printer.FormatPayloads(f.Src, payloads...)
-	return out, nil, err
+	return cutefmt.Source(name, src, isMLIR)
 }

@@ -14,15 +14,18 @@ const module = "github.com/cutec/cutec/"
 var allowed = map[string][]string{
 	"diag":      {},
 	"layout":    {},
+	"banks":     {"layout", "diag"},
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "ast", "diag", "internal/gencache"},
-	"normalize": {"ast", "layout", "diag"},
-	"verify":    {"parser", "normalize", "ast", "layout", "diag", "internal/gencache"},
+	"normalize": {"ast", "layout", "banks", "diag"},
+	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
+	"format":    {"parser", "printer", "ast", "diag"},
 
 	"internal/atomicfile": {},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
 	"internal/gencache":   {},
 }
 

@@ -1,0 +1,116 @@
+package banks
+
+import (
+	"github.com/cutec/cutec/layout"
+)
+
+// Access is what one warp does to a tile, the CuTe way: a thread-value
+// layout TV, (thread, value) -> index of the tile, and the width in bits of
+// one access of a thread. The values of one access are consecutive in the
+// value mode: with n = WidthBits / element bits, instruction k of thread t
+// touches the values k*n ... k*n+n-1, which must be contiguous and aligned
+// in memory, as in a copy atom. Threads beyond the size of the thread mode
+// take no part.
+type Access struct {
+	// Name is the atom the access was built from ("ldmatrix.x4"), or empty
+	// for an access given as a TV layout.
+	Name      string
+	TV        layout.Layout
+	WidthBits int
+
+	tiled *tiledCopy // a CuTe tiled copy (TiledCopyAccess), or nil
+}
+
+// NewAccess returns the access of a TV layout and a width, after checking
+// that the layout has rank 2 (thread, value) and the width is a power of two
+// between 8 and MaxWidthBits.
+func NewAccess(tv layout.Layout, widthBits int) (Access, error) {
+	if tv.Rank() != 2 {
+		return Access{}, errAccess("the TV layout %s has rank %d; it maps (thread, value) and has rank 2", tv, tv.Rank())
+	}
+	if widthBits < 8 || widthBits > MaxWidthBits || widthBits&(widthBits-1) != 0 {
+		return Access{}, errAccess("the access width %d bits is not one of 8, 16, 32, 64, 128", widthBits)
+	}
+	return Access{TV: tv, WidthBits: widthBits}, nil
+}
+
+// Label returns the atom's name, or "TV layout" for an explicit access.
+func (a Access) Label() string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return "TV layout"
+}
+
+// request is one thread's access in one instruction.
+type request struct {
+	thread int
+	index  int64 // the tile index of the first value
+	offset int64 // its element offset
+	bit    int64 // its address in bits
+}
+
+// requests evaluates an access on a tile: for each instruction, the request
+// of each thread that takes part, in thread order.
+func (a Access) requests(t Tile, e Elem) ([][]request, error) {
+	if a.tiled != nil {
+		return a.tiled.requests(t, e)
+	}
+	offs, err := t.offsets()
+	if err != nil {
+		return nil, err
+	}
+	if a.WidthBits%e.Bits != 0 {
+		return nil, errAccess("a %d-bit access does not hold a whole number of %d-bit %s elements", a.WidthBits, e.Bits, e.Name)
+	}
+	n := int64(a.WidthBits / e.Bits)
+	thr, err := a.TV.Mode(0)
+	if err != nil {
+		return nil, errAccess("%v", err)
+	}
+	tf, err := flatten("thread mode of the TV layout", thr, WarpSize)
+	if err != nil {
+		return nil, err
+	}
+	tv, err := flatten("TV layout", a.TV, MaxTileSize)
+	if err != nil {
+		return nil, err
+	}
+	threads := tf.size
+	vals := tv.size / threads
+	if vals%n != 0 {
+		return nil, errAccess("the TV layout %s gives each thread %d values, not a multiple of the %d elements of a %d-bit access",
+			a.TV, vals, n, a.WidthBits)
+	}
+	size := int64(len(offs))
+	out := make([][]request, vals/n)
+	for k := range out {
+		out[k] = make([]request, threads)
+		for th := int64(0); th < threads; th++ {
+			var first request
+			for j := int64(0); j < n; j++ {
+				v := int64(k)*n + j
+				idx := tv.at(th + threads*v)
+				if idx < 0 || idx >= size {
+					return nil, errAccess("the TV layout %s sends thread %d, value %d to the index %d, outside the tile %s of size %d",
+						a.TV, th, v, idx, t, size)
+				}
+				off := offs[idx]
+				if j == 0 {
+					first = request{thread: int(th), index: idx, offset: off, bit: off * int64(e.Bits)}
+					continue
+				}
+				if off != first.offset+j {
+					return nil, errAccess("thread %d's %d-bit access %d is not contiguous: value %d (index %d) is at the offset %d, not %d",
+						th, a.WidthBits, k, v, idx, off, first.offset+j)
+				}
+			}
+			if first.bit%int64(a.WidthBits) != 0 {
+				return nil, errAccess("thread %d's %d-bit access %d starts at the offset %d (bit %d), not aligned to %d bits",
+					th, a.WidthBits, k, first.offset, first.bit, a.WidthBits)
+			}
+			out[k][th] = first
+		}
+	}
+	return out, nil
+}

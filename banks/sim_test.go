@@ -1,0 +1,225 @@
+package banks
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/cutec/cutec/layout"
+)
+
+// The brute-force simulator of this file is written apart from the
+// analyzer: it evaluates addresses with the layout package's own Eval (not
+// the analyzer's flattened evaluation), derives phases from the thread
+// number alone, and counts words per bank with plain arrays. It knows
+// nothing of TV layouts beyond evaluating them at (thread, value).
+
+// simAddr returns the byte address of the first element of a thread's
+// access, or ok = false when the vector is not contiguous in memory.
+type simAddr func(inst, thread int) (byteAddr int64, ok bool)
+
+// simulate returns the wavefronts of each instruction and the worst degree.
+func simulate(insts, threads, widthBits int, addr simAddr) (waves []int, worst int, ok bool) {
+	for k := 0; k < insts; k++ {
+		// The phase of a thread:: 32 threads a phase up to 32 bits, 16 for 64, 8 for 128.
+		perPhase := 32
+		if widthBits == 64 {
+			perPhase = 16
+		} else if widthBits == 128 {
+			perPhase = 8
+		}
+		total := 0
+		for p := 0; p*perPhase < threads; p++ {
+			var words [32][]int64
+			for t := p * perPhase; t < threads && t < (p+1)*perPhase; t++ {
+				b, good := addr(k, t)
+				if !good {
+					return nil, 0, false
+				}
+				nw := max(1, widthBits/32)
+				for w := b / 4; w < b/4+int64(nw); w++ {
+					bank := w % 32
+					dup := false
+					for _, x := range words[bank] {
+						dup = dup || x == w
+					}
+					if !dup {
+						words[bank] = append(words[bank], w)
+					}
+				}
+			}
+			deg := 0
+			for _, ws := range words {
+				deg = max(deg, len(ws))
+			}
+			total += deg
+			worst = max(worst, deg)
+		}
+		waves = append(waves, total)
+	}
+	return waves, worst, true
+}
+
+// evalTile returns the element offset of tile index i with layout.Eval.
+func evalTile(t *rapid.T, tile Tile, i int64) int64 {
+	off, err := tile.L.Eval(layout.Int(i))
+	if err != nil {
+		t.Fatalf("eval %s at %d: %v", tile.L, i, err)
+	}
+	return tile.Swizzle.Apply(tile.Offset + off.Value())
+}
+
+// genTile draws a tile whose mode 0 has unit stride and holds whole
+// vectors of vec elements, whose other strides are multiples of vec, under
+// a swizzle that keeps vectors whole (2^M >= vec) or none.
+func genTile(t *rapid.T, vec int64, pow2Rows bool) Tile {
+	rows := rapid.Int64Range(1, 16).Draw(t, "rows")
+	if pow2Rows {
+		rows = int64(1) << rapid.IntRange(0, 5).Draw(t, "log2rows")
+	}
+	cols := vec * rapid.Int64Range(1, 8).Draw(t, "cols")
+	rowStride := vec * rapid.Int64Range(1, 40).Draw(t, "rowStride")
+	if rapid.Bool().Draw(t, "colMajorRows") && cols*rows > cols {
+		rowStride = cols + vec*rapid.Int64Range(0, 3).Draw(t, "pad")
+	}
+	l := layout.MustNew(layout.Ints(cols, rows), layout.Ints(1, rowStride))
+	tile := Tile{L: l}
+	if rapid.Bool().Draw(t, "swizzled") {
+		mMin := 0
+		for int64(1)<<mMin < vec {
+			mMin++
+		}
+		b := rapid.IntRange(1, 4).Draw(t, "B")
+		m := rapid.IntRange(mMin, mMin+3).Draw(t, "M")
+		s := rapid.IntRange(b, b+4).Draw(t, "S")
+		sw, err := layout.NewSwizzle(b, m, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tile.Swizzle = sw
+	}
+	return tile
+}
+
+var simElems = []Elem{{"i8", 8}, {"f16", 16}, {"f32", 32}, {"f64", 64}}
+
+// TestAnalyzerMatchesSimulatorTV: on random tiles, element widths, access
+// widths and TV layouts, the analyzer's wavefronts per instruction and
+// worst degree are the simulator's.
+func TestAnalyzerMatchesSimulatorTV(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := rapid.SampledFrom(simElems).Draw(t, "elem")
+		widths := []int{}
+		for w := max(8, e.Bits); w <= 128; w *= 2 {
+			widths = append(widths, w)
+		}
+		w := rapid.SampledFrom(widths).Draw(t, "width")
+		vec := int64(w / e.Bits)
+		tile := genTile(t, vec, false)
+		size, _ := layout.Size(tile.L.Shape())
+		// TV: threads (t0,t1):(d0,d1), values (vec, m):(1, dm); index steps
+		// of the threads and of m are multiples of vec, so that each access
+		// starts a vector.
+		t0 := rapid.Int64Range(1, 8).Draw(t, "t0")
+		t1 := rapid.Int64Range(1, 32/t0).Draw(t, "t1")
+		d0 := vec * rapid.Int64Range(0, size/vec).Draw(t, "d0")
+		d1 := vec * rapid.Int64Range(0, size/vec).Draw(t, "d1")
+		m := rapid.Int64Range(1, 4).Draw(t, "m")
+		dm := vec * rapid.Int64Range(0, size/vec).Draw(t, "dm")
+		if (t0-1)*d0+(t1-1)*d1+(m-1)*dm+vec-1 >= size {
+			t.Skip("the TV layout leaves the tile")
+		}
+		tv := layout.MustNew(
+			layout.Tuple(layout.Ints(t0, t1), layout.Ints(vec, m)),
+			layout.Tuple(layout.Ints(d0, d1), layout.Ints(1, dm)))
+		acc, err := NewAccess(tv, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Analyze(tile, e, acc)
+		if err != nil {
+			t.Fatalf("analyze %s, %s, %s/%d: %v", tile, e.Name, tv, w, err)
+		}
+		threads := int(t0 * t1)
+		waves, worst, ok := simulate(int(m), threads, w, func(k, th int) (int64, bool) {
+			first := int64(-1)
+			for j := int64(0); j < vec; j++ {
+				idx, err := tv.Eval(layout.Tuple(layout.Int(int64(th)), layout.Int(int64(k)*vec+j)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				off := evalTile(t, tile, idx.Value())
+				if j == 0 {
+					first = off
+				} else if off != first+j {
+					return 0, false
+				}
+			}
+			return first * int64(e.Bits) / 8, true
+		})
+		if !ok {
+			t.Fatalf("the simulator finds a vector that is not contiguous; the analyzer accepted it")
+		}
+		checkAgainst(t, r, waves, worst)
+	})
+}
+
+// TestAnalyzerMatchesSimulatorAtoms: for every atom on random tiles, the
+// analyzer agrees with the simulator, which computes the row each thread
+// reads from the arrangement the atom documents (vector k of instruction i
+// is k = Threads*i + thread, counted down the rows first for ldmatrix and
+// stmatrix and along the rows first for the others).
+func TestAnalyzerMatchesSimulatorAtoms(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := rapid.SampledFrom(Atoms()).Draw(t, "atom")
+		e := rapid.SampledFrom(simElems).Draw(t, "elem")
+		if e.Bits > a.WidthBits {
+			t.Skip("the element is wider than the access")
+		}
+		vec := int64(a.WidthBits / e.Bits)
+		tile := genTile(t, vec, true)
+		cols, rows := tile.L.Shape().At(0).Value(), tile.L.Shape().At(1).Value()
+		vecs := cols / vec
+		if (rows*vecs)%int64(a.Threads) != 0 {
+			t.Skip("the tile does not split among the atom's threads")
+		}
+		acc, err := a.Access(tile, e)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", a.Name, tile, err)
+		}
+		r, err := Analyze(tile, e, acc)
+		if err != nil {
+			t.Fatalf("analyze %s on %s: %v", a.Name, tile, err)
+		}
+		insts := int(rows * vecs / int64(a.Threads))
+		waves, worst, ok := simulate(insts, a.Threads, a.WidthBits, func(k, th int) (int64, bool) {
+			v := int64(k*a.Threads + th)
+			var row, chunk int64
+			if a.RowsFirst {
+				row, chunk = v%rows, v/rows
+			} else {
+				row, chunk = v/vecs, v%vecs
+			}
+			first := evalTile(t, tile, chunk*vec+cols*row)
+			return first * int64(e.Bits) / 8, true
+		})
+		if !ok {
+			t.Fatal("simulator failed")
+		}
+		checkAgainst(t, r, waves, worst)
+	})
+}
+
+func checkAgainst(t *rapid.T, r *Report, waves []int, worst int) {
+	if len(r.Instructions) != len(waves) {
+		t.Fatalf("analyzer: %d instructions, simulator: %d", len(r.Instructions), len(waves))
+	}
+	for k, in := range r.Instructions {
+		if in.Wavefronts != waves[k] {
+			t.Fatalf("instruction %d: analyzer %d wavefronts, simulator %d", k, in.Wavefronts, waves[k])
+		}
+	}
+	if r.Degree != worst {
+		t.Fatalf("analyzer degree %d, simulator %d", r.Degree, worst)
+	}
+}

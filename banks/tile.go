@@ -1,0 +1,148 @@
+package banks
+
+import (
+	"github.com/cutec/cutec/layout"
+)
+
+// MaxTileSize bounds the number of elements of a tile the analysis reads.
+const MaxTileSize = 1 << 20
+
+// maxStride bounds a stride, so that evaluating a tile of at most
+// MaxTileSize elements cannot overflow.
+const maxStride = int64(1) << 36
+
+// maxOffset bounds an element offset, so that offsets in bits fit an int64.
+const maxOffset = int64(1) << 52
+
+// Tile is a shared-memory layout: index i of the tile (its colexicographic
+// index, 0 <= i < size(L)) lives at element offset Swizzle(Offset + L(i)).
+// A plain layout is a Tile with the identity swizzle S<0,0,0> and offset 0;
+// a swizzled layout S<B,M,S> o off o L is the composed layout of CuTe.
+type Tile struct {
+	Swizzle layout.Swizzle
+	Offset  int64
+	L       layout.Layout
+}
+
+// TileOf returns the tile of a plain layout.
+func TileOf(l layout.Layout) Tile { return Tile{L: l} }
+
+// TileOfComposed returns the tile of a composed layout whose outer function
+// is a swizzle and whose offset is a static integer.
+func TileOfComposed(c layout.ComposedLayout) (Tile, error) {
+	sw, ok := c.Outer.(layout.Swizzle)
+	if !ok {
+		return Tile{}, errAccess("the shared-memory layout %s has an outer layout, not a swizzle", c)
+	}
+	if c.Offset.Kind() != layout.KindInt {
+		return Tile{}, errAccess("the offset %s of %s is not a static integer", c.Offset, c)
+	}
+	return Tile{Swizzle: sw, Offset: c.Offset.Value(), L: c.Inner}, nil
+}
+
+// String returns the tile in the canonical text of the layout algebra.
+func (t Tile) String() string {
+	if t.Swizzle.IsIdentity() && t.Offset == 0 {
+		return t.L.String()
+	}
+	return t.Swizzle.String() + " o " + layout.Int(t.Offset).String() + " o " + t.L.String()
+}
+
+// WithSwizzle returns the tile with its swizzle replaced.
+func (t Tile) WithSwizzle(sw layout.Swizzle) Tile { t.Swizzle = sw; return t }
+
+// flat is a static layout flattened to its leaves, for fast evaluation.
+type flat struct {
+	shape, stride []int64
+	size          int64
+}
+
+// flatten returns the leaves of a static integer layout; what is dynamic or
+// has basis strides is an E0908 error, and so is a size above limit.
+func flatten(what string, l layout.Layout, limit int64) (flat, error) {
+	f := layout.Flatten(l)
+	sh, st := f.Shape(), f.Stride()
+	var out flat
+	out.size = 1
+	add := func(s, d layout.IntTuple) error {
+		if s.Kind() != layout.KindInt || d.Kind() != layout.KindInt {
+			return errAccess("the %s %s is not static with integer strides", what, l)
+		}
+		if d.Value() > maxStride || d.Value() < -maxStride {
+			return errAccess("the %s %s has the stride %d, larger than %d", what, l, d.Value(), maxStride)
+		}
+		out.shape = append(out.shape, s.Value())
+		out.stride = append(out.stride, d.Value())
+		if s.Value() > limit || out.size > limit/s.Value() {
+			return errAccess("the %s %s has more than %d elements", what, l, limit)
+		}
+		out.size *= s.Value()
+		return nil
+	}
+	if sh.Kind() != layout.KindTuple {
+		return out, add(sh, st)
+	}
+	for i := 0; i < sh.Len(); i++ {
+		if err := add(sh.At(i), st.At(i)); err != nil {
+			return flat{}, err
+		}
+	}
+	return out, nil
+}
+
+// at evaluates the flattened layout at a colexicographic index below size.
+func (f flat) at(i int64) int64 {
+	var off int64
+	for k, s := range f.shape {
+		off += (i % s) * f.stride[k]
+		i /= s
+	}
+	return off
+}
+
+// offsets returns the element offset of every index of the tile.
+func (t Tile) offsets() ([]int64, error) {
+	f, err := flatten("shared-memory layout", t.L, MaxTileSize)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, f.size)
+	for i := range out {
+		off := t.Offset + f.at(int64(i))
+		if off < 0 || off >= maxOffset {
+			return nil, errAccess("index %d of %s lies at the offset %d, outside shared memory", i, t, off)
+		}
+		out[i] = t.Swizzle.Apply(off)
+	}
+	return out, nil
+}
+
+// ElementSwizzle returns the swizzle on element offsets that acts as sw
+// does on the byte addresses of elements of e. CuTe applies the swizzle of
+// its shared-memory layouts with smem_ptr_flag (the GMMA atoms, and the
+// swizzle CuTe DSL prints in a shared-memory memref) to byte addresses,
+// while the composition S<B,M,S> o off o L of the layout algebra applies it
+// to element offsets: with elements of 2^k bytes, S<B,M,S> on bytes is
+// S<B,M-k,S> on elements (S<3,4,3> on bytes is S<3,3,3> on f16). It is an
+// E0908 error when the element is narrower than a byte or M < k (the
+// swizzle would split an element).
+func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
+	if sw.IsIdentity() {
+		return sw, nil
+	}
+	if e.Bits < 8 || e.Bits&(e.Bits-1) != 0 {
+		return layout.Swizzle{}, errAccess("a swizzle on byte addresses cannot be recast to %d-bit %s elements", e.Bits, e.Name)
+	}
+	k := 0
+	for 8<<k < e.Bits {
+		k++
+	}
+	if sw.M < k {
+		return layout.Swizzle{}, errAccess("%s on byte addresses moves parts of %d-bit %s elements (M = %d < %d)", sw, e.Bits, e.Name, sw.M, k)
+	}
+	out, err := layout.NewSwizzle(sw.B, sw.M-k, sw.S)
+	if err != nil {
+		return layout.Swizzle{}, errAccess("%v", err)
+	}
+	return out, nil
+}

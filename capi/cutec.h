@@ -1,0 +1,116 @@
+/*
+ * cutec.h: the C ABI of cutec, a checker for CuTe layouts.
+ *
+ * Build the shared library with
+ *
+ *     go build -buildmode=c-shared -o libcutec.so ./capi
+ *
+ * (python3 python/build.py does it and more), then compile against this
+ * header and link with -lcutec. This header is written by hand and is the
+ * stable interface; ignore the libcutec.h that go build writes beside the
+ * library.
+ *
+ * Every call takes its input as a pointer and a length in bytes (the text
+ * need not end in NUL and may hold any bytes: invalid UTF-8, NUL and other
+ * bad input give diagnostics), and returns a newly allocated cutec_result
+ * that the caller frees with cutec_result_free. Nothing else is ever
+ * returned to free, and no call keeps a pointer to its input.
+ *
+ * Thread safety: every function may be called from any number of threads
+ * at once. Calls share no state that can change a result; the library keeps
+ * only caches that speed up repeated inputs.
+ *
+ * Failure: a call never aborts the process on bad input. Errors in the input
+ * and misuse (an unknown kind or format, NULL with a non-zero length) are
+ * diagnostics; a failure inside the library (a Go panic) is caught before
+ * it reaches the caller and reported as a diagnostic with code E0808.
+ * The calls return NULL only when memory for the result cannot be
+ * allocated. (Exhausting the Go heap still ends the process.)
+ *
+ * See docs/embedding.md for the reference and examples.
+ */
+#ifndef CUTEC_H
+#define CUTEC_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this interface. A library whose cutec_version() differs in
+ * the major number is not compatible with this header. */
+#define CUTEC_VERSION_MAJOR 0
+#define CUTEC_VERSION_MINOR 1
+#define CUTEC_VERSION "0.1.0"
+
+/* cutec_result.status */
+#define CUTEC_OK 0     /* no error: value is set (for eval, verify, format, draw) */
+#define CUTEC_FAILED 1 /* an error diagnostic: value is NULL */
+
+/* Kinds of a buffer for cutec_lint and cutec_format. */
+#define CUTEC_CUTE 0 /* a .cute file: statements, assert, expect */
+#define CUTEC_MLIR 1 /* MLIR text: the payloads of !cute.layout<"..."> and kin */
+
+/* Formats of cutec_draw. */
+#define CUTEC_DRAW_TEXT 0 /* the table of CuTe's print_layout */
+#define CUTEC_DRAW_SVG 1  /* a standalone SVG image */
+#define CUTEC_DRAW_HTML 2 /* a standalone HTML page */
+
+/* The result of a call. All of it belongs to the caller until passed to
+ * cutec_result_free, which frees the struct and every string in it. */
+typedef struct cutec_result {
+	int status;             /* CUTEC_OK or CUTEC_FAILED */
+	char *value;            /* the result text, NUL-terminated; NULL when there is none */
+	size_t value_len;       /* length of value in bytes, without the NUL (value may hold NUL
+	                           bytes only for cutec_format of input that holds them) */
+	char *kind;             /* what eval and verify computed: "layout", "integer", "tuple",
+	                           "swizzle", "composed layout", "tiler", "offset layout",
+	                           "basis descriptor" or "boolean"; NULL for other calls */
+	char *diagnostics;      /* never NULL: a JSON array of the objects of
+	                           "cutec lint -format json" (file, line, col, end_line,
+	                           end_col, offset, end_offset, severity, code, message,
+	                           detail, notes, fix), sorted by position; "[]" when none */
+	size_t diagnostics_len; /* length of diagnostics in bytes, without the NUL */
+} cutec_result;
+
+/* The version of the library, "MAJOR.MINOR.PATCH". Static: do not free. */
+const char *cutec_version(void);
+
+#ifndef CUTEC_NO_PROTOTYPES
+/* cutec_eval evaluates a value or an expression, as "cutec eval" does:
+ * value is the canonical text of the result, such as "(2,3):(9,5)" for
+ * "composition((4,6,8,10):(2,3,5,7), 6:12)". On failure the first error of
+ * diagnostics is the one "cutec eval" prints. Positions name "<expr>". */
+cutec_result *cutec_eval(const char *expr, size_t len);
+
+/* cutec_verify evaluates a value or an expression and runs every default
+ * check, as "cutec verify" does. value is set when the input evaluates and
+ * no diagnostic is an error; warnings leave status CUTEC_OK. */
+cutec_result *cutec_verify(const char *expr, size_t len);
+
+/* cutec_lint checks a whole buffer as a .cute file (CUTEC_CUTE) or as MLIR
+ * (CUTEC_MLIR), as "cutec lint" checks a file. value is always NULL.
+ * name (NULL for "<input>") names the buffer in diagnostics. */
+cutec_result *cutec_lint(const char *name, const char *src, size_t len, int kind);
+
+/* cutec_format rewrites the values of a .cute buffer, or the payloads of an
+ * MLIR buffer, in canonical spelling and keeps every other byte, as
+ * "cutec fmt" does. value is the formatted text; a syntax error fails. */
+cutec_result *cutec_format(const char *name, const char *src, size_t len, int kind);
+
+/* cutec_draw evaluates an expression that gives a layout or a composed
+ * layout and draws it as "cutec show" does, in CUTEC_DRAW_TEXT,
+ * CUTEC_DRAW_SVG or CUTEC_DRAW_HTML. A dynamic layout (E0700), another kind
+ * of value (E0205) or one larger than 256 x 256 cells (E0808) fails. */
+cutec_result *cutec_draw(const char *expr, size_t len, int format);
+
+/* cutec_result_free frees a result and all its strings. NULL is allowed. */
+void cutec_result_free(cutec_result *result);
+#endif /* CUTEC_NO_PROTOTYPES */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUTEC_H */
