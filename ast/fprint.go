@@ -67,6 +67,10 @@ func label(n Node) string {
 		return fmt.Sprintf("Layout colon=%d", n.Colon)
 	case *Swizzle:
 		return "Swizzle " + n.Name
+	case *Symbol:
+		return "Symbol " + n.Name
+	case *Product:
+		return fmt.Sprintf("Product factors=%d", len(n.Factors))
 	}
 	return compoundLabel(n)
 }

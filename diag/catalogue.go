@@ -156,6 +156,17 @@ var Catalogue = []CodeInfo{
 		"Integer arguments are in the range the operation takes (for example a positive cotarget).",
 		"`complement(4:1, 0)`", "Pass a value in range.", ""},
 
+	// Symbolic layouts.
+	{SymbolUndecided, "symbol-undecided", Error,
+		"An operation on symbolic layouts decides every step from the terms, or under a divisibility condition it returns as an obligation; a step that neither decides (two unrelated symbols to compare, a quotient that is not a single term) is reported rather than guessed.",
+		"`composition((M,N):(1,M), 8:lda)`", "Give the symbols that step needs a value, or reorder the computation so that the step is static.", ""},
+	{ObligationFalse, "obligation-refuted", Error,
+		"A symbolic result holds under its obligations (such as `128 | M`); an obligation that no value allowed by the facts satisfies makes the result wrong for every value.",
+		"`zipped_divide((12,(4,8)):(7,(1,30)), T{div=256}:1)`", "Change the tile or the facts; the message gives a value for which the condition fails.", ""},
+	{SymbolTerm, "symbol-term", Error,
+		"A symbolic term is an integer coefficient times symbols divided by a positive integer, and a name in a leaf position that is a variable holds an integer.",
+		"`(4*M/0,2):(1,4)`", "Write the term as coefficient*symbols/divisor with a positive divisor.", ""},
+
 	// .cute statements.
 	{AssertEqualFailed, "assert-equal", Error,
 		"`assert X == Y` holds: both sides are the same layout (same shape tree, same strides).",
@@ -203,6 +214,10 @@ var Catalogue = []CodeInfo{
 	{BankUnknownName, "bank-unknown-name", Error,
 		"The element type and the atom of a bank analysis are names the analysis knows (`cutec help banks` lists them).",
 		"`banks((8,64):(64,1), f17, ldmatrix_x4)`", "Use a listed name; the message suggests the nearest one.", ""},
+	// Symbolic layouts.
+	{ObligationOpen, "obligation-open", Warning,
+		"A symbolic result holds under its obligations (such as `128 | M`); an obligation the declared facts do not prove may fail at run time.",
+		"`logical_divide((M,K):(1,lda), (128,32))`", "Declare the fact the message names (`let M{div=128}`, or `M{div=128}` where M appears).", ""},
 }
 
 // Lookup returns the catalogue entry for a code.

@@ -23,13 +23,13 @@
 //	Composed = Operand ComposePart* .
 //	ComposePart = "o" Operand .
 //	Operand = FastTerm | Term .
-//	Term = Primary (":" Primary)? .
+//	Term = Primary MulOp* (":" Primary MulOp*)? .
 //	Primary = Tile | Group | Name | Leaf .
 //	Tile = "[" Operand (";" Operand)* "]" .
 //	Group = "(" (Expr GroupItem*)? ")" Args* .
 //	GroupItem = "," Expr? .
 //	Args = "(" (Expr ("," Expr)*)? ")" .
-//	Name = <ident> (SwizzleParams | Args+)? .
+//	Name = <ident> (SwizzleParams | Args+ | ("{" DynamicAttrs "}"))? .
 //	SwizzleParams = "<" (<nat> | <neg>) "," (<nat> | <neg>) "," (<nat> | <neg>) ">" .
 //	Leaf = Fraction | Number | Dynamic | Underscore .
 //	Fraction = <ratio> ("@" Dim)+ .
@@ -38,6 +38,7 @@
 //	Dynamic = "?" (("{" DynamicAttrs "}") | ("@" Dim)+)? .
 //	DynamicAttrs = ((("i32" | "i64") ("div" "=" (<nat> | <neg>))?) | ("div" "=" (<nat> | <neg>))) .
 //	Underscore = <underscore> .
+//	MulOp = (("*" Primary) | ("/" <nat>)) .
 //	SwizzleForm = ("S" | "Sw") SwizzleParams .
 //
 // (SwizzleForm is the root of a swizzle on its own.) The grammar is LL(1) and participle runs it with lookahead 0: a production

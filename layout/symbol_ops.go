@@ -406,10 +406,11 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 	// The rest: ceil_div of the cotarget by what is covered, folded across
 	// the cotarget's modes, laid out compactly from covered.
 	b := covered
-	for _, c := range leaves(cotarget) {
+	cts := leaves(cotarget)
+	for k, c := range cts {
 		ct := s.term(c)
 		var r Term
-		r, b = s.ceilDivFold(ct, b)
+		r, b = s.ceilDivFold(ct, b, k == len(cts)-1)
 		osh, ost = append(osh, r), append(ost, covered)
 		covered = s.mul(covered, r)
 		if s.err != nil {
@@ -426,9 +427,10 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 // ceilDivFold is one step of CuTe's ceil_div of a shape by an integer b,
 // for positive terms: r = ceil(a/b) and what is left to divide the next
 // mode by, nb = ceil(b/a). Where it is not evident it decides under an
-// obligation b | a, so r = a/b and nb = 1; for a static a and a symbolic
-// b, a/b is no monomial and r is a fresh unknown.
-func (s *symCalc) ceilDivFold(a, b Term) (r, nb Term) {
+// obligation b | a, so r = a/b and nb = 1. For a static a and a symbolic
+// b, the tile spans a (a | b, r = 1, nb = b/a) unless a is the last mode
+// (last), where b | a and a/b, no monomial, is a fresh unknown.
+func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 	one := Term{Coef: 1, Div: 1}
 	switch {
 	case isOne(b):
@@ -448,6 +450,11 @@ func (s *symCalc) ceilDivFold(a, b Term) (r, nb Term) {
 	if b.IsInt() {
 		q, _ := s.exactQuo(a, b)
 		return q, one
+	}
+	if a.IsInt() && !last {
+		// The tile spans the static mode a: a | b.
+		q, _ := s.exactQuo(b, a)
+		return one, q
 	}
 	if a.IsInt() {
 		// a/b is not a monomial: a fresh unknown, under b | a.

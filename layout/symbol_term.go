@@ -372,3 +372,18 @@ func mulTerms(a, b IntTuple) (IntTuple, bool) {
 	}
 	return Sym(p), true
 }
+
+// HasSymbols reports whether a tile of t has a symbolic leaf.
+func (t Tiler) HasSymbols() bool {
+	switch t.form {
+	case tileLayout:
+		return t.layout.HasSymbols()
+	case tileTuple:
+		for _, m := range t.modes {
+			if m.HasSymbols() {
+				return true
+			}
+		}
+	}
+	return false
+}

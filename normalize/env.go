@@ -8,7 +8,8 @@ import (
 
 // Env holds the names a .cute file has defined so far.
 type Env struct {
-	vars map[string]binding
+	vars  map[string]binding
+	facts map[string]int64 // the facts of symbols declared by `let` (convert_symbol.go)
 }
 
 type binding struct {

@@ -156,6 +156,14 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			a.tilers[i] = t
 		}
 	}
+	if outer == nil {
+		if r, handled, ok := x.symbolic(op, n, a); handled {
+			if ok && x.onCall != nil {
+				x.onCall(n, op.name, vals, r)
+			}
+			return r, ok
+		}
+	}
 	r, err := op.fn(a)
 	if err == nil && outer != nil {
 		r, err = lift(*outer, r)

@@ -42,11 +42,12 @@ func (c *converter) operand(o *grammar.Operand) ast.Expr {
 
 // term converts a primary, or a layout when a stride follows.
 func (c *converter) term(t *grammar.Term) ast.Expr {
-	shape := c.primary(t.Shape)
+	shape := c.product(c.primary(t.Shape), t.ShapeOps)
 	if t.Stride == nil {
 		return shape
 	}
-	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: shape, Colon: grammar.Tok(t.Colon).Pos.Offset, Stride: c.primary(t.Stride)}
+	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: grammar.Tok(t.Colon).Pos.Offset,
+		Stride: asSymbol(c.product(c.primary(t.Stride), t.StrideOps))}
 	c.wantValue(n.Shape, "the shape of a layout")
 	c.wantValue(n.Stride, "the stride of a layout")
 	return n
@@ -98,8 +99,9 @@ func (c *converter) group(g *grammar.Group) ast.Expr {
 	if len(items) == 1 && len(g.Rest) == 0 && !ast.IsValue(items[0]) {
 		n = &ast.Paren{Span: sp, X: items[0]}
 	} else {
-		for _, e := range items {
-			c.wantValue(e, "a tuple element")
+		for i, e := range items {
+			items[i] = asSymbol(e)
+			c.wantValue(items[i], "a tuple element")
 		}
 		n = &ast.Tuple{Span: sp, Elems: items, Trailing: trailing}
 	}
@@ -133,6 +135,9 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 	id := &ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
 	if g.Swizzle != nil {
 		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
+	}
+	if g.Facts != nil {
+		return c.symbol(tok, g.Facts, spanOf(g.Pos, g.EndPos))
 	}
 	if len(g.Args) == 0 {
 		return id
