@@ -258,15 +258,15 @@ func (s *symCalc) composeLeaf(ash, ast []Term, rs, rd Term) (osh, ost []Term) {
 		s.fail("a negative stride %s of the inner layout is not computed with symbols", rd.Plain())
 		return nil, nil
 	}
+	// As composeBase does: every mode but the last divides the stride
+	// left (checked even once the elements are placed), and keeps
+	// min(next, rs) elements.
 	for i := 0; i < n-1 && s.err == nil; i++ {
-		if isOne(rs) {
-			break
-		}
 		next, nrd, ok := s.strideStep(ash[i], rd)
 		if !ok {
 			return nil, nil
 		}
-		if isOne(next) {
+		if isOne(next) || isOne(rs) {
 			rd = nrd
 			continue
 		}
@@ -274,11 +274,11 @@ func (s *symCalc) composeLeaf(ash, ast []Term, rs, rd Term) (osh, ost []Term) {
 		if !ok {
 			return nil, nil
 		}
+		keep := next
 		if fits {
-			osh, ost = append(osh, rs), append(ost, s.mul(ast[i], rd))
-			return osh, ost
+			keep, rest = rs, Term{Coef: 1, Div: 1}
 		}
-		osh, ost = append(osh, next), append(ost, s.mul(ast[i], rd))
+		osh, ost = append(osh, keep), append(ost, s.mul(ast[i], rd))
 		rs, rd = rest, nrd
 	}
 	if !isOne(rs) || len(osh) == 0 {
@@ -359,6 +359,10 @@ func (s *symCalc) shapeStep(next, rs, e, rd Term) (fits bool, rest Term, ok bool
 		return true, Term{}, s.err == nil
 	}
 	if next.IsInt() {
+		if e.IsInt() && rd.IsInt() && e.Coef%rd.Coef != 0 {
+			s.fail("a static step that crosses a mode boundary is not computed with symbols")
+			return false, Term{}, false
+		}
 		q, ok := s.exactQuo(rs, next) // the mode is used whole
 		return false, q, ok
 	}
@@ -384,9 +388,15 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 	// Filter: drop extent-1 and stride-0 modes.
 	var fsh, fst []Term
 	for i := range sh {
-		if !isOne(sh[i]) && !isZero(st[i]) {
-			fsh, fst = append(fsh, sh[i]), append(fst, st[i])
+		if isOne(sh[i]) || isZero(st[i]) {
+			continue
 		}
+		if !sh[i].IsInt() && abs(sh[i].Coef)*sh[i].KnownDivisor() <= 1 {
+			// Filtering drops a mode of extent 1, and a symbol may be 1.
+			s.fail("cannot decide whether the extent %s is 1 (a fact such as %s{div=2} decides it)", sh[i].Plain(), sh[i].Names[0])
+			return Layout{}
+		}
+		fsh, fst = append(fsh, sh[i]), append(fst, st[i])
 	}
 	order, ok := s.sortByStride(fst)
 	if !ok {
