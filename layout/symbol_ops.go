@@ -97,6 +97,16 @@ func (s *symCalc) require(d, t Term) {
 	if q, ok := t.Quo(d); ok && q.Div == 1 {
 		return
 	}
+	// Clear the divisors: T/48 | 8 reads T | 384 (the terms being
+	// integers, both sides scale alike).
+	if k := lcmCapped(d.Div, t.Div); k > 1 {
+		kt := Term{Coef: k, Div: 1}
+		if d2, ok := d.Mul(kt); ok {
+			if t2, ok := t.Mul(kt); ok {
+				d, t = d2, t2
+			}
+		}
+	}
 	o := Obligation{Op: s.op, D: d, T: t}
 	for _, p := range s.obl {
 		if p.String() == o.String() {
@@ -325,23 +335,26 @@ func (s *symCalc) strideStep(e, rd Term) (next, nrd Term, ok bool) {
 
 // shapeStep decides whether the rs elements left fit in the next elements
 // of a mode (fits: rs | next) or take the whole mode and go on (rest =
-// rs/next), paper eq. 21.
+// rs/next), paper eq. 21. A mode taken whole whose static extent e the
+// static stride rd does not divide is the crossing the static algebra
+// checks point by point; it is not computed with symbols.
 func (s *symCalc) shapeStep(next, rs, e, rd Term) (fits bool, rest Term, ok bool) {
+	fits, rest, ok = s.shapeDecide(next, rs)
+	if ok && !fits && e.IsInt() && rd.IsInt() && e.Coef%rd.Coef != 0 {
+		s.fail("a static step that crosses a mode boundary is not computed with symbols")
+		return false, Term{}, false
+	}
+	return fits, rest, ok
+}
+
+func (s *symCalc) shapeDecide(next, rs Term) (fits bool, rest Term, ok bool) {
 	switch {
 	case next.IsInt() && rs.IsInt():
 		if rs.Coef <= next.Coef {
-			if next.Coef%rs.Coef != 0 && e.IsInt() && rd.IsInt() && e.Coef%rd.Coef != 0 {
-				s.fail("a static step that crosses a mode boundary is not computed with symbols")
-				return false, Term{}, false
-			}
 			return true, Term{}, true
 		}
 		if rs.Coef%next.Coef != 0 {
 			s.failStatic(CodeShapeDivisibility, "%d elements do not divide the %d left (paper eq. 21)", next.Coef, rs.Coef)
-			return false, Term{}, false
-		}
-		if e.IsInt() && rd.IsInt() && e.Coef%rd.Coef != 0 {
-			s.fail("a static step that crosses a mode boundary is not computed with symbols")
 			return false, Term{}, false
 		}
 		return false, Term{Coef: rs.Coef / next.Coef, Div: 1}, true
@@ -359,10 +372,6 @@ func (s *symCalc) shapeStep(next, rs, e, rd Term) (fits bool, rest Term, ok bool
 		return true, Term{}, s.err == nil
 	}
 	if next.IsInt() {
-		if e.IsInt() && rd.IsInt() && e.Coef%rd.Coef != 0 {
-			s.fail("a static step that crosses a mode boundary is not computed with symbols")
-			return false, Term{}, false
-		}
 		q, ok := s.exactQuo(rs, next) // the mode is used whole
 		return false, q, ok
 	}

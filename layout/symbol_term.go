@@ -387,3 +387,6 @@ func (t Tiler) HasSymbols() bool {
 	}
 	return false
 }
+
+// HasBasisStride reports whether a stride has a basis leaf.
+func HasBasisStride(t IntTuple) bool { return hasBasisStride(t) }

@@ -87,11 +87,23 @@ func hasSymbols(vals []Value, tilers map[int]layout.Tiler) bool {
 	return false
 }
 
+// anonymousOnly reports whether the one argument is a layout with ? leaves
+// and integer strides: coalesce computes with ? as with a symbol, so
+// (192,?):(1,192) is ?{div=192}:1, as the dialect's coalesce should give
+// (NVIDIA/cutlass #3469).
+func anonymousOnly(vals []Value) bool {
+	if len(vals) != 1 {
+		return false
+	}
+	l, ok := vals[0].(Layout)
+	return ok && !(l.L.Shape().IsStatic() && l.L.Stride().IsStatic()) && !layout.HasBasisStride(l.L.Stride())
+}
+
 // symbolic runs the symbolic form of op when there is one and an argument
 // has symbols. handled is false when the static algebra should run.
 func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
 	f, has := symbolicOps[op.name]
-	if !has || !hasSymbols(a.vals, a.tilers) {
+	if !has || !hasSymbols(a.vals, a.tilers) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
 		return nil, false, false
 	}
 	r, obl, err := f(a)

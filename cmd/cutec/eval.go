@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/layout"
 	"io"
 	"runtime"
 	"strconv"
@@ -96,8 +98,12 @@ func (ev *evaluator) emit(o evalOut) {
 func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 	e, diags := parser.ParseExpr(f)
 	var v normalize.Value
+	var obl []obligation
 	if !diags.HasErrors() {
 		x := normalize.Evaluator{File: f}
+		x.OnObligation = func(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
+			obl = append(obl, obligation{o.String(), verdict == layout.Proved})
+		}
 		var more diag.List
 		v, more = x.Eval(e)
 		diags = append(diags, more...)
@@ -105,7 +111,7 @@ func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 	if d := firstError(diags); d != nil || v == nil {
 		return evalOut{text: ev.appendError(dst, f.Src, d), failed: true}
 	}
-	return evalOut{text: ev.appendValue(dst, f.Src, v)}
+	return evalOut{text: ev.appendValue(dst, f.Src, v, obl)}
 }
 
 // firstError returns the error that comes first in the input, or nil.

@@ -9,7 +9,10 @@ import (
 )
 
 // appendValue appends the result line of an expression that evaluated.
-func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value) []byte {
+// The obligations of a symbolic result (docs/symbols.md) follow it: in
+// text, on the same line after `  # if `, which a .cute file reads as a
+// comment; in JSON, as the field "obligations".
+func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []obligation) []byte {
 	if ev.json {
 		b = append(b, `{"expr":`...)
 		b = appendJSONString(b, expr)
@@ -17,11 +20,43 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value) []byte {
 		b = appendJSONString(b, v.String())
 		b = append(b, `,"kind":`...)
 		b = appendJSONString(b, v.Kind().String())
+		if len(obl) > 0 {
+			b = append(b, `,"obligations":[`...)
+			for i, o := range obl {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"condition":`...)
+				b = appendJSONString(b, o.cond)
+				b = append(b, `,"proved":`...)
+				b = strconv.AppendBool(b, o.proved)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
 		b = append(b, '}')
 	} else {
 		b = append(b, v.String()...)
+		for i, o := range obl {
+			if i == 0 {
+				b = append(b, "  # if "...)
+			} else {
+				b = append(b, ", "...)
+			}
+			b = append(b, o.cond...)
+			if o.proved {
+				b = append(b, " (proved)"...)
+			}
+		}
 	}
 	return append(b, '\n')
+}
+
+// obligation is a condition of a symbolic result and whether the facts
+// prove it.
+type obligation struct {
+	cond   string
+	proved bool
 }
 
 // appendError appends the error line of an expression that failed with d
