@@ -71,6 +71,8 @@ func label(n Node) string {
 		return "Symbol " + n.Name
 	case *Product:
 		return fmt.Sprintf("Product factors=%d", len(n.Factors))
+	case *LetStmt:
+		return fmt.Sprintf("LetStmt symbols=%d", len(n.Symbols))
 	}
 	return compoundLabel(n)
 }

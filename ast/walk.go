@@ -107,6 +107,10 @@ func eachCompoundChild(n Node, f func(Node)) {
 		f(n.X)
 	case *ExprStmt:
 		f(n.X)
+	case *LetStmt:
+		for _, s := range n.Symbols {
+			f(s)
+		}
 	case *File:
 		for _, s := range n.Stmts {
 			f(s)

@@ -14,9 +14,10 @@
 // participle prints the grammar (testdata/grammar.golden holds it, and a test
 // keeps the two equal):
 //
-//	Stmt = Assert | Expect | Simple .
+//	Stmt = Assert | Expect | Let | Simple .
 //	Assert = "assert" Expr ("==" | "~") Expr .
 //	Expect = "expect" <ident> Expr .
+//	Let = "let" Name ("," Name)* .
 //	Simple = Expr ("=" Expr)? .
 //	Expr = Accessor | Composed .
 //	Accessor = "{" Operand "}" "o" Operand .

@@ -265,7 +265,7 @@ func (t IntTuple) write(b *strings.Builder) {
 		}
 	case KindDynamic:
 		if t.leaf.sym != nil {
-			t.leaf.sym.write(b, true)
+			t.leaf.sym.write(b, false) // facts are declarations, not part of the value
 			return
 		}
 		writeDynamic(b, t.bwidth(), t.val)

@@ -25,9 +25,10 @@ import (
 // the symbols in lexicographic order, joined by *, then /d; no spaces, and a
 // coefficient of 1 omitted: 32*lda, 4*M*N, M/128, -1*lda. Each symbol may
 // carry a fact, the divisor it is known to have, written as the dialect
-// writes a dynamic leaf's: M{div=128}. The fact is part of the symbol, so a
-// term prints each symbol with its fact: 4*M{div=8} is 4·M where 8 | M, a
-// value with the known divisor 32.
+// writes a dynamic leaf's: M{div=128}. The fact is knowledge about the
+// symbol, not part of the value: a leaf prints as its plain term (4*M), and
+// carries its known divisor (32 for 4*M where 8 | M) as the dialect's ?
+// carries its div. Term.String shows the facts: 4*M{div=8}.
 
 // Term is a monomial Coef·Names[0]·…·Names[k-1]/Div over symbols, with the
 // known divisor of each symbol in Facts (1 when none is known). Names is

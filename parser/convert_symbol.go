@@ -56,3 +56,17 @@ func (c *converter) product(first ast.Expr, ops []*grammar.MulOp) ast.Expr {
 	}
 	return n
 }
+
+// let converts `let M{div=128}, K{div=32}`; each name must carry a fact.
+func (c *converter) let(l *grammar.Let, sp diag.Span) ast.Stmt {
+	n := &ast.LetStmt{Span: sp}
+	for _, g := range l.Names {
+		tok := grammar.Tok(g.Tok)
+		if g.Facts == nil || g.Swizzle != nil || len(g.Args) > 0 {
+			c.add(errLetFact(c.f, spanOf(g.Pos, g.EndPos), tok.Value))
+			continue
+		}
+		n.Symbols = append(n.Symbols, c.symbol(tok, g.Facts, spanOf(g.Pos, g.EndPos)))
+	}
+	return n
+}

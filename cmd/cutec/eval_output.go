@@ -1,10 +1,13 @@
 package main
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -37,19 +40,53 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []obliga
 		b = append(b, '}')
 	} else {
 		b = append(b, v.String()...)
-		for i, o := range obl {
-			if i == 0 {
-				b = append(b, "  # if "...)
-			} else {
-				b = append(b, ", "...)
-			}
-			b = append(b, o.cond...)
-			if o.proved {
-				b = append(b, " (proved)"...)
-			}
-		}
+		b = appendSymbolNotes(b, v, obl)
 	}
 	return append(b, '\n')
+}
+
+// appendSymbolNotes appends what a symbolic result comes with, after `  # `
+// (a comment to a .cute file): the known divisor of a symbolic integer, the
+// facts of its symbols, and its obligations:
+// `4*M  # div=32; M{div=8}` and `(128,M/128):(1,128)  # if 128 | M`.
+func appendSymbolNotes(b []byte, v normalize.Value, obl []obligation) []byte {
+	var parts []string
+	t, isTuple := v.(normalize.Tuple)
+	if isTuple && t.T.IsSymbolic() && t.T.Value() > 1 {
+		parts = append(parts, "div="+strconv.FormatInt(t.T.Value(), 10))
+	}
+	facts := map[string]int64{}
+	switch v := v.(type) {
+	case normalize.Tuple:
+		layout.SymbolsOf(v.T, facts)
+	case normalize.Layout:
+		layout.SymbolsOf(v.L.Shape(), facts)
+		layout.SymbolsOf(v.L.Stride(), facts)
+	}
+	var fs []string
+	for n, f := range facts {
+		if f > 1 {
+			fs = append(fs, n+"{div="+strconv.FormatInt(f, 10)+"}")
+		}
+	}
+	slices.Sort(fs)
+	if len(fs) > 0 {
+		parts = append(parts, strings.Join(fs, ", "))
+	}
+	if len(obl) > 0 {
+		conds := make([]string, len(obl))
+		for i, o := range obl {
+			conds[i] = o.cond
+			if o.proved {
+				conds[i] += " (proved)"
+			}
+		}
+		parts = append(parts, "if "+strings.Join(conds, ", "))
+	}
+	if len(parts) == 0 {
+		return b
+	}
+	return append(append(b, "  # "...), strings.Join(parts, "; ")...)
 }
 
 // obligation is a condition of a symbolic result and whether the facts
