@@ -195,37 +195,47 @@ func genStaticInner(t *rapid.T) Layout {
 func TestPropertySymbolicSound(t *testing.T) {
 	for _, sc := range symCases {
 		t.Run(sc.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				facts := genSymbols(t)
-				a := genSymLayout(t, "a", facts)
-				b := genInner(t, facts)
-				r, err := sc.sym(a, b)
-				if err != nil {
-					return // undecided or statically wrong: nothing claimed
-				}
-				checked := 0
-				for i := 0; i < 6; i++ {
-					env := genAssignment(t, facts, i)
-					if !holds(r.Obligations, env) {
-						continue
-					}
-					sa, ok1 := SubstituteLayout(a, env)
-					sb, ok2 := SubstituteLayout(b, env)
-					rs, ok3 := SubstituteLayout(r.Layout, env)
-					if !ok1 || !ok2 || !ok3 || !rs.shape.IsStatic() || !rs.stride.IsStatic() {
-						continue
-					}
-					want, err := sc.stat(sa, sb)
-					if err != nil {
-						t.Fatalf("%s(%s, %s) = %s under %v, but the static algebra fails on %s, %s: %v",
-							sc.name, a, b, r, env, sa, sb, err)
-					}
-					sameModes(t, fmt.Sprintf("%s(%s, %s) = %s under %v", sc.name, a, b, r, env), rs, want, sc.flat != nil && sc.flat(a, b))
-					checked++
-				}
-				_ = checked
-			})
+			rapid.Check(t, func(t *rapid.T) { checkSymbolicSound(t, sc) })
 		})
+	}
+}
+
+// FuzzSymbolicSound is the soundness property under the fuzzer, the
+// operation drawn too.
+func FuzzSymbolicSound(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
+		checkSymbolicSound(t, rapid.SampledFrom(symCases).Draw(t, "op"))
+	}))
+}
+
+// checkSymbolicSound draws operands for one operation and checks its
+// symbolic result against the static algebra under assignments that
+// satisfy the facts and the obligations.
+func checkSymbolicSound(t *rapid.T, sc symCase) {
+	facts := genSymbols(t)
+	a := genSymLayout(t, "a", facts)
+	b := genInner(t, facts)
+	r, err := sc.sym(a, b)
+	if err != nil {
+		return // undecided or statically wrong: nothing claimed
+	}
+	for i := 0; i < 6; i++ {
+		env := genAssignment(t, facts, i)
+		if !holds(r.Obligations, env) {
+			continue
+		}
+		sa, ok1 := SubstituteLayout(a, env)
+		sb, ok2 := SubstituteLayout(b, env)
+		rs, ok3 := SubstituteLayout(r.Layout, env)
+		if !ok1 || !ok2 || !ok3 || !rs.shape.IsStatic() || !rs.stride.IsStatic() {
+			continue
+		}
+		want, err := sc.stat(sa, sb)
+		if err != nil {
+			t.Fatalf("%s(%s, %s) = %s under %v, but the static algebra fails on %s, %s: %v",
+				sc.name, a, b, r, env, sa, sb, err)
+		}
+		sameModes(t, fmt.Sprintf("%s(%s, %s) = %s under %v", sc.name, a, b, r, env), rs, want, sc.flat != nil && sc.flat(a, b))
 	}
 }
 

@@ -80,7 +80,8 @@ func (c *converter) tile(t *grammar.Tile) *ast.Tile {
 	for i, m := range t.Modes {
 		e := c.operand(m)
 		switch e.(type) {
-		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple, *ast.Ident, *ast.Call, *ast.Paren:
+		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple, *ast.Ident, *ast.Call, *ast.Paren,
+			*ast.Symbol, *ast.Product:
 		default:
 			c.add(errBadMode(c.f, e))
 		}

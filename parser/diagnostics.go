@@ -168,6 +168,10 @@ func describe(e ast.Expr) string {
 		return "a parenthesized expression"
 	case *ast.Apply:
 		return "an evaluation"
+	case *ast.Symbol:
+		return "the symbol " + quote(e.Name)
+	case *ast.Product:
+		return "a symbolic term"
 	}
 	panic(fmt.Sprintf("parser: unknown expression %T", e))
 }
