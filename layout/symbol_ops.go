@@ -231,22 +231,45 @@ func SymCompose(a, b Layout) (SymResult, error) {
 }
 
 func (s *symCalc) compose(a, b Layout) Layout {
-	if hasBasisStride(a.stride) || hasBasisStride(b.stride) {
-		s.fail("basis strides are not computed with symbols")
+	if hasBasisStride(a.stride) {
+		s.fail("basis strides of the outer layout are not computed with symbols")
 		return Layout{}
 	}
 	ash, ast := s.flatTerms(a)
 	ash, ast = s.coalesceTerms(ash, ast, true)
-	return s.composeTree(ash, ast, b.shape, b.stride)
+	return s.composeTree(a, ash, ast, b.shape, b.stride)
 }
 
-func (s *symCalc) composeTree(ash, ast []Term, bs, bd IntTuple) Layout {
+// composeTree composes A (whole: a; coalesced: ash:ast) with B's mode
+// bs:bd, distributing over B's modes (eq. 22). A basis stride k@path of B
+// selects the mode of A at path and composes it with bs:k, the coordinate
+// reductive case (the dialect's (32,?,8,128):(1@0,8@1,1@1,32@0) of
+// NVIDIA/cutlass #3470).
+func (s *symCalc) composeTree(a Layout, ash, ast []Term, bs, bd IntTuple) Layout {
 	if bs.Kind() == KindTuple {
 		ms := make([]Layout, len(bs.elems))
 		for i := range ms {
-			ms[i] = s.composeTree(ash, ast, bs.elems[i], bd.elems[i])
+			ms[i] = s.composeTree(a, ash, ast, bs.elems[i], bd.elems[i])
 		}
 		return Concat(ms...)
+	}
+	if bd.Kind() == KindBasis {
+		sub, err := a.Get(bd.bpath()...)
+		if err != nil {
+			s.err = errBasisOutside("composition", bd, a.shape)
+			return Layout{}
+		}
+		k := Int(bd.val)
+		if bd.IsDynamic() {
+			k = dyn()
+		}
+		sh, st := s.flatTerms(sub)
+		sh, st = s.coalesceTerms(sh, st, true)
+		osh, ost := s.composeLeaf(sh, st, s.term(bs), s.term(k))
+		if s.err != nil {
+			return Layout{}
+		}
+		return layoutOfTerms(osh, ost)
 	}
 	osh, ost := s.composeLeaf(ash, ast, s.term(bs), s.term(bd))
 	if s.err != nil {
@@ -400,11 +423,6 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 		if isOne(sh[i]) || isZero(st[i]) {
 			continue
 		}
-		if !sh[i].IsInt() && abs(sh[i].Coef)*sh[i].KnownDivisor() <= 1 {
-			// Filtering drops a mode of extent 1, and a symbol may be 1.
-			s.fail("cannot decide whether the extent %s is 1 (a fact such as %s{div=2} decides it)", sh[i].Plain(), sh[i].Names[0])
-			return Layout{}
-		}
 		fsh, fst = append(fsh, sh[i]), append(fst, st[i])
 	}
 	order, ok := s.sortByStride(fst)
@@ -417,6 +435,12 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 		gap, ok := s.exactQuo(fst[i], covered)
 		if !ok {
 			s.fail("cannot decide whether %s divides the stride %s (complement)", covered.Plain(), fst[i].Plain())
+			return Layout{}
+		}
+		if e := fsh[i]; !e.IsInt() && !isOne(gap) && abs(e.Coef)*e.KnownDivisor() <= 1 {
+			// The static algebra drops a mode of extent 1, which leaves no
+			// gap before the next; a symbol may be 1.
+			s.fail("cannot decide whether the extent %s is 1 (a fact such as %s{div=2} decides it)", e.Plain(), e.Names[0])
 			return Layout{}
 		}
 		osh, ost = append(osh, gap), append(ost, covered)

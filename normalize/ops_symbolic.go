@@ -44,6 +44,31 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 	"flat_divide": func(a *args) (Value, []layout.Obligation, error) {
 		return symLayout(layout.SymFlatDivide(a.layout(0), a.tiler(1)))
 	},
+	"local_tile": func(a *args) (Value, []layout.Obligation, error) {
+		var l layout.Layout
+		var off layout.IntTuple
+		var obl []layout.Obligation
+		var err error
+		if a.n() == 4 {
+			l, off, obl, err = layout.SymLocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
+		} else {
+			l, off, obl, err = layout.SymLocalTile(a.layout(0), a.tiler(1), a.tuple(2))
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return Accessor{off, l}, obl, nil
+	},
+	"local_partition": func(a *args) (Value, []layout.Obligation, error) {
+		if a.n() != 3 || a.layout(1).HasSymbols() {
+			return nil, nil, errNotSymbolic
+		}
+		l, off, obl, err := layout.SymLocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+		if err != nil {
+			return nil, nil, err
+		}
+		return Accessor{off, l}, obl, nil
+	},
 	"crd2idx": func(a *args) (Value, []layout.Obligation, error) {
 		l, ok := a.vals[1].(Layout)
 		if !ok || a.n() != 2 {
