@@ -40,6 +40,15 @@ func (p *printer) product(n *ast.Product) {
 			other = append(other, f)
 		}
 	}
+	div := int64(0)
+	if n.Div != nil {
+		div = n.Div.Value
+	}
+	if !overflow && div > 0 {
+		// Lowest terms: 4*M/2 is 2*M.
+		g := gcd(coef, div)
+		coef, div = coef/g, div/g
+	}
 	if overflow {
 		for i, f := range n.Factors {
 			if i > 0 {
@@ -77,8 +86,23 @@ func (p *printer) product(n *ast.Product) {
 			p.expr(o)
 		}
 	}
-	if n.Div != nil {
+	switch {
+	case n.Div == nil:
+	case overflow || n.Div.Value <= 0:
 		p.byte('/')
 		p.int(n.Div.Value)
+	case div > 1:
+		p.byte('/')
+		p.int(div)
 	}
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

@@ -52,8 +52,12 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []obliga
 func appendSymbolNotes(b []byte, v normalize.Value, obl []obligation) []byte {
 	var parts []string
 	t, isTuple := v.(normalize.Tuple)
-	if isTuple && t.T.IsSymbolic() && t.T.Value() > 1 {
-		parts = append(parts, "div="+strconv.FormatInt(t.T.Value(), 10))
+	if isTuple && t.T.IsSymbolic() {
+		// The known divisor, where the facts make it more than the
+		// coefficient shows.
+		if term, _ := layout.TermOf(t.T); t.T.Value() > max(term.Coef, -term.Coef) {
+			parts = append(parts, "div="+strconv.FormatInt(t.T.Value(), 10))
+		}
 	}
 	facts := map[string]int64{}
 	switch v := v.(type) {
