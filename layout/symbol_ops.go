@@ -670,30 +670,19 @@ func SymCrd2Idx(crd IntTuple, l Layout) (IntTuple, error) {
 	}
 	cs := leaves(crd)
 	_, st := s.flatTerms(l)
-	sum := Term{Div: 1}
+	p := poly{}
 	for i := range cs {
-		p := s.mul(s.term(cs[i]), st[i])
-		if s.err != nil {
-			return IntTuple{}, s.err
-		}
-		switch {
-		case isZero(p):
-		case isZero(sum):
-			sum = p
-		case sum.SameMonomial(p):
-			var c calc
-			sum.Coef = c.add(sum.Coef, p.Coef)
-			if c.err != nil {
-				return IntTuple{}, c.err
-			}
-			sum = sum.normal()
-		default:
-			return IntTuple{}, newError(CodeSymbolUndecided, "crd2idx", -1,
-				"the offset %s + %s is not a single term", sum.Plain(), p.Plain())
-		}
+		p.add(s.mul(s.term(cs[i]), st[i]))
 	}
 	if s.err != nil {
 		return IntTuple{}, s.err
+	}
+	if p.c.err != nil {
+		return IntTuple{}, p.c.err
+	}
+	sum, ok := p.single()
+	if !ok {
+		return IntTuple{}, newError(CodeSymbolUndecided, "crd2idx", -1, "the offset %s is not a single term", p.String())
 	}
 	return leafOfTerm(sum), nil
 }

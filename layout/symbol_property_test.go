@@ -269,6 +269,12 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		if got.Value()%size.Value() != 0 {
 			t.Fatalf("size(%s) = %s claims the divisor %d of %d", a, size, size.Value(), n)
 		}
+		if co, err := SymCosize(a); err == nil {
+			n, err := sa.Cosize()
+			if g, _ := Substitute(co, env); err == nil && !g.Equal(Int(n)) {
+				t.Fatalf("cosize(%s) = %s, %s under %v; static %d", a, co, g, env, n)
+			}
+		}
 		if offErr != nil {
 			return
 		}

@@ -13,6 +13,14 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		r, err := layout.SymSize(sizedShape(a.vals[0]))
 		return tupleValue(r), nil, err
 	},
+	"cosize": func(a *args) (Value, []layout.Obligation, error) {
+		l, ok := a.vals[0].(Layout)
+		if !ok {
+			return nil, nil, errNotSymbolic
+		}
+		r, err := layout.SymCosize(l.L)
+		return tupleValue(r), nil, err
+	},
 	"coalesce": func(a *args) (Value, []layout.Obligation, error) {
 		if a.n() != 1 {
 			return nil, nil, errNotSymbolic
