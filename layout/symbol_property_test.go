@@ -131,6 +131,12 @@ func always(_, _ Layout) bool { return true }
 func leafInner(_, b Layout) bool { return b.shape.Kind() != KindTuple }
 
 var symCases = []symCase{
+	{"logical_product", nil,
+		func(a, b Layout) (SymResult, error) { return SymLogicalProduct(b, TileLayout(a)) },
+		func(a, b Layout) (Layout, error) { return LogicalProduct(b, TileLayout(a)) }},
+	{"logical_product by mode", nil,
+		func(a, b Layout) (SymResult, error) { return SymLogicalProduct(a, modeTiler(a, b)) },
+		func(a, b Layout) (Layout, error) { return LogicalProduct(a, modeTiler(a, b)) }},
 	{"coalesce", always,
 		func(a, _ Layout) (SymResult, error) { return SymCoalesce(a) },
 		func(a, _ Layout) (Layout, error) { return Coalesce(a), nil }},

@@ -77,6 +77,9 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		}
 		return Accessor{off, l}, obl, nil
 	},
+	"logical_product": func(a *args) (Value, []layout.Obligation, error) {
+		return symLayout(layout.SymLogicalProduct(a.layout(0), a.tiler(1)))
+	},
 	"crd2idx": func(a *args) (Value, []layout.Obligation, error) {
 		l, ok := a.vals[1].(Layout)
 		if !ok || a.n() != 2 {
