@@ -80,7 +80,7 @@ func leafOfTerm(t Term) IntTuple {
 func (s *symCalc) mul(a, b Term) Term {
 	r, ok := a.Mul(b)
 	if !ok {
-		s.failStatic(CodeOverflow, "%s * %s overflows int64", a.Plain(), b.Plain())
+		s.failStatic(CodeOverflow, "the product of %s and %s overflows int64 or has more than %d symbols", a.Plain(), b.Plain(), MaxSymbols)
 	}
 	return r
 }

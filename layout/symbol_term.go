@@ -85,14 +85,22 @@ func (t Term) normal() Term {
 	if t.Coef == 0 {
 		return Term{Div: 1}
 	}
-	for i := range t.Names {
-		for j := range t.Names {
-			if t.Names[i] == t.Names[j] && t.Facts[j] != t.Facts[i] {
-				f := lcmCapped(t.Facts[i], t.Facts[j])
-				t.Facts = slices.Clone(t.Facts)
-				t.Facts[i], t.Facts[j] = f, f
+	// Names is sorted: the occurrences of a name are adjacent.
+	cloned := false
+	for i := 0; i < len(t.Names); {
+		j, f := i, int64(1)
+		for ; j < len(t.Names) && t.Names[j] == t.Names[i]; j++ {
+			f = lcmCapped(f, t.Facts[j])
+		}
+		for k := i; k < j; k++ {
+			if t.Facts[k] != f {
+				if !cloned {
+					t.Facts, cloned = slices.Clone(t.Facts), true
+				}
+				t.Facts[k] = f
 			}
 		}
+		i = j
 	}
 	return t
 }
@@ -109,9 +117,16 @@ func lcmCapped(a, b int64) int64 {
 	return l
 }
 
+// MaxSymbols bounds the number of symbols (with multiplicity) of a term,
+// so that hostile input cannot grow one without bound.
+const MaxSymbols = 64
+
 // Mul returns the product of two terms. ok is false when the coefficient or
-// the divisor overflows.
+// the divisor overflows, or the product has more than MaxSymbols symbols.
 func (t Term) Mul(u Term) (Term, bool) {
+	if len(t.Names)+len(u.Names) > MaxSymbols {
+		return Term{}, false
+	}
 	var c calc
 	r := Term{Coef: c.mul(t.Coef, u.Coef), Div: c.mul(max(t.Div, 1), max(u.Div, 1))}
 	if c.err != nil {

@@ -42,6 +42,10 @@ func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {
 		t, ok := c.symbolTerm(n)
 		return layout.Sym(t), ok
 	case *ast.Product:
+		if len(n.Factors) > layout.MaxSymbols {
+			c.add(diag.SymbolTerm, spanOf(n), "a symbolic term has at most %d factors, not %d", layout.MaxSymbols, len(n.Factors))
+			return layout.IntTuple{}, false
+		}
 		p := layout.Term{Coef: 1, Div: 1}
 		for _, f := range n.Factors {
 			var t layout.Term
@@ -59,7 +63,7 @@ func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {
 			}
 			var ok bool
 			if p, ok = p.Mul(t); !ok {
-				c.add(diag.Overflow, spanOf(n), "the coefficient of %s overflows int64", leafText(c.file, n))
+				c.add(diag.Overflow, spanOf(n), "the coefficient of %s overflows int64, or it has more than %d symbols", leafText(c.file, n), layout.MaxSymbols)
 				return layout.IntTuple{}, false
 			}
 		}
