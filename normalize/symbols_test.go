@@ -18,10 +18,10 @@ func TestSymbolValues(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"(M,K):(1,lda)", "(M,K):(1,lda)"},
 		{"(lda*32,M/128)", "(32*lda,M/128)"},
-		{"(4*M/2)", "(2*M)"},                  // lowest terms
-		{"(P,K):(1,P)", "(256,K):(1,256)"},    // P is a variable holding 256
-		{"size((M{div=8},4))", "4*M"},         // known divisor 32, below
-		{"size((K,4))", "4*K"},                // K{div=32} from the environment
+		{"(4*M/2)", "(2*M)"},               // lowest terms
+		{"(P,K):(1,P)", "(256,K):(1,256)"}, // P is a variable holding 256
+		{"size((M{div=8},4))", "4*M"},      // known divisor 32, below
+		{"size((K,4))", "4*K"},             // K{div=32} from the environment
 		{"coalesce((192,N):(1,192))", "192*N:1"},
 		{"make_layout((M,N))", "(M,N):(1,M)"}, // compact column-major: the second stride is M
 		{"cosize((M,N):(1,M))", "M*N"},        // 1 + (M-1) + (N-1)*M
