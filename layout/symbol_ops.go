@@ -695,3 +695,37 @@ func (r SymResult) String() string {
 	}
 	return fmt.Sprintf("%s [%s]", r.Layout, strings.Join(parts, ", "))
 }
+
+// SymComposeTiler is ComposeTiler for layouts with symbolic leaves: a
+// layout tile composes as SymCompose, an integer N as N:1, _ keeps A, and a
+// tuple of tiles composes mode by mode, dropping the modes of A it does not
+// reach, as the static ComposeTiler does.
+func SymComposeTiler(a Layout, t Tiler) (SymResult, error) {
+	s := &symCalc{op: "composition"}
+	r := s.composeTiler(a, t)
+	return s.result(r)
+}
+
+func (s *symCalc) composeTiler(a Layout, t Tiler) Layout {
+	switch t.form {
+	case tileLayout:
+		return s.compose(a, t.layout)
+	case tileUnderscore:
+		return a
+	case tileInt:
+		return s.compose(a, Layout{Int(t.n), Int(1)})
+	}
+	ms := a.modes()
+	if len(t.modes) > len(ms) {
+		s.err = errTilerRank("composition", t, len(ms))
+		return Layout{}
+	}
+	out := make([]Layout, len(t.modes))
+	for i, ti := range t.modes {
+		out[i] = s.composeTiler(ms[i], ti)
+		if s.err != nil {
+			return Layout{}
+		}
+	}
+	return Concat(out...)
+}

@@ -28,11 +28,11 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		return symLayout(layout.SymCoalesce(a.layout(0)))
 	},
 	"composition": func(a *args) (Value, []layout.Obligation, error) {
-		t, ok := a.tilers[1].Layout()
+		t, ok := a.tilers[1]
 		if !ok {
-			return nil, nil, errNotSymbolic
+			return nil, nil, errNotSymbolic // a composed layout on the right
 		}
-		return symLayout(layout.SymCompose(a.layout(0), t))
+		return symLayout(layout.SymComposeTiler(a.layout(0), t))
 	},
 	"complement": func(a *args) (Value, []layout.Obligation, error) {
 		if a.n() != 2 {
