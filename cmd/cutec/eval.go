@@ -32,6 +32,11 @@ With -json each line is a JSON object instead:
   {"expr":"size(S<3,4,3>)","error":{"code":"E0205","message":"...","line":1,"col":6}}
 where line and col locate the error in the argument or in standard input.
 
+Names in leaf positions are symbols, values known only at run time:
+"cutec eval 'logical_divide((M,K):(1,lda), (128,32))'" prints the symbolic
+result and, after "  # if", the conditions it needs (128 | M, 32 | K); with
+-json they are the field "obligations" (docs/symbols.md).
+
 Exit status: 0 when every expression evaluates, 1 otherwise, 2 on a usage or
 I/O error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
