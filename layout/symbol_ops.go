@@ -108,9 +108,18 @@ func (s *symCalc) require(d, t Term) {
 		}
 	}
 	o := Obligation{Op: s.op, D: d, T: t}
-	for _, p := range s.obl {
+	for i, p := range s.obl {
 		if p.String() == o.String() {
 			return
+		}
+		// 12 | T and 48 | T are 48 | T: one obligation per term.
+		if d.IsInt() && p.D.IsInt() && p.T.Equal(t) && d.Coef != 0 && p.D.Coef != 0 {
+			var c calc
+			a, b := abs(d.Coef), abs(p.D.Coef)
+			if l := c.mul(a/gcd(a, b), b); c.err == nil {
+				s.obl[i].D = Term{Coef: l, Div: 1}
+				return
+			}
 		}
 	}
 	s.obl = append(s.obl, o)
