@@ -105,6 +105,11 @@ func (t Term) normal() Term {
 	return t
 }
 
+// CombineFacts is the fact of a symbol known to be divisible by a and by
+// b: lcm(a, b), or the larger of the two where the lcm overflows (a weaker
+// fact, still true). 0 and 1 are no fact.
+func CombineFacts(a, b int64) int64 { return lcmCapped(a, b) }
+
 // lcmCapped is lcm(a, b), or the larger of the two when it overflows (a
 // weaker fact, still true).
 func lcmCapped(a, b int64) int64 {

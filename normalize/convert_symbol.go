@@ -30,10 +30,8 @@ func collectFacts(e ast.Node, facts map[string]int64) map[string]int64 {
 	return facts
 }
 
-func lcm(a, b int64) int64 {
-	t := layout.WithFacts(layout.Symbol("x", a), map[string]int64{"x": b})
-	return t.Value()
-}
+// lcm combines two facts of a symbol (layout.CombineFacts).
+func lcm(a, b int64) int64 { return layout.CombineFacts(a, b) }
 
 // symbolic converts a symbol or a symbolic term to its leaf.
 func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {

@@ -1,6 +1,8 @@
 package normalize
 
 import (
+	"errors"
+
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/layout"
 )
@@ -91,8 +93,9 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 }
 
 // errNotSymbolic says that a form of an operation does not compute with
-// symbols; the static algebra (symbols as ?) takes it.
-var errNotSymbolic = &layout.Error{Code: layout.CodeSymbolUndecided}
+// symbols; the static algebra (symbols as ?) takes it. It never reaches a
+// user.
+var errNotSymbolic = errors.New("not a symbolic form")
 
 func symLayout(r layout.SymResult, err error) (Value, []layout.Obligation, error) {
 	if err != nil {
