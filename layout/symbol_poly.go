@@ -88,3 +88,30 @@ func SymCosize(l Layout) (IntTuple, error) {
 	}
 	return leafOfTerm(t), nil
 }
+
+// SymCrd2Idx is the offset of a coordinate congruent with l's shape: the
+// sum of coordinate times stride, a term when the terms add up to one
+// (same symbols), and undecided otherwise.
+func SymCrd2Idx(crd IntTuple, l Layout) (IntTuple, error) {
+	s := &symCalc{op: "crd2idx"}
+	if !Congruent(crd, l.shape) {
+		return IntTuple{}, errCoord("crd2idx", crd, l.shape)
+	}
+	cs := leaves(crd)
+	_, st := s.flatTerms(l)
+	p := poly{}
+	for i := range cs {
+		p.add(s.mul(s.term(cs[i]), st[i]))
+	}
+	if s.err != nil {
+		return IntTuple{}, s.err
+	}
+	if p.c.err != nil {
+		return IntTuple{}, p.c.err
+	}
+	sum, ok := p.single()
+	if !ok {
+		return IntTuple{}, newError(CodeSymbolUndecided, "crd2idx", -1, "the offset %s is not a single term", p.String())
+	}
+	return leafOfTerm(sum), nil
+}
