@@ -79,6 +79,13 @@ func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 	case isOne(b):
 		return a, one
 	case a.IsInt() && b.IsInt():
+		if !last && a.Coef%b.Coef != 0 && b.Coef%a.Coef != 0 {
+			// An inexact step depends on how the cotarget's modes are
+			// split, which depends on the symbols' values where the
+			// static algebra merges modes that line up.
+			s.fail("cannot decide ceil_div(%d, %d) inside a cotarget with symbols", a.Coef, b.Coef)
+			return one, one
+		}
 		var c calc
 		return Term{Coef: c.ceilDiv(a.Coef, b.Coef), Div: 1}, Term{Coef: c.ceilDiv(b.Coef, a.Coef), Div: 1}
 	case a.Equal(b):
