@@ -52,6 +52,12 @@
 // GroupItem may lack its expression (a trailing comma, as pycute's `(4,)`);
 // a composed layout has at most three operands.
 //
+// Symbolic leaves (docs/symbols.md) need two small additions: MulOp after a
+// primary makes a symbolic term (`32*lda`, `M/128`; package parser takes a
+// name in a leaf position as a symbol), and a Name may carry facts
+// (`M{div=128}`). Let is the `.cute` statement `let M{div=128}, K{div=32}`.
+// FastTerm declines a value followed by `*` or `/`, so Term parses it.
+//
 // FastTerm is hand-written (fast.go), registered with participle's
 // ParseTypeWith: it matches exactly what Term would match when that is a
 // plain value tree or a layout of two, and declines anything else without
@@ -101,7 +107,8 @@
 //
 // The lexer (lexer.go) produces integers `8` `-3` (sign included), static
 // integers `_4`, fractions `1/2`, `_`, identifiers `[A-Za-z][A-Za-z0-9_]*`,
-// the keywords `o`, `assert` and `expect` (never identifiers), punctuation,
+// the keywords `o`, `assert` and `expect` (never identifiers), punctuation
+// (`*` among it, for symbolic terms),
 // and whitespace and `#` comments, which are elided before parsing but keep
 // participle's EndPos exact. In the same pass it rejects invalid UTF-8,
 // characters outside the grammar, mismatched or unclosed brackets and
