@@ -7,7 +7,7 @@ import "strconv"
 // is larger, symbols being positive).
 func SymComplement(l Layout, cotarget IntTuple) (SymResult, error) {
 	s := &symCalc{op: "complement"}
-	r := s.complement(l, cotarget)
+	r := s.complement(s.named(l), s.namedTuple(cotarget))
 	return s.result(r)
 }
 

@@ -6,7 +6,7 @@ package layout
 // are static, and under an obligation where they are not.
 func SymCompose(a, b Layout) (SymResult, error) {
 	s := &symCalc{op: "composition"}
-	r := s.compose(a, b)
+	r := s.compose(s.named(a), s.named(b))
 	return s.result(r)
 }
 
@@ -188,7 +188,7 @@ func (s *symCalc) shapeDecide(next, rs Term) (fits bool, rest Term, ok bool) {
 // reach, as the static ComposeTiler does.
 func SymComposeTiler(a Layout, t Tiler) (SymResult, error) {
 	s := &symCalc{op: "composition"}
-	r := s.composeTiler(a, t)
+	r := s.composeTiler(s.named(a), s.namedTiler(t))
 	return s.result(r)
 }
 

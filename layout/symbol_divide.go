@@ -4,7 +4,7 @@ package layout
 // leaves: A ∘ (B, B*), with B* the complement of B in the size of A.
 func SymLogicalDivide(l Layout, t Tiler) (SymResult, error) {
 	s := &symCalc{op: "logical_divide"}
-	r := s.logicalDivide(l, t)
+	r := s.logicalDivide(s.named(l), s.namedTiler(t))
 	return s.result(r)
 }
 
@@ -78,7 +78,7 @@ func SymFlatDivide(l Layout, t Tiler) (SymResult, error) {
 
 func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error)) (SymResult, error) {
 	s := &symCalc{op: op}
-	r := s.logicalDivide(l, t)
+	r := s.logicalDivide(s.named(l), s.namedTiler(t))
 	if s.err != nil {
 		return SymResult{}, s.err
 	}
@@ -86,5 +86,5 @@ func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error))
 	if err != nil {
 		return SymResult{}, err
 	}
-	return SymResult{Layout: z, Obligations: s.obl}, nil
+	return SymResult{Layout: anonymous(z), Obligations: s.obl}, nil
 }

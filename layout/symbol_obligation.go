@@ -105,6 +105,9 @@ func factFix(k int64, t Term) string {
 		return ""
 	}
 	f := lcmCapped(t.Facts[0], need)
+	if strings.HasPrefix(t.Names[0], "?") {
+		return fmt.Sprintf("?{div=%d} for %s", f, t.Names[0]) // a ? of the input, named for the message
+	}
 	return fmt.Sprintf("%s{div=%d}", t.Names[0], f)
 }
 

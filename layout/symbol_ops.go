@@ -189,11 +189,11 @@ func (s *symCalc) coalesceTerms(sh, st []Term, extended bool) (osh, ost []Term) 
 
 func layoutOfTerms(sh, st []Term) Layout {
 	if len(sh) == 1 {
-		return Layout{leafOfTerm(sh[0]), leafOfTerm(st[0])}
+		return Layout{Sym(sh[0]), Sym(st[0])}
 	}
 	a, b := make([]IntTuple, len(sh)), make([]IntTuple, len(st))
 	for i := range sh {
-		a[i], b[i] = leafOfTerm(sh[i]), leafOfTerm(st[i])
+		a[i], b[i] = Sym(sh[i]), Sym(st[i])
 	}
 	return Layout{Tuple(a...), Tuple(b...)}
 }
@@ -202,14 +202,28 @@ func (s *symCalc) result(l Layout) (SymResult, error) {
 	if s.err != nil {
 		return SymResult{}, s.err
 	}
-	return SymResult{Layout: l, Obligations: s.obl}, nil
+	return SymResult{Layout: anonymous(l), Obligations: s.obl}, nil
+}
+
+// anonymous turns the terms over the names of ? (?1, ?2, ..., given by
+// named and to fresh unknowns) back into ?, with their known divisors: a
+// result's leaves; inside an operation they keep their names, so that the
+// same ? is one symbol throughout.
+func anonymous(l Layout) Layout {
+	f := func(t IntTuple) IntTuple {
+		if x, ok := TermOf(t); ok && t.IsSymbolic() {
+			return leafOfTerm(x)
+		}
+		return t
+	}
+	return Layout{mapLeaves(l.shape, f), mapLeaves(l.stride, f)}
 }
 
 // SymCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for
 // (192,N):(1,192). It needs no obligation.
 func SymCoalesce(l Layout) (SymResult, error) {
 	s := &symCalc{op: "coalesce"}
-	sh, st := s.flatTerms(l)
+	sh, st := s.flatTerms(s.named(l))
 	osh, ost := s.coalesceTerms(sh, st, false)
 	if len(osh) == 1 && isOne(osh[0]) {
 		return s.result(unitLayout)
@@ -222,7 +236,7 @@ func SymCoalesce(l Layout) (SymResult, error) {
 func SymSize(shape IntTuple) (IntTuple, error) {
 	s := &symCalc{op: "size"}
 	p := Term{Coef: 1, Div: 1}
-	for _, x := range leaves(shape) {
+	for _, x := range leaves(s.namedTuple(shape)) {
 		p = s.mul(p, s.term(x))
 	}
 	if s.err != nil {
@@ -238,4 +252,37 @@ func (r SymResult) String() string {
 		parts[i] = o.String()
 	}
 	return fmt.Sprintf("%s [%s]", r.Layout, strings.Join(parts, ", "))
+}
+
+// namedTuple gives each ? of t a name of its own, ?1, ?2, ... in order,
+// with its divisor as the fact, so that the operation sees one symbol for
+// each ? wherever its leaf goes (anonymous turns them back into ?).
+func (s *symCalc) namedTuple(t IntTuple) IntTuple {
+	return mapLeaves(t, func(l IntTuple) IntTuple {
+		if l.Kind() != KindDynamic || l.IsSymbolic() {
+			return l
+		}
+		s.fresh++
+		return Symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+	})
+}
+
+// named is namedTuple on a layout's shape, then its stride.
+func (s *symCalc) named(l Layout) Layout {
+	return Layout{s.namedTuple(l.shape), s.namedTuple(l.stride)}
+}
+
+// namedTiler is namedTuple on the layouts of a tiler.
+func (s *symCalc) namedTiler(t Tiler) Tiler {
+	switch t.form {
+	case tileLayout:
+		t.layout = s.named(t.layout)
+	case tileTuple:
+		modes := make([]Tiler, len(t.modes))
+		for i, m := range t.modes {
+			modes[i] = s.namedTiler(m)
+		}
+		t.modes = modes
+	}
+	return t
 }

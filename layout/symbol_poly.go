@@ -66,7 +66,7 @@ func SymCosize(l Layout) (IntTuple, error) {
 	if hasBasisStride(l.stride) {
 		return IntTuple{}, newError(CodeSymbolUndecided, "cosize", -1, "basis strides are not computed with symbols")
 	}
-	sh, st := s.flatTerms(l)
+	sh, st := s.flatTerms(s.named(l))
 	p := poly{}
 	p.add(Term{Coef: 1, Div: 1})
 	for i := range sh {
@@ -97,8 +97,8 @@ func SymCrd2Idx(crd IntTuple, l Layout) (IntTuple, error) {
 	if !Congruent(crd, l.shape) {
 		return IntTuple{}, errCoord("crd2idx", crd, l.shape)
 	}
-	cs := leaves(crd)
-	_, st := s.flatTerms(l)
+	cs := leaves(s.namedTuple(crd))
+	_, st := s.flatTerms(s.named(l))
 	p := poly{}
 	for i := range cs {
 		p.add(s.mul(s.term(cs[i]), st[i]))

@@ -8,7 +8,7 @@ package layout
 // the terms.
 func SymLogicalProduct(block Layout, t Tiler) (SymResult, error) {
 	s := &symCalc{op: "logical_product"}
-	r := s.logicalProduct(block, t)
+	r := s.logicalProduct(s.named(block), s.namedTiler(t))
 	return s.result(r)
 }
 
