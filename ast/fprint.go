@@ -67,6 +67,12 @@ func label(n Node) string {
 		return fmt.Sprintf("Layout colon=%d", n.Colon)
 	case *Swizzle:
 		return "Swizzle " + n.Name
+	case *Symbol:
+		return "Symbol " + n.Name
+	case *Product:
+		return fmt.Sprintf("Product factors=%d", len(n.Factors))
+	case *LetStmt:
+		return fmt.Sprintf("LetStmt symbols=%d", len(n.Symbols))
 	}
 	return compoundLabel(n)
 }

@@ -49,6 +49,13 @@ type ExpectStmt struct {
 	X        Expr
 }
 
+// LetStmt is `let M{div=128}, K{div=32}`: the facts of symbols, for every
+// later line of the file (docs/symbols.md).
+type LetStmt struct {
+	Span    diag.Span
+	Symbols []*Symbol
+}
+
 // ExprStmt is an expression alone on a line: it is evaluated and verified.
 type ExprStmt struct {
 	Span diag.Span
@@ -86,3 +93,7 @@ func (*AssignStmt) stmtNode() {}
 func (*AssertStmt) stmtNode() {}
 func (*ExpectStmt) stmtNode() {}
 func (*ExprStmt) stmtNode()   {}
+
+func (n *LetStmt) Pos() int { return n.Span.Start }
+func (n *LetStmt) End() int { return n.Span.End }
+func (*LetStmt) stmtNode()  {}

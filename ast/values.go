@@ -110,7 +110,7 @@ func (*Swizzle) exprNode()    {}
 // *Basis or *Tuple (whose elements are values by construction).
 func IsValue(e Expr) bool {
 	switch e.(type) {
-	case *Int, *Dynamic, *Underscore, *Basis, *Tuple:
+	case *Int, *Dynamic, *Underscore, *Basis, *Tuple, *Symbol, *Product:
 		return true
 	}
 	return false

@@ -60,6 +60,15 @@ func eachChild(n Node, f func(Node)) {
 		f(n.S)
 	case *Tile:
 		eachExpr(n.Modes, f)
+	case *Symbol:
+		if n.Div != nil {
+			f(n.Div)
+		}
+	case *Product:
+		eachExpr(n.Factors, f)
+		if n.Div != nil {
+			f(n.Div)
+		}
 	default:
 		eachCompoundChild(n, f)
 	}
@@ -98,6 +107,10 @@ func eachCompoundChild(n Node, f func(Node)) {
 		f(n.X)
 	case *ExprStmt:
 		f(n.X)
+	case *LetStmt:
+		for _, s := range n.Symbols {
+			f(s)
+		}
 	case *File:
 		for _, s := range n.Stmts {
 			f(s)

@@ -167,6 +167,17 @@ var catalogue = []CodeInfo{
 		"A value the algebra builds (a tuple, a layout's shape and stride, a tiler, a coordinate of basis strides) holds at most 262144 nodes, leaves and tuples counted as a walk visits them; the bound is checked before the value is built, so a chain of `A = make_layout(B, B)` or a deep basis path stops with this error instead of taking gigabytes. The names of one `.cute` file hold at most 2097152 nodes together, and a value nests at most 256 levels deep (the nesting the parser reads, so that every value printed reads back).",
 		"`((2):(1@65535@65535@65535@65535@65535))(1)`", "Build smaller values; a value this large cannot be printed or checked in reasonable time.", ""},
 
+	// Symbolic layouts.
+	{SymbolUndecided, "symbol-undecided", Error,
+		"An operation on symbolic layouts decides every step from the terms, or under a divisibility condition it returns as an obligation; a step that neither decides (two unrelated symbols to compare, a quotient that is not a single term) is reported rather than guessed.",
+		"`composition((M,N):(1,K), 8:lda)`", "Give the symbols that step needs a value, or reorder the computation so that the step is static.", ""},
+	{ObligationFalse, "obligation-refuted", Error,
+		"A symbolic result holds under its obligations (such as `128 | M`); an obligation that no value allowed by the facts satisfies makes the result wrong for every value.",
+		"`logical_divide(96:1, T{div=64}:1)`", "Change the tile or the facts; the message gives a value for which the condition fails.", ""},
+	{SymbolTerm, "symbol-term", Error,
+		"A symbolic term is an integer coefficient times symbols divided by a positive integer, and a name in a leaf position that is a variable holds an integer.",
+		"`(4*M/0,2):(1,4)`", "Write the term as coefficient*symbols/divisor with a positive divisor.", ""},
+
 	// .cute statements.
 	{AssertEqualFailed, "assert-equal", Error,
 		"`assert X == Y` holds: both sides are the same layout (same shape tree, same strides).",
@@ -220,6 +231,10 @@ var catalogue = []CodeInfo{
 	{ComposedNotComposition, "composed-not-composition", Warning,
 		"`A o B` with a layout A is a composed layout (the function c -> A(B(c)) kept as two layouts, the form the dialect writes `A o 0 o B`), not the composition A o B of the CuTe paper, which is one layout. The dialect and CuTe print every composed layout with its offset, so the two-part form with a layout A is almost always meant as a composition. (`S<3,4,3> o L`, with a swizzle, is not reported, nor is the payload of a wrapper or anything in an `.mlir` file, which a tool printed.)",
 		"`(4,8):(1,4) o (2,2):(1,2)`", "Write `composition(A, B)` for the composition, or `A o 0 o B` for a composed layout.", ""},
+	// Symbolic layouts.
+	{ObligationOpen, "obligation-open", Warning,
+		"A symbolic result holds under its obligations (such as `128 | M`); an obligation the declared facts do not prove may fail at run time.",
+		"`logical_divide((M,K):(1,lda), (128,32))`", "Declare the fact the message names (`let M{div=128}`, or `M{div=128}` where M appears).", ""},
 }
 
 // Catalogue returns every code of the catalogue with its rule, a minimal

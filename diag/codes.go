@@ -128,6 +128,14 @@ const (
 	AliasingUndecided Code = "W0906"
 )
 
+// Symbolic layouts (layout/symbol_*.go, docs/symbols.md).
+const (
+	SymbolUndecided Code = "E0715"
+	ObligationFalse Code = "E0716"
+	SymbolTerm      Code = "E0717"
+	ObligationOpen  Code = "W0914"
+)
+
 // Shared-memory bank conflicts (package banks).
 const (
 	BankAccessInvalid Code = "E0908"

@@ -87,6 +87,13 @@ func normalizedCute(f *diag.File, file *ast.File) string {
 			fmt.Fprintf(&b, "%d: %s = %s\n", line, s.Name.Name, describe(v))
 		case *ast.ExprStmt:
 			fmt.Fprintf(&b, "%d: %s\n", line, value(s.X))
+		case *ast.LetStmt:
+			for _, sym := range s.Symbols {
+				if sym.Div != nil && sym.Div.Value > 0 {
+					env.DeclareFact(sym.Name, sym.Div.Value)
+				}
+			}
+			fmt.Fprintf(&b, "%d: let\n", line)
 		case *ast.AssertStmt:
 			fmt.Fprintf(&b, "%d: assert %s %s %s\n", line, value(s.X), s.Op, value(s.Y))
 		case *ast.ExpectStmt:

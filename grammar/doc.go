@@ -68,23 +68,24 @@
 // participle prints the grammar (testdata/grammar.golden holds it, and a test
 // keeps the two equal):
 //
-//	Stmt = Assert | Expect | Simple .
+//	Stmt = Assert | Expect | Let | Simple .
 //	Assert = "assert" Expr ("==" | "~") Expr .
 //	Expect = "expect" <ident> Expr .
+//	Let = "let" Name ("," Name)* .
 //	Simple = Expr ("=" Expr)? .
 //	Expr = Accessor | Composed .
 //	Accessor = "{" Operand "}" "o" Operand .
 //	Composed = Operand ComposePart* .
 //	ComposePart = "o" Operand .
 //	Operand = FastTerm | Term .
-//	Term = Primary (":" Primary)? .
+//	Term = Primary MulOp* (":" Primary MulOp*)? .
 //	Primary = Tile | Group | Name | Leaf .
 //	Tile = "[" Operand (";" Operand)* "]" .
 //	Group = "(" (Expr GroupItem*)? ")" Args* .
 //	GroupItem = "," Expr? .
 //	Args = "(" (Arg ("," Arg)*)? ")" .
 //	Arg = Expr ("=" Expr)? .
-//	Name = <ident> (SwizzleParams | Pointer | Args+)? .
+//	Name = <ident> (SwizzleParams | Pointer | Args+ | ("{" DynamicAttrs "}"))? .
 //	SwizzleParams = "<" (<nat> | <neg>) "," (<nat> | <neg>) "," (<nat> | <neg>) ">" .
 //	Pointer = "[" <nat> <ident> "]" "(" (<ident> | (<nat> <ident>?)) ")" .
 //	Leaf = Fraction | Number | Dynamic | Underscore .
@@ -94,6 +95,7 @@
 //	Dynamic = "?" (("{" DynamicAttrs "}") | ("@" Dim)+)? .
 //	DynamicAttrs = ((("i32" | "i64") ("div" "=" (<nat> | <neg>))?) | ("div" "=" (<nat> | <neg>))) .
 //	Underscore = <underscore> .
+//	MulOp = (("*" Primary) | ("/" <nat>)) .
 //	SwizzleForm = ("S" | "Sw") SwizzleParams .
 //
 // (SwizzleForm is the root of a swizzle on its own.) The grammar is LL(1) and participle runs it with lookahead 0: a production
@@ -105,6 +107,12 @@
 // non-value expression (then it is a parenthesized expression); only the last
 // GroupItem may lack its expression (a trailing comma, as pycute's `(4,)`);
 // a composed layout has at most three operands.
+//
+// Symbolic leaves (docs/symbols.md) need two small additions: MulOp after a
+// primary makes a symbolic term (`32*lda`, `M/128`; package parser takes a
+// name in a leaf position as a symbol), and a Name may carry facts
+// (`M{div=128}`). Let is the `.cute` statement `let M{div=128}, K{div=32}`.
+// FastTerm declines a value followed by `*` or `/`, so Term parses it.
 //
 // # The descriptor grammar
 //
@@ -141,7 +149,8 @@
 //
 // The lexer (lexer.go) produces integers `8` `-3` (sign included), static
 // integers `_4`, fractions `1/2`, `_`, identifiers `[A-Za-z][A-Za-z0-9_]*`,
-// the keywords `o`, `assert` and `expect` (never identifiers), punctuation,
+// the keywords `o`, `assert` and `expect` (never identifiers), punctuation
+// (`*` among it, for symbolic terms),
 // and whitespace and `#` comments, which are elided before parsing but keep
 // participle's EndPos exact. In the same pass it rejects invalid UTF-8,
 // characters outside the grammar, mismatched or unclosed brackets and

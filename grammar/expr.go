@@ -47,12 +47,26 @@ type Operand struct {
 }
 
 // Term is a primary, or a layout `parser:"shape:stride"` when a colon follows.
+// Each side may be a symbolic term, a product of primaries divided by an
+// integer: `parser:"32*lda"`, `parser:"M/128"`.
 type Term struct {
+	Pos       lexer.Position
+	EndPos    lexer.Position
+	Shape     *Primary      `parser:"@@"`
+	ShapeOps  []*MulOp      `parser:"@@*"`
+	Colon     []lexer.Token `parser:"( @\":\""`
+	Stride    *Primary      `parser:"  @@"`
+	StrideOps []*MulOp      `parser:"  @@* )?"`
+}
+
+// MulOp is one factor `parser:"*M"` or the divisor `parser:"/128"` of a symbolic term.
+type MulOp struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Shape  *Primary      `parser:"@@"`
-	Colon  []lexer.Token `parser:"( @\":\""`
-	Stride *Primary      `parser:"  @@ )?"`
+	Star   []lexer.Token `parser:"(  @\"*\""`
+	Factor *Primary      `parser:"   @@"`
+	Slash  []lexer.Token `parser:"| @\"/\""`
+	Div    []lexer.Token `parser:"  @Nat )"`
 }
 
 // Primary is a tile, a parenthesized group, a name (variable, call or
@@ -98,14 +112,16 @@ type GroupItem struct {
 
 // Name is an identifier: a variable `parser:"A"`, a call `parser:"size(L)"` (a variable
 // followed by arguments too), a swizzle `parser:"S<3,4,3>"` / `parser:"Sw<3,4,3>"`, or a
-// pointer as CuTe C++ prints one, `parser:"smem_ptr[16b](unset)"`.
+// pointer as CuTe C++ prints one, `parser:"smem_ptr[16b](unset)"`, or a symbol with its
+// facts `parser:"M{div=128}"`.
 type Name struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
 	Tok     []lexer.Token  `parser:"@Ident"`
 	Swizzle *SwizzleParams `parser:"( @@"`
 	Pointer *Pointer       `parser:"| @@"`
-	Args    []*Args        `parser:"| @@+ )?"`
+	Args    []*Args        `parser:"| @@+"`
+	Facts   *DynamicAttrs  `parser:"| \"{\" @@ \"}\" )?"`
 }
 
 // Pointer is the element width and the address CuTe C++ prints after a

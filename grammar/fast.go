@@ -120,7 +120,7 @@ func (p fastParser) end() lexer.Position { return p.lex.RawPeek().Pos }
 // arguments follow a value, since Term would take them.
 func (p fastParser) term() (FastTerm, bool) {
 	shape, ok := p.value()
-	if !ok || p.lex.Peek().Type == TokLParen {
+	if !ok || p.lex.Peek().Type == TokLParen || p.symbolic() {
 		return nil, false
 	}
 	if p.lex.Peek().Type != TokColon {
@@ -128,11 +128,18 @@ func (p fastParser) term() (FastTerm, bool) {
 	}
 	colon := p.lex.Next().Pos.Offset
 	stride, ok := p.value()
-	if !ok || p.lex.Peek().Type == TokLParen {
+	if !ok || p.lex.Peek().Type == TokLParen || p.symbolic() {
 		return nil, false
 	}
 	span := diag.Span{Start: startOf(shape), End: p.end().Offset}
 	return &FastLayout{Span: span, Shape: shape, Colon: colon, Stride: stride}, true
+}
+
+// symbolic reports whether a symbolic term's `*` or `/` follows a value:
+// Term takes it (32*lda, M/128).
+func (p fastParser) symbolic() bool {
+	t := p.lex.Peek().Type
+	return t == TokStar || t == TokSlash
 }
 
 // value parses one value tree.

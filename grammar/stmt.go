@@ -8,7 +8,16 @@ type Stmt struct {
 	EndPos lexer.Position
 	Assert *Assert `parser:"  @@"`
 	Expect *Expect `parser:"| @@"`
+	Let    *Let    `parser:"| @@"`
 	Simple *Simple `parser:"| @@"`
+}
+
+// Let is `parser:"let M{div=128}, K{div=32}"`: facts of symbols for the rest of the file.
+type Let struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Kw     []lexer.Token `parser:"@\"let\""`
+	Names  []*Name       `parser:"@@ ( \",\" @@ )*"`
 }
 
 // Assert is `parser:"assert X == Y"` (equal layouts) or `parser:"assert X ~ Y"` (same function).

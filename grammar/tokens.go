@@ -37,6 +37,7 @@ const (
 	TokTilde                                    // ~
 	TokSlash                                    // / not part of a fraction
 	TokMinus                                    // - not part of a number
+	TokStar                                     // * of a symbolic term: 32*lda
 )
 
 // symbols maps the token names used in grammar tags to their types.
@@ -48,13 +49,14 @@ var symbols = map[string]lexer.TokenType{
 	"LBrace": TokLBrace, "RBrace": TokRBrace, "LAngle": TokLAngle, "RAngle": TokRAngle,
 	"Comma": TokComma, "Semi": TokSemi, "Colon": TokColon, "At": TokAt, "Question": TokQuestion,
 	"Assign": TokAssign, "Equal": TokEqual, "Tilde": TokTilde, "Slash": TokSlash, "Minus": TokMinus,
+	"Star": TokStar,
 }
 
 // punct maps single punctuation bytes to their token types.
 var punct = [256]lexer.TokenType{
 	'(': TokLParen, ')': TokRParen, '[': TokLBracket, ']': TokRBracket, '{': TokLBrace, '}': TokRBrace,
 	'<': TokLAngle, '>': TokRAngle, ',': TokComma, ';': TokSemi, ':': TokColon, '@': TokAt,
-	'?': TokQuestion, '~': TokTilde, '/': TokSlash, '-': TokMinus,
+	'?': TokQuestion, '~': TokTilde, '/': TokSlash, '-': TokMinus, '*': TokStar,
 }
 
 // keywords are the identifiers reserved by the grammar.

@@ -28,10 +28,15 @@ const (
 	// DeviationEmptyCoalesce: coalesce(():()) is 1:0 in cutec (pycute), the
 	// size-1 layout; the dialect keeps ():().
 	DeviationEmptyCoalesce Deviation = "empty-coalesce"
+	// DeviationDynamicCoalesce: coalesce merges a mode s:d with the next
+	// mode ?:d' when d' = s·d, a dynamic extent included (symbol_ops.go):
+	// coalesce((192,?):(1,192)) is ?{div=192}:1, where the dialect keeps
+	// (192,?):(1,192) (NVIDIA/cutlass #3469). Both are the same function.
+	DeviationDynamicCoalesce Deviation = "dynamic-coalesce"
 )
 
 // Deviations lists every documented deviation.
-var Deviations = []Deviation{DeviationUnitStride, DeviationRakedCoalesce, DeviationEmptyCoalesce}
+var Deviations = []Deviation{DeviationUnitStride, DeviationRakedCoalesce, DeviationEmptyCoalesce, DeviationDynamicCoalesce}
 
 // DialectDeviation reports which documented deviation explains that the
 // dialect's result d of the operation op differs from cutec's result r, or
@@ -47,6 +52,8 @@ func DialectDeviation(op string, r, d Layout) (Deviation, bool) {
 		return DeviationEmptyCoalesce, true
 	case SameUpToUnitStrides(r, d), op == "complement" && Coalesce(r).Equal(Coalesce(d)):
 		return DeviationUnitStride, true
+	case op == "coalesce" && symCoalesces(d, r):
+		return DeviationDynamicCoalesce, true
 	}
 	return "", false
 }
@@ -78,4 +85,11 @@ func SameUpToUnitStrides(a, b Layout) bool {
 		}
 	}
 	return true
+}
+
+// symCoalesces reports whether the symbolic coalesce of d is r
+// (DeviationDynamicCoalesce).
+func symCoalesces(d, r Layout) bool {
+	s, err := SymCoalesce(d)
+	return err == nil && s.Layout.Equal(r)
 }

@@ -148,6 +148,13 @@ func (c *calc) mulLeaf(a, b IntTuple) IntTuple {
 		return c.scaleBasis(a, b)
 	case b.Kind() == KindBasis:
 		return c.scaleBasis(b, a)
+	case a.IsSymbolic() || b.IsSymbolic():
+		if r, ok := mulTerms(a, b); ok {
+			return r // symbol_term.go: a product of terms is a term
+		}
+		c.checkScalar(a)
+		c.checkScalar(b)
+		return derived(factMul, a, b)
 	case a.IsDynamic() || b.IsDynamic():
 		c.checkScalar(a)
 		c.checkScalar(b)

@@ -39,6 +39,7 @@ type leafInfo struct {
 	path  []int // a basis leaf's modes, outermost first (CuTe's E<0,1> is {0,1})
 	width uint8 // a dynamic leaf's integer width in bits, 0 when unspecified
 	dyn   bool  // a basis leaf whose coefficient is dynamic: ?@path
+	sym   *Term // a symbolic leaf's term (symbol_term.go); nil for the anonymous ?
 }
 
 var underscoreInfo = &leafInfo{kind: KindUnderscore}
@@ -183,6 +184,9 @@ func (t IntTuple) Depth() int {
 
 // Equal reports whether t and u are the same tree with the same leaves.
 func (t IntTuple) Equal(u IntTuple) bool {
+	if t.IsSymbolic() || u.IsSymbolic() {
+		return t.IsSymbolic() && u.IsSymbolic() && t.leaf.sym.Equal(*u.leaf.sym)
+	}
 	if t.Kind() != u.Kind() || t.val != u.val || t.bwidth() != u.bwidth() || len(t.elems) != len(u.elems) ||
 		t.IsDynamic() != u.IsDynamic() {
 		return false
@@ -260,6 +264,10 @@ func (t IntTuple) write(b *strings.Builder) {
 			b.WriteString(strconv.Itoa(path[i]))
 		}
 	case KindDynamic:
+		if t.leaf.sym != nil {
+			t.leaf.sym.write(b, false) // facts are declarations, not part of the value
+			return
+		}
 		writeDynamic(b, t.bwidth(), t.val)
 	case KindUnderscore:
 		b.WriteByte('_')

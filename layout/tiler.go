@@ -57,6 +57,9 @@ func TilerOfShape(s IntTuple) (Tiler, error) {
 		}
 		return TileTuple(modes...), nil
 	case KindDynamic:
+		if s.IsSymbolic() {
+			return TileLayout(Layout{s, Int(1)}), nil // a symbolic N is the tile N:1
+		}
 		return Tiler{}, errDynamic("tiler", s)
 	}
 	return Tiler{}, errShapeLeaf(s)

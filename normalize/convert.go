@@ -30,6 +30,9 @@ type converter struct {
 	// expected (a tile's modes, a composed layout's parts); nil when none
 	// are allowed.
 	exprs func(ast.Expr) (Value, bool)
+	// symbols holds the facts of the symbols (convert_symbol.go); nil
+	// when there are none.
+	symbols *symbolScope
 }
 
 // value converts a value form: an integer, tuple, basis entry, dynamic leaf,
@@ -53,7 +56,7 @@ func (c *converter) value(e ast.Expr) (Value, bool) {
 		return c.tile(n)
 	case *ast.Wrapper:
 		return c.wrapper(n)
-	case *ast.Tuple, *ast.Basis, *ast.Dynamic, *ast.Underscore:
+	case *ast.Tuple, *ast.Basis, *ast.Dynamic, *ast.Underscore, *ast.Symbol, *ast.Product:
 		return c.treeValue(e)
 	}
 	if c.exprs != nil {
@@ -128,6 +131,9 @@ func (c *converter) walk(e ast.Expr, entries *[]simple, leaf *int) (layout.IntTu
 	case *ast.Underscore:
 		*leaf++
 		return layout.Underscore(), true
+	case *ast.Symbol, *ast.Product:
+		*leaf++
+		return c.symbolic(n)
 	case *ast.Basis:
 		s, ok := c.basis(n, *leaf)
 		*leaf++

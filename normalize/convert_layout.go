@@ -65,7 +65,7 @@ func (c *converter) shape(e ast.Expr) (layout.IntTuple, bool) {
 			return layout.IntTuple{}, false
 		}
 		return layout.Int(n.Value), true
-	case *ast.Dynamic:
+	case *ast.Dynamic, *ast.Symbol, *ast.Product:
 		var none []simple
 		return c.tree(n, &none)
 	}
@@ -84,7 +84,7 @@ func (c *converter) strideLeaves(e ast.Expr) bool {
 			}
 		}
 		return true
-	case *ast.Int, *ast.Basis, *ast.Dynamic:
+	case *ast.Int, *ast.Basis, *ast.Dynamic, *ast.Symbol, *ast.Product:
 		return true
 	}
 	c.strideLeaf(spanOf(e), leafText(c.file, e))

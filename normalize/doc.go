@@ -16,6 +16,13 @@
 // that can reach a non-integral offset is rejected (E0201), so that no
 // divide-by-zero and no non-integral layout reaches a caller.
 //
+// Symbols (docs/symbols.md): a name in a leaf position of a value form is
+// a symbol, unless a variable of that name holds an integer; facts written
+// on any occurrence (M{div=128}) or declared for the file (Env.DeclareFact,
+// `let`) hold for every occurrence. The operations of ops_symbolic.go
+// compute with symbols when an argument has one and report the obligations
+// of their results through Evaluator.OnObligation; a refuted one is E0716.
+//
 // normalize owns no text: it never parses (the parser does) and never prints
 // beyond a Value's canonical String (the printer owns canonical text).
 package normalize

@@ -25,6 +25,7 @@ type Env struct {
 	files       []string          // the file names of the sites, each once
 	nodes       int64             // the nodes of the values bound, up to MaxEnvNodes
 	suggestWork int64             // what is left of maxSuggestWork
+	facts       map[string]int64  // the facts of symbols declared by `let` (convert_symbol.go)
 }
 
 // MaxEnvNodes bounds the nodes of all the values the names of one file hold

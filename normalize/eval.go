@@ -26,6 +26,10 @@ type Evaluator struct {
 	// result. They let a verifier inspect every part of an expression.
 	OnValue func(e ast.Expr, v Value)
 	OnCall  func(c *ast.Call, op string, args []Value, result Value)
+	// OnObligation is called for every obligation of a symbolic result
+	// that the facts do not refute (docs/symbols.md), with its verdict
+	// (layout.Proved or layout.Open) and a description for a diagnostic.
+	OnObligation func(c *ast.Call, o layout.Obligation, v layout.Verdict, text string)
 }
 
 // Eval evaluates an expression (or normalizes a value form) to a Value. On
@@ -34,6 +38,7 @@ type Evaluator struct {
 // the call around it.
 func (ev *Evaluator) Eval(e ast.Expr) (Value, diag.List) {
 	x := ev.start()
+	x.symbols = ev.Env.scope(e)
 	v, ok := x.eval(e)
 	if !ok {
 		return nil, x.diags
@@ -46,6 +51,7 @@ func Normalize(f *diag.File, e ast.Expr, opts Options) (Value, diag.List) {
 	ev := Evaluator{File: f, Opts: opts}
 	x := ev.start()
 	x.noExprs = true
+	x.symbols = (*Env)(nil).scope(e)
 	v, ok := x.eval(e)
 	if !ok {
 		return nil, x.diags
@@ -60,11 +66,13 @@ type evaluation struct {
 	noExprs bool
 	onValue func(ast.Expr, Value)
 	onCall  func(*ast.Call, string, []Value, Value)
+
+	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
 }
 
 func (ev *Evaluator) start() *evaluation {
 	x := &evaluation{converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
-		onValue: ev.OnValue, onCall: ev.OnCall}
+		onValue: ev.OnValue, onCall: ev.OnCall, onObligation: ev.OnObligation}
 	x.rep.file = ev.File
 	x.converter.report = &x.rep
 	x.converter.exprs = x.eval

@@ -160,6 +160,17 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 	if !x.checkArgsSize(n, op.name, vals) {
 		return nil, false
 	}
+	if outer == nil {
+		if r, handled, ok := x.symbolic(op, n, a); handled {
+			if ok && !x.checkResultSize(n.Span, op.name, r) {
+				return nil, false
+			}
+			if ok && x.onCall != nil {
+				x.onCall(n, op.name, vals, r)
+			}
+			return r, ok
+		}
+	}
 	r, err := op.fn(a)
 	if err == nil && outer != nil {
 		r, err = lift(*outer, r)

@@ -74,9 +74,9 @@ var invalidCases = []invalidCase{
 	{FormExpr, "?{}", diag.UnexpectedToken, 3},                   // }
 	{FormExpr, "?{i16}", diag.UnexpectedToken, 3},                // i16
 	{FormExpr, "?{div 64}", diag.UnexpectedToken, 7},             // 64, `=` expected
-	{FormExpr, "(A, 4)", diag.UnexpectedToken, 2},                // a tuple holds values
-	{FormExpr, "(4,8):(1,A)", diag.UnexpectedToken, 10},          // A
-	{FormExpr, "A:B", diag.UnexpectedToken, 1},                   // a shape is a value
+	{FormExpr, "(f(x), 4)", diag.UnexpectedToken, 2},             // a tuple holds values (a name there is a symbol)
+	{FormExpr, "(4,8):(1,f(x))", diag.UnexpectedToken, 10},       // a call is not a stride
+	{FormExpr, "f(x):B", diag.UnexpectedToken, 1},                // a shape is a value
 	{FormExpr, "(4,8):(1,4)(2)", diag.UnexpectedToken, 7},        // a stride is a value
 	{FormExpr, "A o B o C o D", diag.UnexpectedToken, 11},        // third o
 	{FormExpr, "[]", diag.UnexpectedToken, 2},                    // ]
@@ -141,7 +141,7 @@ var invalidCases = []invalidCase{
 	{FormExpr, "(1@0, 1@1) x", diag.TrailingText, 12},
 	{FormExpr, "(4,8)):(1,4)", diag.TrailingText, 6},
 	{FormExpr, "4 5", diag.TrailingText, 3},
-	{FormExpr, "1 / 2@0", diag.TrailingText, 3},
+	{FormExpr, "1 / 2@0", diag.TrailingText, 6}, // 1 / 2 is a symbolic term's divisor, then @
 	{FormExpr, "4:1:2", diag.TrailingText, 4},
 	{FormExpr, "?{i64}@0", diag.TrailingText, 7}, // a dynamic leaf with attributes is no count
 	{FormExpr, "(4,8):(1,4) = 3", diag.TrailingText, 13},

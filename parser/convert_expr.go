@@ -47,11 +47,12 @@ func (c *converter) operand(o *grammar.Operand) ast.Expr {
 
 // term converts a primary, or a layout when a stride follows.
 func (c *converter) term(t *grammar.Term) ast.Expr {
-	shape := c.primary(t.Shape)
+	shape := c.product(c.primary(t.Shape), t.ShapeOps)
 	if t.Stride == nil {
 		return shape
 	}
-	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: shape, Colon: grammar.Tok(t.Colon).Pos.Offset, Stride: c.primary(t.Stride)}
+	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: grammar.Tok(t.Colon).Pos.Offset,
+		Stride: asSymbol(c.product(c.primary(t.Stride), t.StrideOps))}
 	c.wantValue(n.Shape, "the shape of a layout")
 	c.wantValue(n.Stride, "the stride of a layout")
 	return n
@@ -84,7 +85,8 @@ func (c *converter) tile(t *grammar.Tile) *ast.Tile {
 	for i, m := range t.Modes {
 		e := c.operand(m)
 		switch e.(type) {
-		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple, *ast.Ident, *ast.Call, *ast.Paren:
+		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple, *ast.Ident, *ast.Call, *ast.Paren,
+			*ast.Symbol, *ast.Product:
 		default:
 			c.add(errBadMode(c.f, e))
 		}
@@ -105,8 +107,9 @@ func (c *converter) group(g *grammar.Group) ast.Expr {
 	} else if isTilerTuple(items) {
 		n = &ast.Tile{Span: sp, Modes: items}
 	} else {
-		for _, e := range items {
-			c.wantValue(e, "a tuple element")
+		for i, e := range items {
+			items[i] = asSymbol(e)
+			c.wantValue(items[i], "a tuple element")
 		}
 		n = &ast.Tuple{Span: sp, Elems: items, Trailing: trailing}
 	}
@@ -160,6 +163,9 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 	}
 	if g.Pointer != nil {
 		return c.pointer(tok, g.Pointer, spanOf(g.Pos, g.EndPos))
+	}
+	if g.Facts != nil {
+		return c.symbol(tok, g.Facts, spanOf(g.Pos, g.EndPos))
 	}
 	if len(g.Args) == 0 {
 		return id

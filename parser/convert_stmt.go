@@ -25,6 +25,9 @@ func (c *converter) stmt(s *grammar.Stmt) ast.Stmt {
 		}
 		return &ast.ExpectStmt{Span: sp, Code: diag.Code(code.Value), CodeSpan: grammar.TokenSpan(code), X: c.expr(e.X)}
 	}
+	if s.Let != nil {
+		return c.let(s.Let, sp)
+	}
 	return c.simple(s.Simple, sp)
 }
 

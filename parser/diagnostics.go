@@ -168,6 +168,10 @@ func describe(e ast.Expr) string {
 		return "a parenthesized expression"
 	case *ast.Apply:
 		return "an evaluation"
+	case *ast.Symbol:
+		return "the symbol " + quote(e.Name)
+	case *ast.Product:
+		return "a symbolic term"
 	}
 	panic(fmt.Sprintf("parser: unknown expression %T", e))
 }
@@ -211,3 +215,9 @@ func srcText(f *diag.File, s diag.Span) string {
 }
 
 func span(n ast.Node) diag.Span { return diag.Span{Start: n.Pos(), End: n.End()} }
+
+// errLetFact: E0101, a `let` whose name carries no fact: it declares facts
+// of symbols, `let M{div=128}`.
+func errLetFact(f *diag.File, span diag.Span, name string) *diag.Diagnostic {
+	return errUnexpected(f, span, "a symbol with its fact, such as `"+name+"{div=128}`", quote(name))
+}

@@ -69,7 +69,7 @@ func TestMessages(t *testing.T) {
 		{FormExpr, "1@-1", "expected a dimension (an unsigned integer), found `-1`"},
 		{FormExpr, "?{}", "expected `i32`, `i64` or `div`, found `}`"},
 		{FormExpr, "f(a,)", "expected an expression, found `)`"},
-		{FormExpr, "(A, 4)", "expected a value (an integer, `?`, `_`, a basis entry or a tuple) as a tuple element, found the name `A`"},
+		{FormExpr, "(f(x), 4)", "expected a value (an integer, `?`, `_`, a basis entry or a tuple) as a tuple element, found a call of `f`"},
 		{FormExpr, "[4:1;S<3,4,3>]", "expected a layout, an integer, `_`, a tuple or a tile as a tile mode, found a swizzle"},
 		{FormExpr, ")", "expected an expression, found `)`"},
 		{FormExpr, "", "empty input: expected an expression"},

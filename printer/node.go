@@ -72,6 +72,10 @@ func (p *printer) expr(e ast.Expr) {
 		p.layout(e)
 	case *ast.Swizzle:
 		p.swizzle(e)
+	case *ast.Symbol:
+		p.symbol(e)
+	case *ast.Product:
+		p.product(e)
 	default:
 		p.compound(e)
 	}

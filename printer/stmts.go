@@ -28,6 +28,14 @@ func (p *printer) stmt(s ast.Stmt) {
 		p.expr(s.X)
 	case *ast.ExprStmt:
 		p.expr(s.X)
+	case *ast.LetStmt:
+		p.str("let ")
+		for i, sym := range s.Symbols {
+			if i > 0 {
+				p.str(", ")
+			}
+			p.symbol(sym)
+		}
 	default:
 		panic(fmt.Sprintf("printer: unknown statement type %T", s))
 	}

@@ -10,7 +10,7 @@ import "github.com/cutec/cutec/ast"
 func IsValueTree(e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Basis, *ast.Tuple,
-		*ast.Layout, *ast.Swizzle, *ast.Tile:
+		*ast.Layout, *ast.Swizzle, *ast.Tile, *ast.Symbol, *ast.Product:
 		return true
 	case *ast.Composed:
 		return IsValueTree(e.Outer) && (e.Offset == nil || IsValueTree(e.Offset)) && IsValueTree(e.Inner)

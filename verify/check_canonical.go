@@ -43,13 +43,16 @@ func sourceText(f *diag.File, n ast.Node) string {
 }
 
 // hasName reports whether a name, call or application occurs in e, such as
-// B in `S<3,4,3> o 0 o B`.
+// B in `S<3,4,3> o 0 o B`, or a symbol with a fact, M{div=128}, which a
+// value does not spell (the fact is a declaration).
 func hasName(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.Ident, *ast.Call, *ast.Apply:
 			found = true
+		case *ast.Symbol:
+			found = n.Div != nil
 		}
 		return !found
 	})

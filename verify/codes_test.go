@@ -57,6 +57,11 @@ var codeCases = []codeCase{
 	{diag.ProductRankMismatch, "expr", "raked_product(4:1,(5):(1))", "raked_product(4:1,5:1)"},
 	{diag.RecastDivisibility, "expr", "recast_layout(16,24,(4,8):(1,4))", "recast_layout(16,32,(4,8):(1,4))"},
 	{diag.TileShapeDivisibility, "expr", "tile_to_shape((2,3,4):(1,2,6),(8,12))", "tile_to_shape((2,3):(1,2),(8,12))"},
+	// Symbolic layouts (docs/symbols.md).
+	{diag.SymbolUndecided, "expr", "complement((M,4):(1,M), 64)", "complement((M{div=2},4):(1,M), 64)"},
+	{diag.ObligationFalse, "expr", "zipped_divide((12,(4,8)):(7,(1,30)), T{div=256}:1)", "zipped_divide((12,(4,8)):(7,(1,30)), T{div=128}:1)"},
+	{diag.SymbolTerm, "expr", "(4*M/0,2):(1,4)", "(4*M/2,2):(1,4)"},
+	{diag.ObligationOpen, "expr", "logical_divide((M,K):(1,lda),(128,32))", "logical_divide((M{div=128},K{div=32}):(1,lda),(128,32))"},
 	{diag.FoldOutsideDomain, "expr", "composition(4:1,8:2)", "composition(8:2,4:1)"},
 	{diag.ProductOverlap, "expr", "logical_product(((4,2),4):((0,5),4),2:32)", "logical_product((4,2):(1,4),2:32)"},
 	{diag.NoLeftInverse, "expr", "left_inverse((2,2,5,2):(40,48,32,2))", "left_inverse((4,8):(1,5))"},

@@ -72,6 +72,15 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 			diags.Add(d)
 		}
 		return diags
+	case *ast.LetStmt:
+		for _, sym := range s.Symbols {
+			if sym.Div != nil && sym.Div.Value > 0 {
+				c.env.DeclareFact(sym.Name, sym.Div.Value)
+			} else if sym.Div != nil {
+				return diag.List{newDiag(f, diag.SymbolTerm, nodeSpan(sym), fmt.Sprintf("the fact div=%d of %s is not a positive integer", sym.Div.Value, sym.Name))}
+			}
+		}
+		return nil
 	case *ast.AssertStmt:
 		return c.assert(f, s)
 	case *ast.ExpectStmt:

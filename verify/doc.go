@@ -23,5 +23,10 @@
 // and evaluating (their diagnostics flow through the Pass unchanged); the
 // checks here add the dialect's rules, fold legality and lints.
 //
+// A symbolic result holds under obligations (docs/symbols.md); evaluation
+// reports a refuted one (E0716), and the Pass reports each one the facts
+// leave open as W0914, with a value for which it fails and the fact that
+// would prove it (check_obligations.go).
+//
 // verify never prints: rendering is diag's job.
 package verify

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"github.com/cutec/cutec/layout"
 	"sync"
 
 	"github.com/cutec/cutec/ast"
@@ -159,6 +160,11 @@ func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.Typ
 			if c.Call != nil {
 				c.Call(s)
 			}
+		}
+	}
+	ev.OnObligation = func(n *ast.Call, o layout.Obligation, v layout.Verdict, text string) {
+		if d := obligationDiagnostic(f, n, o, v, text); d != nil {
+			report(d)
 		}
 	}
 	v, diags := ev.Eval(e)

@@ -49,7 +49,7 @@ func BenchmarkEvalPart(b *testing.B) {
 			if v == nil {
 				b.Fatalf("%s: no value", p.f.Src)
 			}
-			out = ev.appendValue(out[:0], p.f.Src, v)
+			out = ev.appendValue(out[:0], p.f.Src, v, nil)
 		}
 	}
 	n := float64(b.N * len(exprs))

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/layout"
 	"io"
 	"runtime"
 	"strconv"
@@ -29,6 +31,11 @@ With -json each line is a JSON object instead:
   {"expr":"size(8:1)","value":"8","kind":"integer"}
   {"expr":"size(S<3,4,3>)","error":{"code":"E0205","message":"...","line":1,"col":6}}
 where line and col locate the error in the argument or in standard input.
+
+Names in leaf positions are symbols, values known only at run time:
+"cutec eval 'logical_divide((M,K):(1,lda), (128,32))'" prints the symbolic
+result and, after "  # if", the conditions it needs (128 | M, 32 | K); with
+-json they are the field "obligations" (docs/symbols.md).
 
 Exit status: 0 when every expression evaluates, 1 otherwise, 2 on a usage or
 I/O error.`,
@@ -96,8 +103,12 @@ func (ev *evaluator) emit(o evalOut) {
 func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 	e, diags := parser.ParseExpr(f)
 	var v normalize.Value
+	var obl []obligation
 	if !diags.HasErrors() {
 		x := normalize.Evaluator{File: f}
+		x.OnObligation = func(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
+			obl = append(obl, obligation{o.String(), verdict == layout.Proved})
+		}
 		var more diag.List
 		v, more = x.Eval(e)
 		diags = append(diags, more...)
@@ -110,7 +121,7 @@ func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 		}
 		return evalOut{text: ev.appendError(dst, f.Src, d), failed: true}
 	}
-	return evalOut{text: ev.appendValue(dst, f.Src, v)}
+	return evalOut{text: ev.appendValue(dst, f.Src, v, obl)}
 }
 
 // firstError returns the error that comes first in the input, or nil.

@@ -1,15 +1,21 @@
 package main
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
 // appendValue appends the result line of an expression that evaluated.
-func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value) []byte {
+// The obligations of a symbolic result (docs/symbols.md) follow it: in
+// text, on the same line after `  # if `, which a .cute file reads as a
+// comment; in JSON, as the field "obligations".
+func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []obligation) []byte {
 	if ev.json {
 		b = append(b, `{"expr":`...)
 		b = appendJSONString(b, expr)
@@ -17,13 +23,90 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value) []byte {
 		b = appendJSONString(b, v.String())
 		b = append(b, `,"kind":`...)
 		b = appendJSONString(b, v.Kind().String())
+		if len(obl) > 0 {
+			b = append(b, `,"obligations":[`...)
+			for i, o := range obl {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"condition":`...)
+				b = appendJSONString(b, o.cond)
+				b = append(b, `,"proved":`...)
+				b = strconv.AppendBool(b, o.proved)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
 		b = append(b, '}')
-	} else if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok {
+	} else if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok && len(obl) == 0 && staticLayout(v) {
 		b, _ = a.AppendText(b) // no string in between
 	} else {
 		b = append(b, v.String()...)
+		b = appendSymbolNotes(b, v, obl)
 	}
 	return append(b, '\n')
+}
+
+// staticLayout reports whether v is a layout of static leaves only, which
+// has no symbolic notes to append.
+func staticLayout(v normalize.Value) bool {
+	l, ok := v.(normalize.Layout)
+	return ok && l.L.Shape().IsStatic() && l.L.Stride().IsStatic()
+}
+
+// appendSymbolNotes appends what a symbolic result comes with, after `  # `
+// (a comment to a .cute file): the known divisor of a symbolic integer, the
+// facts of its symbols, and its obligations:
+// `4*M  # div=32; M{div=8}` and `(128,M/128):(1,128)  # if 128 | M`.
+func appendSymbolNotes(b []byte, v normalize.Value, obl []obligation) []byte {
+	var parts []string
+	t, isTuple := v.(normalize.Tuple)
+	if isTuple && t.T.IsSymbolic() {
+		// The known divisor, where the facts make it more than the
+		// coefficient shows.
+		if term, _ := layout.TermOf(t.T); t.T.Value() > max(term.Coef, -term.Coef) {
+			parts = append(parts, "div="+strconv.FormatInt(t.T.Value(), 10))
+		}
+	}
+	facts := map[string]int64{}
+	switch v := v.(type) {
+	case normalize.Tuple:
+		layout.SymbolsOf(v.T, facts)
+	case normalize.Layout:
+		layout.SymbolsOf(v.L.Shape(), facts)
+		layout.SymbolsOf(v.L.Stride(), facts)
+	}
+	var fs []string
+	for n, f := range facts {
+		if f > 1 {
+			fs = append(fs, n+"{div="+strconv.FormatInt(f, 10)+"}")
+		}
+	}
+	slices.Sort(fs)
+	if len(fs) > 0 {
+		parts = append(parts, strings.Join(fs, ", "))
+	}
+	if len(obl) > 0 {
+		conds := make([]string, len(obl))
+		for i, o := range obl {
+			conds[i] = o.cond
+			if o.proved {
+				conds[i] += " (proved)"
+			}
+		}
+		parts = append(parts, "if "+strings.Join(conds, ", "))
+	}
+	if len(parts) == 0 {
+		return b
+	}
+	return append(append(b, "  # "...), strings.Join(parts, "; ")...)
+}
+
+// obligation is a condition of a symbolic result and whether the facts
+// prove it.
+type obligation struct {
+	cond   string
+	proved bool
 }
 
 // appendError appends the error line of an expression that failed with d

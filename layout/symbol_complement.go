@@ -1,0 +1,179 @@
+package layout
+
+import "strconv"
+
+// SymComplement is ComplementTo for layouts with symbolic leaves. The
+// strides must be ordered by their terms (a stride a multiple of another
+// is larger, symbols being positive).
+func SymComplement(l Layout, cotarget IntTuple) (SymResult, error) {
+	s := &symCalc{op: "complement"}
+	r := s.complement(s.named(l), s.namedTuple(cotarget))
+	return s.result(r)
+}
+
+func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
+	if hasBasisStride(l.stride) {
+		s.fail("basis strides are not computed with symbols")
+		return Layout{}
+	}
+	sh, st := s.flatTerms(l)
+	// Filter: drop extent-1 and stride-0 modes.
+	var fsh, fst []Term
+	for i := range sh {
+		if isOne(sh[i]) || isZero(st[i]) {
+			continue
+		}
+		fsh, fst = append(fsh, sh[i]), append(fst, st[i])
+	}
+	order, ok := s.sortByStride(fst)
+	if !ok {
+		return Layout{}
+	}
+	var osh, ost []Term
+	covered := Term{Coef: 1, Div: 1}
+	for _, i := range order {
+		gap, ok := s.exactQuo(fst[i], covered)
+		if !ok {
+			s.fail("cannot decide whether %s divides the stride %s (complement)", covered.Plain(), fst[i].Plain())
+			return Layout{}
+		}
+		if e := fsh[i]; !e.IsInt() && !isOne(gap) && abs(e.Coef)*e.KnownDivisor() <= 1 {
+			// The static algebra drops a mode of extent 1, which leaves no
+			// gap before the next; a symbol may be 1.
+			s.fail("cannot decide whether the extent %s is 1 (a fact such as %s{div=2} decides it)", e.Plain(), e.Names[0])
+			return Layout{}
+		}
+		osh, ost = append(osh, gap), append(ost, covered)
+		covered = s.mul(fsh[i], fst[i])
+	}
+	// The rest: ceil_div of the cotarget by what is covered, folded across
+	// the cotarget's modes, laid out compactly from covered.
+	b := covered
+	cts := leaves(cotarget)
+	for k, c := range cts {
+		ct := s.term(c)
+		var r Term
+		r, b = s.ceilDivFold(ct, b, k == len(cts)-1)
+		osh, ost = append(osh, r), append(ost, covered)
+		covered = s.mul(covered, r)
+		if s.err != nil {
+			return Layout{}
+		}
+	}
+	osh, ost = s.coalesceTerms(osh, ost, false)
+	if len(osh) == 1 && isOne(osh[0]) {
+		return Layout{Int(1), Int(0)}
+	}
+	return layoutOfTerms(osh, ost)
+}
+
+// ceilDivFold is one step of CuTe's ceil_div of a shape by an integer b,
+// for positive terms: r = ceil(a/b) and what is left to divide the next
+// mode by, nb = ceil(b/a). Where it is not evident it decides under an
+// obligation b | a, so r = a/b and nb = 1. For a static a and a symbolic
+// b, the tile spans a (a | b, r = 1, nb = b/a) unless a is the last mode
+// (last), where b | a and a/b, no monomial, is a fresh unknown.
+func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
+	one := Term{Coef: 1, Div: 1}
+	switch {
+	case isOne(b):
+		return a, one
+	case a.IsInt() && b.IsInt():
+		if !last && a.Coef%b.Coef != 0 && b.Coef%a.Coef != 0 {
+			// An inexact step depends on how the cotarget's modes are
+			// split, which depends on the symbols' values where the
+			// static algebra merges modes that line up.
+			s.fail("cannot decide ceil_div(%d, %d) inside a cotarget with symbols", a.Coef, b.Coef)
+			return one, one
+		}
+		var c calc
+		return Term{Coef: c.ceilDiv(a.Coef, b.Coef), Div: 1}, Term{Coef: c.ceilDiv(b.Coef, a.Coef), Div: 1}
+	case a.Equal(b):
+		return one, one
+	}
+	if q, ok := a.Quo(b); ok && q.Div == 1 {
+		return q, one
+	}
+	if q, ok := b.Quo(a); ok && q.Div == 1 {
+		return one, q // a divides b, so b >= a
+	}
+	if b.IsInt() {
+		q, _ := s.exactQuo(a, b)
+		return q, one
+	}
+	if a.IsInt() && !last {
+		// The tile spans the static mode a: a | b.
+		q, _ := s.exactQuo(b, a)
+		return one, q
+	}
+	if a.IsInt() {
+		// a/b is not a monomial: a fresh unknown, under b | a.
+		s.require(b, a)
+		s.fresh++
+		return SymbolTerm("?"+strconv.Itoa(s.fresh), 1), one
+	}
+	s.fail("cannot decide ceil_div(%s, %s)", a.Plain(), b.Plain())
+	return one, one
+}
+
+// sortByStride orders the modes by stride. ok is false (and the failure
+// recorded) when two strides cannot be ordered from their terms.
+func (s *symCalc) sortByStride(st []Term) ([]int, bool) {
+	order := make([]int, len(st))
+	for i := range order {
+		order[i] = i
+	}
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0; j-- {
+			less, ok := s.less(st[order[j]], st[order[j-1]])
+			if !ok {
+				return nil, false
+			}
+			if !less {
+				break
+			}
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order, true
+}
+
+// less reports a < b for positive terms where the terms decide it: static
+// values, or one a multiple of the other.
+func (s *symCalc) less(a, b Term) (bool, bool) {
+	if a.Coef < 0 || b.Coef < 0 {
+		s.fail("a negative stride is not ordered with symbols")
+		return false, false
+	}
+	if a.IsInt() && b.IsInt() {
+		return a.Coef < b.Coef, true
+	}
+	if a.Equal(b) {
+		return false, true
+	}
+	if q, ok := b.Quo(a); ok && q.Div == 1 && q.IsInt() {
+		return q.Coef > 1, true
+	}
+	if q, ok := a.Quo(b); ok && q.Div == 1 && q.IsInt() {
+		return q.Coef < 1, true
+	}
+	if q, ok := b.Quo(a); ok && q.Div == 1 && q.Coef > 0 {
+		// b = a·(product of symbols): b >= a, and b > a unless they are all 1.
+		return true, s.requireGreater(q)
+	}
+	if q, ok := a.Quo(b); ok && q.Div == 1 && q.Coef > 0 {
+		return false, s.requireGreater(q)
+	}
+	s.fail("cannot order the strides %s and %s", a.Plain(), b.Plain())
+	return false, false
+}
+
+// requireGreater accepts a quotient q > 1 of two strides: evident when
+// its coefficient exceeds 1, undecided otherwise (the symbols may be 1).
+func (s *symCalc) requireGreater(q Term) bool {
+	if q.Coef > 1 || q.KnownDivisor() > 1 {
+		return true
+	}
+	s.fail("cannot order strides whose quotient %s may be 1", q.Plain())
+	return false
+}

@@ -1,0 +1,90 @@
+package layout
+
+// SymLogicalDivide is LogicalDivide for layouts or tilers with symbolic
+// leaves: A ∘ (B, B*), with B* the complement of B in the size of A.
+func SymLogicalDivide(l Layout, t Tiler) (SymResult, error) {
+	s := &symCalc{op: "logical_divide"}
+	r := s.logicalDivide(s.named(l), s.namedTiler(t))
+	return s.result(r)
+}
+
+func (s *symCalc) logicalDivide(l Layout, t Tiler) Layout {
+	switch t.form {
+	case tileUnderscore:
+		return l
+	case tileInt:
+		return s.divideByLayout(l, Layout{Int(t.n), Int(1)})
+	case tileLayout:
+		return s.divideByLayout(l, t.layout)
+	}
+	ms := l.modes()
+	if len(t.modes) > len(ms) {
+		s.err = errTilerRank(s.op, t, len(ms))
+		return Layout{}
+	}
+	out := make([]Layout, len(ms))
+	for i := range ms {
+		if i < len(t.modes) {
+			out[i] = s.logicalDivide(ms[i], t.modes[i])
+		} else {
+			out[i] = ms[i]
+		}
+		if s.err != nil {
+			return Layout{}
+		}
+	}
+	return Concat(out...)
+}
+
+func (s *symCalc) divideByLayout(l, tile Layout) Layout {
+	sh, st := s.flatTerms(l)
+	csh, _ := s.coalesceTerms(sh, st, false)
+	cot := make([]IntTuple, len(csh))
+	for i, x := range csh {
+		cot[i] = Sym(x)
+	}
+	cotarget := Tuple(cot...)
+	if len(cot) == 1 {
+		cotarget = cot[0]
+	}
+	rest := s.complement(tile, cotarget)
+	if s.err != nil {
+		return Layout{}
+	}
+	return s.compose(l, Concat(tile, rest))
+}
+
+// SymZippedDivide, SymTiledDivide and SymFlatDivide are the divides of
+// divide.go on symbolic layouts, rearranged as the static ones are.
+func SymZippedDivide(l Layout, t Tiler) (SymResult, error) {
+	return symDivideThen("zipped_divide", l, t, func(r Layout) (Layout, error) { return tileUnzip("zipped_divide", r, t) })
+}
+
+// SymTiledDivide: see SymZippedDivide.
+func SymTiledDivide(l Layout, t Tiler) (SymResult, error) {
+	return symDivideThen("tiled_divide", l, t, func(r Layout) (Layout, error) {
+		z, err := tileUnzip("tiled_divide", r, t)
+		return unpack(z, false), err
+	})
+}
+
+// SymFlatDivide: see SymZippedDivide.
+func SymFlatDivide(l Layout, t Tiler) (SymResult, error) {
+	return symDivideThen("flat_divide", l, t, func(r Layout) (Layout, error) {
+		z, err := tileUnzip("flat_divide", r, t)
+		return unpack(z, true), err
+	})
+}
+
+func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error)) (SymResult, error) {
+	s := &symCalc{op: op}
+	r := s.logicalDivide(s.named(l), s.namedTiler(t))
+	if s.err != nil {
+		return SymResult{}, s.err
+	}
+	z, err := f(r)
+	if err != nil {
+		return SymResult{}, err
+	}
+	return SymResult{Layout: anonymous(z), Obligations: s.obl}, nil
+}

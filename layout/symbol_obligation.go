@@ -1,0 +1,140 @@
+package layout
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Codes of the symbolic algebra.
+const (
+	CodeSymbolUndecided Code = "E0715" // the algebra cannot decide a step symbolically
+	CodeObligationFalse Code = "E0716" // an obligation fails for every value the facts allow
+	CodeSymbolTerm      Code = "E0717" // a symbolic term that is not well formed
+	CodeObligationOpen  Code = "W0914" // an obligation the facts do not prove
+)
+
+// Obligation is a condition under which a symbolic result is right: D
+// divides T. Operations on symbolic layouts compute their result assuming
+// their obligations and return them with it (SymResult).
+type Obligation struct {
+	Op   string // the operation that needs it
+	D, T Term
+}
+
+// String is the condition, "128 | M".
+func (o Obligation) String() string { return o.D.Plain() + " | " + o.T.Plain() }
+
+// Verdict is what the facts say of an obligation.
+type Verdict uint8
+
+const (
+	Proved  Verdict = iota // the facts imply it
+	Open                   // some values the facts allow satisfy it and some may not
+	Refuted                // no value the facts allow satisfies it
+)
+
+// Discharge decides an obligation from the facts its terms carry. For an
+// open or refuted obligation, counter is an assignment the facts allow for
+// which the condition fails (empty when none is found), and fix is the
+// fact that would prove it (empty when no fact on a symbol can).
+func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string) {
+	d, t := o.D, o.T
+	if d.IsInt() && t.IsInt() {
+		if d.Coef != 0 && t.Coef%d.Coef == 0 {
+			return Proved, nil, ""
+		}
+		return Refuted, nil, ""
+	}
+	if q, ok := t.Quo(d); ok && q.Div == 1 {
+		return Proved, nil, "" // T is D times a product of symbols
+	}
+	counter = smallest(d, t)
+	fails := true
+	if dv, ok := d.Eval(counter); ok {
+		if tv, ok := t.Eval(counter); ok && dv != 0 && tv%dv == 0 {
+			fails = false
+		}
+	}
+	if !fails {
+		counter = nil
+	}
+	if d.IsInt() {
+		// A multiple of a term is provable by a fact on one of its symbols.
+		if k := abs(d.Coef); t.KnownDivisor()%k == 0 {
+			return Proved, nil, ""
+		}
+		return Open, counter, factFix(d.Coef, t)
+	}
+	// D is symbolic: its smallest value under the facts is the product of
+	// their divisors; if that does not divide a static T, nothing does.
+	if t.IsInt() {
+		if k := d.KnownDivisor(); k != 0 && t.Coef%k != 0 {
+			return Refuted, smallest(d, t), ""
+		}
+	}
+	return Open, counter, ""
+}
+
+// smallest is the assignment of every symbol of d and t to its fact, the
+// smallest positive value the fact allows.
+func smallest(d, t Term) map[string]int64 {
+	m := map[string]int64{}
+	for _, s := range []Term{d, t} {
+		for i, n := range s.Names {
+			m[n] = s.Facts[i]
+		}
+	}
+	return m
+}
+
+// factFix names the fact that proves k | t: on t's first symbol, the
+// divisor that makes Coef·fact a multiple of k·Div.
+func factFix(k int64, t Term) string {
+	if len(t.Names) == 0 || k == 0 {
+		return ""
+	}
+	var c calc
+	need := c.mul(abs(k), max(t.Div, 1))
+	need /= gcd(need, t.Coef)
+	// Other symbols' facts already contribute.
+	for i := 1; i < len(t.Names); i++ {
+		need /= gcd(need, t.Facts[i])
+	}
+	if c.err != nil || need <= 1 {
+		return ""
+	}
+	f := lcmCapped(t.Facts[0], need)
+	if strings.HasPrefix(t.Names[0], "?") {
+		return fmt.Sprintf("?{div=%d} for %s", f, t.Names[0]) // a ? of the input, named for the message
+	}
+	return fmt.Sprintf("%s{div=%d}", t.Names[0], f)
+}
+
+// Describe is the text of a verdict: the condition, the values that break
+// it, and the fact that would prove it.
+func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) string {
+	var b strings.Builder
+	switch v {
+	case Refuted:
+		fmt.Fprintf(&b, "%s: the result needs %s, which no value allowed by the facts satisfies", o.Op, o)
+	default:
+		fmt.Fprintf(&b, "%s: the result is right only if %s, which the facts do not prove", o.Op, o)
+	}
+	if len(counter) > 0 {
+		names := make([]string, 0, len(counter))
+		for n := range counter {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		parts := make([]string, len(names))
+		for i, n := range names {
+			parts[i] = fmt.Sprintf("%s = %d", n, counter[n])
+		}
+		fmt.Fprintf(&b, "; it fails for %s", strings.Join(parts, ", "))
+	}
+	if fix != "" {
+		fmt.Fprintf(&b, "; declare %s", fix)
+	}
+	return b.String()
+}

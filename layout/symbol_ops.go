@@ -1,0 +1,288 @@
+package layout
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The algebra over symbolic leaves (symbol_term.go): this file holds what
+// its operations share; symbol_compose.go, symbol_complement.go,
+// symbol_divide.go, symbol_product.go, symbol_local.go and symbol_poly.go
+// hold the operations. They compute with terms exactly where the result is the same for every value
+// the symbols may take, and decide the rest under conditions they return as
+// obligations: a step that needs to know whether a static 128 fits in an
+// extent M assumes 128 | M (so M >= 128 and M/128 is exact) and records it.
+// A step that no divisibility condition decides (two unrelated symbols to
+// compare, a quotient that is not a monomial, a basis stride) fails with
+// CodeSymbolUndecided: the algebra never guesses.
+//
+// Each anonymous ? of the inputs is a fresh symbol here, written ?1, ?2, …
+// in obligations (in order of appearance), and comes back as ? (with the
+// divisor its term has) in results.
+//
+// The results agree with the static algebra on every assignment of the
+// symbols that satisfies the facts and the obligations, up to how a mode is
+// factored: same rank, the same size in every top-level mode, and the same
+// offset at every index. The static algebra merges two modes when their
+// values happen to line up (lda = M); the symbolic one merges them only
+// when the terms are equal, as CuTe does with run-time values, which gives
+// the same function. The property test (symbol_property_test.go) checks it.
+
+// SymResult is a symbolic result and the obligations it holds under.
+type SymResult struct {
+	Layout      Layout
+	Obligations []Obligation
+}
+
+// symCalc computes with terms for one operation.
+type symCalc struct {
+	op    string
+	err   *Error
+	obl   []Obligation
+	fresh int
+}
+
+func (s *symCalc) fail(format string, args ...any) {
+	if s.err == nil {
+		s.err = newError(CodeSymbolUndecided, s.op, -1, format, args...)
+	}
+}
+
+func (s *symCalc) failStatic(code Code, format string, args ...any) {
+	if s.err == nil {
+		s.err = newError(code, s.op, -1, format, args...)
+	}
+}
+
+// term converts a leaf: an integer, a symbolic leaf, or ? as a fresh symbol.
+func (s *symCalc) term(l IntTuple) Term {
+	if t, ok := TermOf(l); ok {
+		return t
+	}
+	if l.Kind() == KindDynamic {
+		s.fresh++
+		return SymbolTerm("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+	}
+	s.fail("the leaf %s is not an integer or a symbolic term", l)
+	return Term{Coef: 1, Div: 1}
+}
+
+// leaf converts a term back: a term over fresh symbols is the anonymous ?
+// with the term's known divisor.
+func leafOfTerm(t Term) IntTuple {
+	for _, n := range t.Names {
+		if strings.HasPrefix(n, "?") {
+			return dynWith(0, t.KnownDivisor())
+		}
+	}
+	return Sym(t)
+}
+
+func (s *symCalc) mul(a, b Term) Term {
+	r, ok := a.Mul(b)
+	if !ok {
+		s.failStatic(CodeOverflow, "the product of %s and %s overflows int64 or has more than %d symbols", a.Plain(), b.Plain(), MaxSymbols)
+	}
+	return r
+}
+
+// require records the obligation d | t, unless it is evident: static and
+// true (static and false is an error), or t a multiple of d term by term.
+func (s *symCalc) require(d, t Term) {
+	if d.IsInt() && t.IsInt() {
+		if d.Coef == 0 || t.Coef%d.Coef != 0 {
+			s.failStatic(CodeShapeDivisibility, "%d does not divide %d", d.Coef, t.Coef)
+		}
+		return
+	}
+	if q, ok := t.Quo(d); ok && q.Div == 1 {
+		return
+	}
+	// Clear the divisors: T/48 | 8 reads T | 384 (the terms being
+	// integers, both sides scale alike).
+	if k := lcmCapped(d.Div, t.Div); k > 1 {
+		kt := Term{Coef: k, Div: 1}
+		if d2, ok := d.Mul(kt); ok {
+			if t2, ok := t.Mul(kt); ok {
+				d, t = d2, t2
+			}
+		}
+	}
+	o := Obligation{Op: s.op, D: d, T: t}
+	for i, p := range s.obl {
+		if p.String() == o.String() {
+			return
+		}
+		// 12 | T and 48 | T are 48 | T: one obligation per term.
+		if d.IsInt() && p.D.IsInt() && p.T.Equal(t) && d.Coef != 0 && p.D.Coef != 0 {
+			var c calc
+			a, b := abs(d.Coef), abs(p.D.Coef)
+			if l := c.mul(a/gcd(a, b), b); c.err == nil {
+				s.obl[i].D = Term{Coef: l, Div: 1}
+				return
+			}
+		}
+	}
+	s.obl = append(s.obl, o)
+}
+
+// exactQuo returns a/b when b is evidently a divisor of a (as terms), or
+// requiring b | a when b is static; ok is false when neither holds.
+func (s *symCalc) exactQuo(a, b Term) (Term, bool) {
+	if q, ok := a.Quo(b); ok && q.Div == 1 {
+		return q, true
+	}
+	if b.IsInt() && b.Coef > 0 {
+		s.require(b, a)
+		q, ok := a.DivInt(b.Coef)
+		return q, ok
+	}
+	return Term{}, false
+}
+
+func isOne(t Term) bool  { return t.IsInt() && t.Coef == 1 }
+func isZero(t Term) bool { return t.IsInt() && t.Coef == 0 }
+
+// flatTerms returns the leaves of a shape and stride as terms.
+func (s *symCalc) flatTerms(l Layout) (sh, st []Term) {
+	for _, x := range leaves(l.shape) {
+		sh = append(sh, s.term(x))
+	}
+	for _, x := range leaves(l.stride) {
+		st = append(st, s.term(x))
+	}
+	return sh, st
+}
+
+// coalesceTerms is CuTe's bw_coalesce on terms: extent-1 modes dropped,
+// s:d followed by s2:d2 merged when d2 = s·d as terms. With extended, the
+// last mode keeps a stride when its extent is 1 (coalesce_x).
+func (s *symCalc) coalesceTerms(sh, st []Term, extended bool) (osh, ost []Term) {
+	n := len(sh)
+	if n == 0 {
+		return []Term{{Coef: 1, Div: 1}}, []Term{{Div: 1}}
+	}
+	last := sh[n-1]
+	if extended && isOne(last) {
+		last = Term{Coef: 2, Div: 1}
+	}
+	osh, ost = []Term{last}, []Term{st[n-1]}
+	for i := n - 2; i >= 0; i-- {
+		f := len(osh) - 1
+		switch {
+		case isOne(sh[i]):
+		case len(osh) == 1 && isOne(osh[0]):
+			osh[0], ost[0] = sh[i], st[i]
+		case s.mul(sh[i], st[i]).Equal(ost[f]):
+			osh[f], ost[f] = s.mul(sh[i], osh[f]), st[i]
+		default:
+			osh, ost = append(osh, sh[i]), append(ost, st[i])
+		}
+	}
+	for i, j := 0, len(osh)-1; i < j; i, j = i+1, j-1 {
+		osh[i], osh[j] = osh[j], osh[i]
+		ost[i], ost[j] = ost[j], ost[i]
+	}
+	return osh, ost
+}
+
+func layoutOfTerms(sh, st []Term) Layout {
+	if len(sh) == 1 {
+		return Layout{Sym(sh[0]), Sym(st[0])}
+	}
+	a, b := make([]IntTuple, len(sh)), make([]IntTuple, len(st))
+	for i := range sh {
+		a[i], b[i] = Sym(sh[i]), Sym(st[i])
+	}
+	return Layout{Tuple(a...), Tuple(b...)}
+}
+
+func (s *symCalc) result(l Layout) (SymResult, error) {
+	if s.err != nil {
+		return SymResult{}, s.err
+	}
+	return SymResult{Layout: anonymous(l), Obligations: s.obl}, nil
+}
+
+// anonymous turns the terms over the names of ? (?1, ?2, ..., given by
+// named and to fresh unknowns) back into ?, with their known divisors: a
+// result's leaves; inside an operation they keep their names, so that the
+// same ? is one symbol throughout.
+func anonymous(l Layout) Layout {
+	f := func(t IntTuple) IntTuple {
+		if x, ok := TermOf(t); ok && t.IsSymbolic() {
+			return leafOfTerm(x)
+		}
+		return t
+	}
+	return Layout{mapLeaves(l.shape, f), mapLeaves(l.stride, f)}
+}
+
+// SymCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for
+// (192,N):(1,192). It needs no obligation.
+func SymCoalesce(l Layout) (SymResult, error) {
+	s := &symCalc{op: "coalesce"}
+	sh, st := s.flatTerms(s.named(l))
+	osh, ost := s.coalesceTerms(sh, st, false)
+	if len(osh) == 1 && isOne(osh[0]) {
+		return s.result(unitLayout)
+	}
+	return s.result(layoutOfTerms(osh, ost))
+}
+
+// SymSize is the size of a shape with symbolic leaves, a term:
+// size((M{div=8},4)) is 4*M{div=8}, whose known divisor is 32.
+func SymSize(shape IntTuple) (IntTuple, error) {
+	s := &symCalc{op: "size"}
+	p := Term{Coef: 1, Div: 1}
+	for _, x := range leaves(s.namedTuple(shape)) {
+		p = s.mul(p, s.term(x))
+	}
+	if s.err != nil {
+		return IntTuple{}, s.err
+	}
+	return leafOfTerm(p), nil
+}
+
+// String lists the obligations, "128 | M, 32 | K".
+func (r SymResult) String() string {
+	parts := make([]string, len(r.Obligations))
+	for i, o := range r.Obligations {
+		parts[i] = o.String()
+	}
+	return fmt.Sprintf("%s [%s]", r.Layout, strings.Join(parts, ", "))
+}
+
+// namedTuple gives each ? of t a name of its own, ?1, ?2, ... in order,
+// with its divisor as the fact, so that the operation sees one symbol for
+// each ? wherever its leaf goes (anonymous turns them back into ?).
+func (s *symCalc) namedTuple(t IntTuple) IntTuple {
+	return mapLeaves(t, func(l IntTuple) IntTuple {
+		if l.Kind() != KindDynamic || l.IsSymbolic() {
+			return l
+		}
+		s.fresh++
+		return Symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+	})
+}
+
+// named is namedTuple on a layout's shape, then its stride.
+func (s *symCalc) named(l Layout) Layout {
+	return Layout{s.namedTuple(l.shape), s.namedTuple(l.stride)}
+}
+
+// namedTiler is namedTuple on the layouts of a tiler.
+func (s *symCalc) namedTiler(t Tiler) Tiler {
+	switch t.form {
+	case tileLayout:
+		t.layout = s.named(t.layout)
+	case tileTuple:
+		modes := make([]Tiler, len(t.modes))
+		for i, m := range t.modes {
+			modes[i] = s.namedTiler(m)
+		}
+		t.modes = modes
+	}
+	return t
+}

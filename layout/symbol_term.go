@@ -1,0 +1,413 @@
+package layout
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Symbolic leaves. A leaf of a shape, stride, coordinate or tile may be a
+// named value known only at run time: a symbol such as M or lda, a product
+// of an integer and symbols (32*lda, 4*M*N), or such a product divided by an
+// integer (M/128). Every symbol stands for a positive integer (extents,
+// leading dimensions and tile counts are; a negative stride is written with
+// a negative coefficient, -1*lda).
+//
+// A symbolic leaf is a Term, a monomial c·x1·…·xk/d, carried by a dynamic
+// leaf: it is a KindDynamic leaf whose leafInfo holds the term, and whose
+// val holds the divisor known for its value (see Term.KnownDivisor). The
+// anonymous dynamic leaf ? is the case without a term, so every operation
+// that handles ? handles a symbol at least as well: where an operation does
+// not compute with symbols (see symbol_ops.go for those that do), a symbol
+// goes through it as the ? with the same divisor.
+//
+// The canonical spelling of a term is the integer coefficient first, then
+// the symbols in lexicographic order, joined by *, then /d; no spaces, and a
+// coefficient of 1 omitted: 32*lda, 4*M*N, M/128, -1*lda. Each symbol may
+// carry a fact, the divisor it is known to have, written as the dialect
+// writes a dynamic leaf's: M{div=128}. The fact is knowledge about the
+// symbol, not part of the value: a leaf prints as its plain term (4*M), and
+// carries its known divisor (32 for 4*M where 8 | M) as the dialect's ?
+// carries its div. Term.String shows the facts: 4*M{div=8}.
+
+// Term is a monomial Coef·Names[0]·…·Names[k-1]/Div over symbols, with the
+// known divisor of each symbol in Facts (1 when none is known). Names is
+// sorted and may repeat a name (M*M). Div is at least 1; a term is only
+// meaningful where Div divides the product, which is a condition its
+// producer records (an obligation) when it is not evident.
+type Term struct {
+	Coef  int64
+	Names []string
+	Facts []int64 // Facts[i] divides the value of Names[i]; 1 when unknown
+	Div   int64
+}
+
+// NewTerm returns the term coef·names/div with no facts, normalized.
+func NewTerm(coef int64, div int64, names ...string) Term {
+	t := Term{Coef: coef, Div: div}
+	for _, n := range names {
+		t = t.mulSymbol(n, 1)
+	}
+	return t.normal()
+}
+
+// SymbolTerm returns the term of the symbol name with the fact div (0 or 1:
+// none).
+func SymbolTerm(name string, div int64) Term {
+	return Term{Coef: 1, Names: []string{name}, Facts: []int64{max(div, 1)}, Div: 1}
+}
+
+// IsInt reports whether t has no symbols; its value is then Coef (a
+// normalized term with no symbols has Div 1).
+func (t Term) IsInt() bool { return len(t.Names) == 0 }
+
+// mulSymbol returns t times the symbol name with the fact f, keeping Names
+// sorted.
+func (t Term) mulSymbol(name string, f int64) Term {
+	i, _ := slices.BinarySearch(t.Names, name)
+	t.Names = slices.Insert(slices.Clone(t.Names), i, name)
+	t.Facts = slices.Insert(slices.Clone(t.Facts), i, max(f, 1))
+	return t
+}
+
+// normal reduces Coef/Div to lowest terms, makes Div positive, and gives
+// every occurrence of a name the strongest fact any occurrence has.
+func (t Term) normal() Term {
+	if t.Div == 0 {
+		t.Div = 1
+	}
+	if t.Div < 0 {
+		t.Div, t.Coef = -t.Div, -t.Coef
+	}
+	if g := gcd(t.Coef, t.Div); g > 1 {
+		t.Coef, t.Div = t.Coef/g, t.Div/g
+	}
+	if t.Coef == 0 {
+		return Term{Div: 1}
+	}
+	// Names is sorted: the occurrences of a name are adjacent.
+	cloned := false
+	for i := 0; i < len(t.Names); {
+		j, f := i, int64(1)
+		for ; j < len(t.Names) && t.Names[j] == t.Names[i]; j++ {
+			f = lcmCapped(f, t.Facts[j])
+		}
+		for k := i; k < j; k++ {
+			if t.Facts[k] != f {
+				if !cloned {
+					t.Facts, cloned = slices.Clone(t.Facts), true
+				}
+				t.Facts[k] = f
+			}
+		}
+		i = j
+	}
+	return t
+}
+
+// CombineFacts is the fact of a symbol known to be divisible by a and by
+// b: lcm(a, b), or the larger of the two where the lcm overflows (a weaker
+// fact, still true). 0 and 1 are no fact.
+func CombineFacts(a, b int64) int64 { return lcmCapped(a, b) }
+
+// lcmCapped is lcm(a, b), or the larger of the two when it overflows (a
+// weaker fact, still true).
+func lcmCapped(a, b int64) int64 {
+	a, b = max(a, 1), max(b, 1)
+	var c calc
+	l := c.mul(a/gcd(a, b), b)
+	if c.err != nil {
+		return max(a, b)
+	}
+	return l
+}
+
+// MaxSymbols bounds the number of symbols (with multiplicity) of a term,
+// so that hostile input cannot grow one without bound.
+const MaxSymbols = 64
+
+// Mul returns the product of two terms. ok is false when the coefficient or
+// the divisor overflows, or the product has more than MaxSymbols symbols.
+func (t Term) Mul(u Term) (Term, bool) {
+	if len(t.Names)+len(u.Names) > MaxSymbols {
+		return Term{}, false
+	}
+	var c calc
+	r := Term{Coef: c.mul(t.Coef, u.Coef), Div: c.mul(max(t.Div, 1), max(u.Div, 1))}
+	if c.err != nil {
+		return Term{}, false
+	}
+	r.Names, r.Facts = slices.Clone(t.Names), slices.Clone(t.Facts)
+	for i, n := range u.Names {
+		r = r.mulSymbol(n, u.Facts[i])
+	}
+	return r.normal(), true
+}
+
+// DivInt returns t/k for a positive integer k: the exact quotient where k
+// divides Coef, else a term with a larger Div.
+func (t Term) DivInt(k int64) (Term, bool) {
+	var c calc
+	r := t
+	r.Div = c.mul(max(t.Div, 1), k)
+	if c.err != nil || k <= 0 {
+		return Term{}, false
+	}
+	return r.normal(), true
+}
+
+// Quo returns t/u when the quotient is a term whose symbols are exactly
+// determined: every symbol of u occurs in t as often. ok is false
+// otherwise. The quotient may carry a Div (t = 4*M, u = 8 gives M/2).
+func (t Term) Quo(u Term) (Term, bool) {
+	if u.Coef == 0 {
+		return Term{}, false
+	}
+	names, facts := slices.Clone(t.Names), slices.Clone(t.Facts)
+	for _, n := range u.Names {
+		i := slices.Index(names, n)
+		if i < 0 {
+			return Term{}, false
+		}
+		names, facts = slices.Delete(names, i, i+1), slices.Delete(facts, i, i+1)
+	}
+	var c calc
+	r := Term{Coef: c.mul(t.Coef, max(u.Div, 1)), Div: c.mul(max(t.Div, 1), u.Coef), Names: names, Facts: facts}
+	if c.err != nil {
+		return Term{}, false
+	}
+	return r.normal(), true
+}
+
+// SameMonomial reports whether t and u are the same product of symbols (their
+// coefficients may differ).
+func (t Term) SameMonomial(u Term) bool { return slices.Equal(t.Names, u.Names) && t.Div == u.Div }
+
+// Equal reports whether t and u are the same term (facts aside: a fact is
+// knowledge about the symbol, not part of the value).
+func (t Term) Equal(u Term) bool { return t.Coef == u.Coef && t.SameMonomial(u) }
+
+// KnownDivisor is the largest integer the facts show to divide every value
+// of t: with F the product of the facts, t·Div = Coef·(product of the
+// symbols), a multiple of Coef·F, so t is a multiple of Coef·F/gcd(Coef·F,
+// Div). It is at least 1.
+func (t Term) KnownDivisor() int64 {
+	var c calc
+	n := abs(t.Coef)
+	for _, f := range t.Facts {
+		m := c.mul(n, f)
+		if c.err != nil {
+			break
+		}
+		n = m
+	}
+	if n == 0 {
+		return 0
+	}
+	return max(n/gcd(n, max(t.Div, 1)), 1)
+}
+
+// Symbols returns the distinct symbols of t with their facts.
+func (t Term) Symbols() map[string]int64 {
+	m := map[string]int64{}
+	for i, n := range t.Names {
+		m[n] = t.Facts[i]
+	}
+	return m
+}
+
+// String returns the canonical spelling of t, with each symbol's fact.
+func (t Term) String() string {
+	var b strings.Builder
+	t.write(&b, true)
+	return b.String()
+}
+
+// Plain returns the canonical spelling of t without facts: 4*M, M/128.
+func (t Term) Plain() string {
+	var b strings.Builder
+	t.write(&b, false)
+	return b.String()
+}
+
+func (t Term) write(b *strings.Builder, facts bool) {
+	if len(t.Names) == 0 || t.Coef != 1 {
+		b.WriteString(strconv.FormatInt(t.Coef, 10))
+		if len(t.Names) > 0 {
+			b.WriteByte('*')
+		}
+	}
+	for i, n := range t.Names {
+		if i > 0 {
+			b.WriteByte('*')
+		}
+		b.WriteString(n)
+		if facts && t.Facts[i] > 1 && (i == 0 || t.Names[i-1] != n) {
+			b.WriteString("{div=" + strconv.FormatInt(t.Facts[i], 10) + "}")
+		}
+	}
+	if t.Div > 1 {
+		b.WriteString("/" + strconv.FormatInt(t.Div, 10))
+	}
+}
+
+// Eval returns the value of t when every symbol has a value in env: ok is
+// false when a symbol has none, or the value is not an integer (Div does not
+// divide the product), or it overflows.
+func (t Term) Eval(env map[string]int64) (int64, bool) {
+	var c calc
+	n := t.Coef
+	for _, s := range t.Names {
+		v, ok := env[s]
+		if !ok {
+			return 0, false
+		}
+		n = c.mul(n, v)
+	}
+	d := max(t.Div, 1)
+	if c.err != nil || n%d != 0 {
+		return 0, false
+	}
+	return n / d, true
+}
+
+// Sym returns the leaf of a term: the integer leaf when it has no symbols
+// (and Div divides Coef), the symbolic leaf otherwise.
+func Sym(t Term) IntTuple {
+	t = t.normal()
+	if t.IsInt() && t.Div == 1 {
+		return Int(t.Coef)
+	}
+	return IntTuple{val: t.KnownDivisor(), leaf: &leafInfo{kind: KindDynamic, sym: &t}}
+}
+
+// Symbol returns the leaf of the symbol name with the fact div.
+func Symbol(name string, div int64) IntTuple { return Sym(SymbolTerm(name, div)) }
+
+// TermOf returns the term of an integer or symbolic leaf; ok is false for
+// every other node (the anonymous ?, basis leaves, tuples).
+func TermOf(t IntTuple) (Term, bool) {
+	switch {
+	case t.Kind() == KindInt:
+		return Term{Coef: t.val, Div: 1}, true
+	case t.leaf != nil && t.leaf.sym != nil:
+		return *t.leaf.sym, true
+	}
+	return Term{}, false
+}
+
+// IsSymbolic reports whether the leaf t is a symbolic term.
+func (t IntTuple) IsSymbolic() bool { return t.leaf != nil && t.leaf.sym != nil }
+
+// HasSymbols reports whether some leaf of t is a symbolic term.
+func (t IntTuple) HasSymbols() bool {
+	if t.Kind() != KindTuple {
+		return t.IsSymbolic()
+	}
+	for _, e := range t.elems {
+		if e.HasSymbols() {
+			return true
+		}
+	}
+	return false
+}
+
+// HasSymbols reports whether l's shape or stride has a symbolic leaf.
+func (l Layout) HasSymbols() bool { return l.shape.HasSymbols() || l.stride.HasSymbols() }
+
+// SymbolsOf adds the symbols of t, with their facts, to m.
+func SymbolsOf(t IntTuple, m map[string]int64) {
+	visitLeaves(t, func(l IntTuple) {
+		if s, ok := TermOf(l); ok {
+			for n, f := range s.Symbols() {
+				m[n] = lcmCapped(m[n], f)
+			}
+		}
+	})
+}
+
+// WithFacts returns t with the facts of its symbols strengthened by those
+// in facts (each symbol's fact becomes the lcm of the two).
+func WithFacts(t IntTuple, facts map[string]int64) IntTuple {
+	if !t.HasSymbols() {
+		return t
+	}
+	return mapLeaves(t, func(l IntTuple) IntTuple {
+		s, ok := TermOf(l)
+		if !ok || s.IsInt() {
+			return l
+		}
+		s.Facts = slices.Clone(s.Facts)
+		for i, n := range s.Names {
+			if f, ok := facts[n]; ok {
+				s.Facts[i] = lcmCapped(s.Facts[i], f)
+			}
+		}
+		return Sym(s)
+	})
+}
+
+// Substitute returns t with every symbol given a value in env replaced: a
+// term whose symbols all have values becomes its integer. ok is false when
+// such a term is not an integer (its Div does not divide the product) or
+// overflows. Terms with symbols left keep them.
+func Substitute(t IntTuple, env map[string]int64) (IntTuple, bool) {
+	ok := true
+	r := mapLeaves(t, func(l IntTuple) IntTuple {
+		s, isTerm := TermOf(l)
+		if !isTerm || s.IsInt() {
+			return l
+		}
+		if v, done := s.Eval(env); done {
+			return Int(v)
+		}
+		for _, n := range s.Names {
+			if _, has := env[n]; has {
+				ok = false // partially assigned: not needed by any caller
+			}
+		}
+		return l
+	})
+	return r, ok
+}
+
+// SubstituteLayout is Substitute on a layout's shape and stride.
+func SubstituteLayout(l Layout, env map[string]int64) (Layout, bool) {
+	s, ok1 := Substitute(l.shape, env)
+	d, ok2 := Substitute(l.stride, env)
+	return Layout{s, d}, ok1 && ok2
+}
+
+// mulTerms is the product of two leaves that are integers or symbolic
+// terms, as a leaf; ok is false when either is something else or the
+// product overflows.
+func mulTerms(a, b IntTuple) (IntTuple, bool) {
+	x, ok1 := TermOf(a)
+	y, ok2 := TermOf(b)
+	if !ok1 || !ok2 {
+		return IntTuple{}, false
+	}
+	p, ok := x.Mul(y)
+	if !ok {
+		return IntTuple{}, false
+	}
+	return Sym(p), true
+}
+
+// HasSymbols reports whether a tile of t has a symbolic leaf.
+func (t Tiler) HasSymbols() bool {
+	switch t.form {
+	case tileLayout:
+		return t.layout.HasSymbols()
+	case tileTuple:
+		for _, m := range t.modes {
+			if m.HasSymbols() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasBasisStride reports whether a stride has a basis leaf.
+func HasBasisStride(t IntTuple) bool { return hasBasisStride(t) }

@@ -1,0 +1,83 @@
+package layout
+
+import "testing"
+
+// The expected values of these tests are the examples of issue 13 (the
+// symbolic layouts of the CuTe paper's Table 3, worked by hand).
+
+func TestTermSpelling(t *testing.T) {
+	for _, c := range []struct {
+		term Term
+		want string
+	}{
+		{NewTerm(32, 1, "lda"), "32*lda"},
+		{NewTerm(4, 1, "N", "M"), "4*M*N"},
+		{NewTerm(1, 128, "M"), "M/128"},
+		{NewTerm(2, 4, "M"), "M/2"}, // 2M/4 in lowest terms
+		{NewTerm(-1, 1, "lda"), "-1*lda"},
+	} {
+		if got := c.term.String(); got != c.want {
+			t.Errorf("%#v: got %s, want %s", c.term, got, c.want)
+		}
+	}
+}
+
+func TestSymSizeKeepsFacts(t *testing.T) {
+	// size((M{div=8},4)) is 4*M, a multiple of 32.
+	r, err := SymSize(Tuple(Symbol("M", 8), Int(4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.String(); got != "4*M" {
+		t.Errorf("got %s", got)
+	}
+	if r.Value() != 32 {
+		t.Errorf("known divisor %d, want 32", r.Value())
+	}
+}
+
+func TestSymCoalesce(t *testing.T) {
+	// coalesce((192,N):(1,192)) is 192*N:1 (issue 13), and with ? the
+	// dialect's (192,?):(1,192) is ?{div=192}:1 (NVIDIA/cutlass #3469).
+	r, err := SymCoalesce(MustNew(Tuple(Int(192), Symbol("N", 0)), Ints(1, 192)))
+	if err != nil || r.Layout.String() != "192*N:1" || len(r.Obligations) != 0 {
+		t.Errorf("got %v, %v", r, err)
+	}
+	r, err = SymCoalesce(MustNew(Tuple(Int(192), dyn()), Ints(1, 192)))
+	if err != nil || r.Layout.String() != "?{div=192}:1" {
+		t.Errorf("got %v, %v", r, err)
+	}
+}
+
+func TestSymLogicalDivideTable3(t *testing.T) {
+	// logical_divide((M,K):(1,lda), (128,32)) is
+	// ((128,M/128),(32,K/32)):((1,128),(lda,32*lda)) with 128 | M and 32 | K.
+	a := MustNew(Tuple(Symbol("M", 0), Symbol("K", 0)), Tuple(Int(1), Symbol("lda", 0)))
+	r, err := SymLogicalDivide(a, TileTuple(TileInt(128), TileInt(32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Layout.String(), "((128,M/128),(32,K/32)):((1,128),(lda,32*lda))"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got := r.String(); got != "((128,M/128),(32,K/32)):((1,128),(lda,32*lda)) [128 | M, 32 | K]" {
+		t.Errorf("obligations: %s", got)
+	}
+}
+
+func TestDischarge(t *testing.T) {
+	o := Obligation{Op: "logical_divide", D: NewTerm(128, 1), T: SymbolTerm("M", 64)}
+	v, counter, fix := o.Discharge()
+	if v != Open || counter["M"] != 64 || fix != "M{div=128}" {
+		t.Errorf("got %v %v %q", v, counter, fix)
+	}
+	o.T = SymbolTerm("M", 256)
+	if v, _, _ := o.Discharge(); v != Proved {
+		t.Errorf("M{div=256}: got %v", v)
+	}
+	// T{div=256} never divides 384 = 2^7*3.
+	o = Obligation{Op: "zipped_divide", D: SymbolTerm("T", 256), T: NewTerm(384, 1)}
+	if v, _, _ := o.Discharge(); v != Refuted {
+		t.Errorf("T{div=256} | 384: got %v", v)
+	}
+}

@@ -1,0 +1,147 @@
+package normalize
+
+import (
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
+)
+
+// symbolScope is what a converter knows of symbols: the facts declared for
+// the file (Env.Facts, `let M{div=128}`) and written anywhere in the
+// expression being evaluated (M{div=128} on one occurrence of M is a fact
+// of every occurrence), and the variables, so that a defined name in a leaf
+// position stands for its integer value.
+type symbolScope struct {
+	facts map[string]int64
+	env   *Env
+}
+
+// collectFacts adds the facts written in e to facts.
+func collectFacts(e ast.Node, facts map[string]int64) map[string]int64 {
+	ast.Inspect(e, func(n ast.Node) bool {
+		if s, ok := n.(*ast.Symbol); ok && s.Div != nil && s.Div.Value > 0 {
+			if facts == nil {
+				facts = map[string]int64{}
+			}
+			facts[s.Name] = lcm(facts[s.Name], s.Div.Value)
+		}
+		return n != nil
+	})
+	return facts
+}
+
+// lcm combines two facts of a symbol (layout.CombineFacts).
+func lcm(a, b int64) int64 { return layout.CombineFacts(a, b) }
+
+// symbolic converts a symbol or a symbolic term to its leaf.
+func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {
+	switch n := e.(type) {
+	case *ast.Symbol:
+		t, ok := c.symbolTerm(n)
+		return layout.Sym(t), ok
+	case *ast.Product:
+		if len(n.Factors) > layout.MaxSymbols {
+			c.add(diag.SymbolTerm, spanOf(n), "a symbolic term has at most %d factors, not %d", layout.MaxSymbols, len(n.Factors))
+			return layout.IntTuple{}, false
+		}
+		p := layout.Term{Coef: 1, Div: 1}
+		for _, f := range n.Factors {
+			var t layout.Term
+			switch f := f.(type) {
+			case *ast.Int:
+				t = layout.Term{Coef: f.Value, Div: 1}
+			case *ast.Symbol:
+				var ok bool
+				if t, ok = c.symbolTerm(f); !ok {
+					return layout.IntTuple{}, false
+				}
+			default:
+				c.add(diag.SymbolTerm, spanOf(f), "a factor of a symbolic term is an integer or a symbol, not %s", leafText(c.file, f))
+				return layout.IntTuple{}, false
+			}
+			var ok bool
+			if p, ok = p.Mul(t); !ok {
+				c.add(diag.Overflow, spanOf(n), "the coefficient of %s overflows int64, or it has more than %d symbols", leafText(c.file, n), layout.MaxSymbols)
+				return layout.IntTuple{}, false
+			}
+		}
+		if n.Div != nil {
+			q, ok := p.DivInt(n.Div.Value)
+			if !ok {
+				c.add(diag.SymbolTerm, n.Div.Span, "the divisor of a symbolic term is a positive integer, not %d", n.Div.Value)
+				return layout.IntTuple{}, false
+			}
+			p = q
+		}
+		if p.IsInt() && p.Div != 1 {
+			c.add(diag.SymbolTerm, spanOf(n), "%s is not an integer", leafText(c.file, n))
+			return layout.IntTuple{}, false
+		}
+		return layout.Sym(p), true
+	}
+	return layout.IntTuple{}, false
+}
+
+// symbolTerm is the term of a symbol with its facts, or the integer of a
+// variable of that name.
+func (c *converter) symbolTerm(n *ast.Symbol) (layout.Term, bool) {
+	if n.Div != nil && n.Div.Value <= 0 {
+		c.add(diag.SymbolTerm, n.Div.Span, "the fact div=%d of %s is not a positive integer", n.Div.Value, n.Name)
+		return layout.Term{}, false
+	}
+	var facts map[string]int64
+	if c.symbols != nil {
+		facts = c.symbols.facts
+		if c.symbols.env != nil {
+			if v, ok := c.symbols.env.Lookup(n.Name); ok {
+				if i, isInt := v.(Int); isInt {
+					return layout.Term{Coef: int64(i), Div: 1}, true
+				}
+				c.add(diag.SymbolTerm, n.Span, "%s is a variable holding the %s %s, not a symbol or an integer", n.Name, v.Kind(), v)
+				return layout.Term{}, false
+			}
+		}
+	}
+	div := int64(1)
+	if n.Div != nil {
+		div = n.Div.Value
+	}
+	div = lcm(div, facts[n.Name])
+	return layout.SymbolTerm(n.Name, div), true
+}
+
+// DeclareFact records the fact div=N of a symbol for the rest of the file
+// (`let M{div=128}`): every later occurrence of the symbol has it.
+func (e *Env) DeclareFact(name string, div int64) {
+	if e.facts == nil {
+		e.facts = map[string]int64{}
+	}
+	e.facts[name] = lcm(e.facts[name], div)
+}
+
+// scope returns the symbols scope of an expression: the file's facts and
+// those written in e.
+func (e *Env) scope(expr ast.Node) *symbolScope {
+	facts := map[string]int64{}
+	if e != nil {
+		for n, f := range e.facts {
+			facts[n] = f
+		}
+	}
+	return &symbolScope{facts: collectFacts(expr, facts), env: e}
+}
+
+// obligation decides an obligation of a call's result from the facts: a
+// refuted one is an error (E0716) and ok is false; the others go to
+// OnObligation (verify reports the open ones).
+func (x *evaluation) obligation(n *ast.Call, o layout.Obligation) bool {
+	v, counter, fix := o.Discharge()
+	if v == layout.Refuted {
+		x.add(diag.ObligationFalse, n.Span, "%s", o.Describe(v, counter, fix))
+		return false
+	}
+	if x.onObligation != nil {
+		x.onObligation(n, o, v, o.Describe(v, counter, fix))
+	}
+	return true
+}

@@ -1,0 +1,162 @@
+package normalize
+
+import (
+	"errors"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/layout"
+)
+
+// The operations that compute with symbols (layout/symbol_ops.go) when an
+// argument has a symbolic leaf. Every other operation computes with a
+// symbol as with the anonymous ? of the same divisor (docs/symbols.md).
+var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
+	"size": func(a *args) (Value, []layout.Obligation, error) {
+		r, err := layout.SymSize(sizedShape(a.vals[0]))
+		return tupleValue(r), nil, err
+	},
+	"cosize": func(a *args) (Value, []layout.Obligation, error) {
+		l, ok := a.vals[0].(Layout)
+		if !ok {
+			return nil, nil, errNotSymbolic
+		}
+		r, err := layout.SymCosize(l.L)
+		return tupleValue(r), nil, err
+	},
+	"coalesce": func(a *args) (Value, []layout.Obligation, error) {
+		if a.n() != 1 {
+			return nil, nil, errNotSymbolic
+		}
+		return symLayout(layout.SymCoalesce(a.layout(0)))
+	},
+	"composition": func(a *args) (Value, []layout.Obligation, error) {
+		t, ok := a.tilers[1]
+		if !ok {
+			return nil, nil, errNotSymbolic // a composed layout on the right
+		}
+		return symLayout(layout.SymComposeTiler(a.layout(0), t))
+	},
+	"complement": func(a *args) (Value, []layout.Obligation, error) {
+		if a.n() != 2 {
+			return nil, nil, errNotSymbolic
+		}
+		return symLayout(layout.SymComplement(a.layout(0), sizedShape(a.vals[1])))
+	},
+	"logical_divide": func(a *args) (Value, []layout.Obligation, error) {
+		return symLayout(layout.SymLogicalDivide(a.layout(0), a.tiler(1)))
+	},
+	"zipped_divide": func(a *args) (Value, []layout.Obligation, error) {
+		return symLayout(layout.SymZippedDivide(a.layout(0), a.tiler(1)))
+	},
+	"tiled_divide": func(a *args) (Value, []layout.Obligation, error) {
+		return symLayout(layout.SymTiledDivide(a.layout(0), a.tiler(1)))
+	},
+	"flat_divide": func(a *args) (Value, []layout.Obligation, error) {
+		return symLayout(layout.SymFlatDivide(a.layout(0), a.tiler(1)))
+	},
+	"local_tile": func(a *args) (Value, []layout.Obligation, error) {
+		var l layout.Layout
+		var off layout.IntTuple
+		var obl []layout.Obligation
+		var err error
+		if a.n() == 4 {
+			l, off, obl, err = layout.SymLocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
+		} else {
+			l, off, obl, err = layout.SymLocalTile(a.layout(0), a.tiler(1), a.tuple(2))
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return Accessor{off, l}, obl, nil
+	},
+	"local_partition": func(a *args) (Value, []layout.Obligation, error) {
+		if a.n() != 3 || a.layout(1).HasSymbols() {
+			return nil, nil, errNotSymbolic
+		}
+		l, off, obl, err := layout.SymLocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+		if err != nil {
+			return nil, nil, err
+		}
+		return Accessor{off, l}, obl, nil
+	},
+	"logical_product": func(a *args) (Value, []layout.Obligation, error) {
+		return symLayout(layout.SymLogicalProduct(a.layout(0), a.tiler(1)))
+	},
+	"crd2idx": func(a *args) (Value, []layout.Obligation, error) {
+		l, ok := a.vals[1].(Layout)
+		if !ok || a.n() != 2 {
+			return nil, nil, errNotSymbolic
+		}
+		r, err := layout.SymCrd2Idx(a.tuple(0), l.L)
+		return tupleValue(r), nil, err
+	},
+}
+
+// errNotSymbolic says that a form of an operation does not compute with
+// symbols; the static algebra (symbols as ?) takes it. It never reaches a
+// user.
+var errNotSymbolic = errors.New("not a symbolic form")
+
+func symLayout(r layout.SymResult, err error) (Value, []layout.Obligation, error) {
+	if err != nil {
+		return nil, nil, err
+	}
+	return Layout{r.Layout}, r.Obligations, nil
+}
+
+// hasSymbols reports whether an argument has a symbolic leaf.
+func hasSymbols(vals []Value, tilers map[int]layout.Tiler) bool {
+	for _, v := range vals {
+		switch v := v.(type) {
+		case Layout:
+			if v.L.HasSymbols() {
+				return true
+			}
+		case Tuple:
+			if v.T.HasSymbols() {
+				return true
+			}
+		}
+	}
+	for _, t := range tilers {
+		if t.HasSymbols() {
+			return true
+		}
+	}
+	return false
+}
+
+// anonymousOnly reports whether the one argument is a layout with ? leaves
+// and integer strides: coalesce computes with ? as with a symbol, so
+// (192,?):(1,192) is ?{div=192}:1, as the dialect's coalesce should give
+// (NVIDIA/cutlass #3469).
+func anonymousOnly(vals []Value) bool {
+	if len(vals) != 1 {
+		return false
+	}
+	l, ok := vals[0].(Layout)
+	return ok && !(l.L.Shape().IsStatic() && l.L.Stride().IsStatic()) && !layout.HasBasisStride(l.L.Stride())
+}
+
+// symbolic runs the symbolic form of op when there is one and an argument
+// has symbols. handled is false when the static algebra should run.
+func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
+	f, has := symbolicOps[op.name]
+	if !has || !hasSymbols(a.vals, a.tilers) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
+		return nil, false, false
+	}
+	r, obl, err := f(a)
+	if err == errNotSymbolic {
+		return nil, false, false
+	}
+	if err != nil {
+		x.algebra(argSpan(n, err), err)
+		return nil, true, false
+	}
+	for _, o := range obl {
+		if !x.obligation(n, o) {
+			return nil, true, false
+		}
+	}
+	return r, true, true
+}

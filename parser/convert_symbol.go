@@ -1,0 +1,72 @@
+package parser
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/grammar"
+)
+
+// asSymbol makes a name in a leaf position (a tuple element, either side
+// of a layout's colon, a factor of a symbolic term) a symbol; any other
+// expression is returned as it is.
+func asSymbol(e ast.Expr) ast.Expr {
+	if id, ok := e.(*ast.Ident); ok {
+		return &ast.Symbol{Span: id.Span, Name: id.Name}
+	}
+	return e
+}
+
+// symbol converts `M{div=128}`, a symbol with its fact. A width written in
+// the braces (`{i64}`) is accepted by the grammar and ignored: a symbol is
+// an integer of any width.
+func (c *converter) symbol(name lexer.Token, a *grammar.DynamicAttrs, sp diag.Span) *ast.Symbol {
+	s := &ast.Symbol{Span: sp, Name: name.Value}
+	if len(a.Div) > 0 {
+		s.Div = c.integer(grammar.Tok(a.Div))
+	}
+	return s
+}
+
+// product converts a primary followed by `*factor` and `/divisor` parts
+// into a symbolic term; with no parts it is the primary itself.
+func (c *converter) product(first ast.Expr, ops []*grammar.MulOp) ast.Expr {
+	if len(ops) == 0 {
+		return first
+	}
+	n := &ast.Product{Span: diag.Span{Start: first.Pos(), End: first.End()}, Factors: []ast.Expr{asSymbol(first)}}
+	for _, op := range ops {
+		if op.Factor != nil {
+			n.Factors = append(n.Factors, asSymbol(c.primary(op.Factor)))
+		} else {
+			d := c.integer(grammar.Tok(op.Div))
+			if n.Div != nil {
+				// M/4/2 is M/8; a product past int64 is out of range.
+				v := n.Div.Value * d.Value
+				if d.Value != 0 && v/d.Value != n.Div.Value {
+					c.add(errIntRange(c.f, d.Span, grammar.Tok(op.Div).Value))
+					v = 1
+				}
+				n.Div = &ast.Int{Span: diag.Span{Start: n.Div.Span.Start, End: d.Span.End}, Value: v}
+			} else {
+				n.Div = d
+			}
+		}
+		n.Span.End = op.EndPos.Offset
+	}
+	return n
+}
+
+// let converts `let M{div=128}, K{div=32}`; each name must carry a fact.
+func (c *converter) let(l *grammar.Let, sp diag.Span) ast.Stmt {
+	n := &ast.LetStmt{Span: sp}
+	for _, g := range l.Names {
+		tok := grammar.Tok(g.Tok)
+		if g.Facts == nil || g.Swizzle != nil || len(g.Args) > 0 {
+			c.add(errLetFact(c.f, spanOf(g.Pos, g.EndPos), tok.Value))
+			continue
+		}
+		n.Symbols = append(n.Symbols, c.symbol(tok, g.Facts, spanOf(g.Pos, g.EndPos)))
+	}
+	return n
+}
