@@ -86,13 +86,25 @@ func (p *printer) product(n *ast.Product) {
 			p.expr(o)
 		}
 	}
+	// After an integer, `/` would join it into a ratio token (`6/4`), so the
+	// divisor of a term without symbols (an error normalization reports:
+	// `6 / 4` is not an integer, `0 / 0` has no divisor) is spaced.
+	slash := "/"
+	if lastInt := len(syms)+len(other) == 0; overflow {
+		_, lastInt = n.Factors[len(n.Factors)-1].(*ast.Int)
+		if lastInt {
+			slash = " / "
+		}
+	} else if lastInt {
+		slash = " / "
+	}
 	switch {
 	case n.Div == nil:
 	case overflow || n.Div.Value <= 0:
-		p.byte('/')
+		p.str(slash)
 		p.int(n.Div.Value)
 	case div > 1:
-		p.byte('/')
+		p.str(slash)
 		p.int(div)
 	}
 }

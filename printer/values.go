@@ -65,7 +65,21 @@ func (p *printer) tuple(t *ast.Tuple) {
 		}
 		p.expr(e)
 	}
+	if len(t.Elems) == 1 && t.Trailing && symbolic(t.Elems[0]) {
+		// `(M,)` is a tuple of one symbol; `(M)` outside a layout would be
+		// the name M in parentheses.
+		p.byte(',')
+	}
 	p.byte(')')
+}
+
+// symbolic reports whether e is a symbol or a symbolic term.
+func symbolic(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.Symbol, *ast.Product:
+		return true
+	}
+	return false
 }
 
 // layout prints `shape:stride`.
