@@ -24,6 +24,7 @@ type document struct {
 	// lines to check again.
 	lineDiags [][]*diag.Diagnostic
 	dirty     []bool
+	opCtx     []uint8 // the lines whose op reads the lines around it (mlir_ops.go), as of their last check
 
 	// aliases are the type aliases an MLIR document defines (for the op
 	// checker), and aliasDefs the text of the lines that define them: when
@@ -63,6 +64,7 @@ func (d *document) setText(text string) {
 	d.lines = strings.Split(text, "\n")
 	d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
 	d.dirty = make([]bool, len(d.lines))
+	d.opCtx = make([]uint8, len(d.lines))
 	for i := range d.dirty {
 		d.dirty[i] = true
 	}
@@ -93,6 +95,7 @@ func (d *document) apply(ch contentChange) {
 		dirty[i] = true
 	}
 	d.dirty = splice(d.dirty, l1, l2+1, dirty)
+	d.opCtx = splice(d.opCtx, l1, l2+1, make([]uint8, len(repl)))
 }
 
 // splice replaces s[i:j] with r.

@@ -1,0 +1,126 @@
+package lsp
+
+import (
+	"strings"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
+)
+
+// Most ops of the dialect are read on their own line, with the rest of the
+// line's payloads (mlirLine). Two forms need the lines around them, which
+// lint, checking a chunk of many lines at once, has: make_layout and
+// make_composed_layout printed with their result type only, whose operands'
+// types are on the lines above that define them, and ops whose types are
+// written on the lines below (verify.OpContext). The server checks such an
+// op in a window of those lines (opWindow) and checks it again when a line
+// of that window changes (markOpContext).
+
+// The bounds of the lines above an op that its window holds: the lines of
+// the same function (after the last line with `func.func`), at most
+// maxOpAbove lines and maxOpAboveBytes bytes, the size of the chunks lint
+// reads a file in (so lint, too, sees no further).
+const (
+	maxOpAbove      = 1024
+	maxOpAboveBytes = 64 << 10
+	maxOpBelow      = 4 // the lines an op's types may take below it, as the op checker reads them
+)
+
+// opContext flags of a line (document.opCtx).
+const (
+	ctxAbove uint8 = 1 << iota // the op reads the lines above
+	ctxBelow                   // the op reads the lines below
+)
+
+var opMarker = "= cute."
+
+// lineOpContext returns the opContext flags of a line.
+func lineOpContext(line string) uint8 {
+	if !strings.Contains(line, opMarker) {
+		return 0
+	}
+	above, below := verify.OpContext([]byte(lineContent(line)))
+	var f uint8
+	if above {
+		f |= ctxAbove
+	}
+	if below {
+		f |= ctxBelow
+	}
+	return f
+}
+
+// opWindow returns the window in which the op checker reads the op on line
+// i of an MLIR document and the offset of the op's name in it (false when
+// the line has no op): the lines above of the same function (see
+// maxOpAbove), the line, and the maxOpBelow lines below. The window's lines
+// are numbered so that line i is line 1, as in a window of the line alone,
+// so its diagnostics move with the line's.
+func (d *document) opWindow(i int) (*diag.File, int, bool) {
+	k := strings.Index(d.lines[i], opMarker)
+	if k < 0 {
+		return nil, 0, false
+	}
+	first, size := i, 0
+	for first > 0 && i-first < maxOpAbove {
+		l := d.lines[first-1]
+		if size+len(l)+1 > maxOpAboveBytes || strings.Contains(l, "func.func") {
+			break
+		}
+		size += len(l) + 1
+		first--
+	}
+	last := min(i+maxOpBelow, len(d.lines)-1)
+	var b strings.Builder
+	b.Grow(size + len(d.lines[i]) + 1)
+	for j := first; j <= last; j++ {
+		if j > first {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.lines[j])
+	}
+	f := diag.NewWindow(d.name, []byte(b.String()), 0, 1-(i-first), 1)
+	return f, size + k + len(opMarker), true
+}
+
+// checkOpInContext returns E0605 for the op on line i, read in its window,
+// or nil.
+func (c *checker) checkOpInContext(d *document, i int) *diag.Diagnostic {
+	f, at, ok := d.opWindow(i)
+	if !ok {
+		return nil
+	}
+	return c.mlir.OpAt(f, at, d.aliases).Diagnostic
+}
+
+// markOpContext marks dirty each line whose op reads a dirty line: one
+// with ctxAbove below a dirty line (within maxOpAbove lines) and one with
+// ctxBelow above a dirty line (within maxOpBelow lines). It returns the
+// number of lines it marked. The flags are those of the last check; a line
+// whose flags changed is dirty itself.
+func (d *document) markOpContext() int {
+	marked := 0
+	lastDirty := -1 << 30
+	for i, dirty := range d.dirty {
+		if dirty {
+			lastDirty = i
+			continue
+		}
+		if d.opCtx[i]&ctxAbove != 0 && i-lastDirty <= maxOpAbove {
+			d.dirty[i] = true
+			marked++
+		}
+	}
+	nextDirty := 1 << 30
+	for i := len(d.dirty) - 1; i >= 0; i-- {
+		if d.dirty[i] {
+			nextDirty = i
+			continue
+		}
+		if d.opCtx[i]&ctxBelow != 0 && nextDirty-i <= maxOpBelow {
+			d.dirty[i] = true
+			marked++
+		}
+	}
+	return marked
+}
