@@ -1,9 +1,11 @@
 package lsp
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -123,4 +125,51 @@ func (d *document) markOpContext() int {
 		}
 	}
 	return marked
+}
+
+// hoverOp describes the op of an MLIR line, or of the op whose types a
+// line continues (`: (T1, T2)`, `-> R` below it): the result type cutec
+// derives from its operand types, read in the op's window as its
+// diagnostics are (checkOpInContext), whether it agrees with the stated
+// one, or why the op is not checked. The range is the op's name.
+func (d *document) hoverOp(line int, c *checker) (string, *Range) {
+	i := line
+	for i > 0 && line-i < maxOpBelow && isContinuation(d.lines[i]) {
+		i--
+	}
+	f, at, ok := d.opWindow(i)
+	if !ok {
+		return "", nil
+	}
+	t := c.mlir.OpAt(f, at, d.aliases)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**cute.%s**", t.Name)
+	if doc, ok := normalize.OperationDoc(t.Name); ok {
+		fmt.Fprintf(&b, ": %s", doc)
+	}
+	b.WriteString("\n\n")
+	switch {
+	case t.Derived != "":
+		fmt.Fprintf(&b, "result type cutec derives from the operand types:\n\n```mlir\n%s\n```\n\n", t.Derived)
+	}
+	switch {
+	case t.Agrees:
+		fmt.Fprintf(&b, "agrees with the stated result type `%s`\n", t.Stated)
+	case t.Diagnostic != nil:
+		fmt.Fprintf(&b, "differs from the stated result type `%s` (%s)\n", t.Stated, t.Diagnostic.Code)
+	default:
+		fmt.Fprintf(&b, "not checked: %s\n", t.Skipped)
+	}
+	// The window's line 1 is line i of the document; the name follows
+	// `= cute.` on it.
+	k := strings.Index(d.lines[i], opMarker) + len(opMarker) - len("cute.")
+	r := Range{Start: d.position(i, k), End: d.position(i, k+len("cute.")+len(t.Name))}
+	return b.String(), &r
+}
+
+// isContinuation reports whether an MLIR line continues the types of an op
+// written on a line above.
+func isContinuation(line string) bool {
+	l := strings.TrimLeft(line, " \t")
+	return strings.HasPrefix(l, ": ") || strings.HasPrefix(l, "-> ")
 }

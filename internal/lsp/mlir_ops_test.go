@@ -69,3 +69,59 @@ func TestMLIROpsInContext(t *testing.T) {
 		t.Errorf("after the split: %s, want only E0605@8", got)
 	}
 }
+
+// TestMLIROpHover checks the hover on an op of the MLIR: the result type
+// cutec derives from the operand types, and whether it agrees with the
+// stated one or why the op is not checked.
+func TestMLIROpHover(t *testing.T) {
+	c := startClient(t)
+	c.initialize()
+	uri := "file:///hover.mlir"
+	text := "!L = !cute.layout<\"(2,4):(1,2)\">\n" +
+		"func.func @f(%a: !L) {\n" +
+		"  %s = cute.static : !cute.shape<\"(4,8)\">\n" +
+		"  %d = cute.static : !cute.stride<\"(8,1)\">\n" +
+		"  %l = cute.make_layout(%s, %d) : !cute.layout<\"(4,8):(8,1)\">\n" +
+		"  %r = cute.coalesce(%a) : (!L) -> !cute.layout<\"(2,4):(1,2)\">\n" +
+		"  %q = cute.coalesce(%l)\n" +
+		"        : (!cute.layout<\"(4,8):(8,1)\">)\n" +
+		"       -> !cute.layout<\"(4,8):(8,1)\">\n" +
+		"  %c = cute.make_coord(%i) : (i32) -> !cute.coord<\"?\">\n" +
+		"}\n"
+	c.open(uri, "mlir", text)
+	for _, tc := range []struct {
+		line, char int
+		want       []string
+		r          Range
+	}{
+		// make_layout of the shape (4,8) and the stride (8,1), defined on
+		// the lines above: (4,8):(8,1), as stated.
+		{4, 12, []string{"**cute.make_layout**", "```mlir\n!cute.layout<\"(4,8):(8,1)\">\n```", "agrees with the stated result type `!cute.layout<\"(4,8):(8,1)\">`"}, rng(4, 7, 4, 23)},
+		// coalesce of the alias !L = (2,4):(1,2): the modes merge (2*1 =
+		// 2) into 8:1, which differs from the stated (2,4):(1,2). On the
+		// result name %r, before the op's name.
+		{5, 3, []string{"**cute.coalesce**", "!cute.layout<\"8:1\">", "differs from the stated result type `!cute.layout<\"(2,4):(1,2)\">` (E0605)"}, rng(5, 7, 5, 20)},
+		// The coalesce of (4,8):(8,1): 8 ≠ 4*8, so nothing merges; its
+		// types are on the two lines below; hovered on the arrow's line.
+		{8, 8, []string{"**cute.coalesce**", "!cute.layout<\"(4,8):(8,1)\">", "agrees"}, rng(6, 7, 6, 20)},
+		// make_coord of an i32: cutec has no rule for it.
+		{9, 10, []string{"**cute.make_coord**", "not checked: cutec has no rule for cute.make_coord"}, rng(9, 7, 9, 22)},
+	} {
+		var h Hover
+		c.result("textDocument/hover", at(uri, tc.line, tc.char), &h)
+		for _, s := range tc.want {
+			if !strings.Contains(h.Contents.Value, s) {
+				t.Errorf("hover at %d:%d = %q, want %q in it", tc.line, tc.char, h.Contents.Value, s)
+			}
+		}
+		if h.Range == nil || *h.Range != tc.r {
+			t.Errorf("hover at %d:%d: range %+v, want %+v", tc.line, tc.char, h.Range, tc.r)
+		}
+	}
+	// On a payload, the payload's own description, not the op's.
+	var h Hover
+	c.result("textDocument/hover", at(uri, 5, 50), &h)
+	if strings.Contains(h.Contents.Value, "cute.coalesce") || !strings.Contains(h.Contents.Value, "size 8") {
+		t.Errorf("hover on the result payload = %q, want the layout (2,4):(1,2) of size 8", h.Contents.Value)
+	}
+}
