@@ -106,8 +106,13 @@ func (x found) line() int {
 
 // scanAliases finds the type aliases an MLIR document defines (lines that
 // start with `!`) and, when their definitions changed, marks every line to
-// be checked again, since an op on any line may use them.
+// be checked again, since an op on any line may use them. It reads the
+// document only after an edit of such a line (document.aliasEdit).
 func (c *checker) scanAliases(doc *document) {
+	if !doc.aliasEdit {
+		return // no line that defines one changed
+	}
+	doc.aliasEdit = false
 	var defs strings.Builder
 	for _, line := range doc.lines {
 		if strings.HasPrefix(line, "!") {

@@ -31,6 +31,9 @@ type document struct {
 	// it changes, every line is checked again.
 	aliases   *verify.Aliases
 	aliasDefs string
+	// aliasEdit says that a line that defines an alias (starts with `!`)
+	// was edited, added or removed since aliasDefs was made.
+	aliasEdit bool
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
 }
@@ -65,6 +68,7 @@ func (d *document) setText(text string) {
 	d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
 	d.dirty = make([]bool, len(d.lines))
 	d.opCtx = make([]uint8, len(d.lines))
+	d.aliasEdit = true
 	for i := range d.dirty {
 		d.dirty[i] = true
 	}
@@ -88,6 +92,7 @@ func (d *document) apply(ch contentChange) {
 		l1, b1, l2, b2 = l2, b2, l1, b1
 	}
 	repl := strings.Split(d.lines[l1][:b1]+ch.Text+d.lines[l2][b2:], "\n")
+	d.aliasEdit = d.aliasEdit || definesAlias(d.lines[l1:l2+1]) || definesAlias(repl)
 	d.lines = splice(d.lines, l1, l2+1, repl)
 	d.lineDiags = splice(d.lineDiags, l1, l2+1, make([][]*diag.Diagnostic, len(repl)))
 	dirty := make([]bool, len(repl))
@@ -144,4 +149,15 @@ func (d *document) lineStarts() []int {
 		off += len(l) + 1
 	}
 	return starts
+}
+
+// definesAlias reports whether one of lines may define a type alias: it
+// starts with `!` (see checker.scanAliases).
+func definesAlias(lines []string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, "!") {
+			return true
+		}
+	}
+	return false
 }

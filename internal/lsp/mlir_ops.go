@@ -19,14 +19,26 @@ import (
 // of that window changes (markOpContext).
 
 // The bounds of the lines above an op that its window holds: the lines of
-// the same function (after the last line with `func.func`), at most
-// maxOpAbove lines and maxOpAboveBytes bytes, the size of the chunks lint
-// reads a file in (so lint, too, sees no further).
+// the same function (after the last line that opens one, see isFuncStart),
+// at most maxOpAbove lines and maxOpAboveBytes bytes. lint sees the lines
+// above an op up to the start of the piece of the file it checks at once:
+// 64 KiB chunks with one worker, pieces of about 4 KiB with several (the
+// default), so a bound of 16 KiB sees further than lint usually does, and a
+// keystroke re-checks only the ops within maxOpAbove lines below it.
 const (
-	maxOpAbove      = 1024
-	maxOpAboveBytes = 64 << 10
+	maxOpAbove      = 256
+	maxOpAboveBytes = 16 << 10
 	maxOpBelow      = 4 // the lines an op's types may take below it, as the op checker reads them
 )
+
+// isFuncStart reports whether an MLIR line opens a function (or a module):
+// `func.func @f(…) {`, `cuda.kernel @k(…) … {`, `gpu.module @m {`. The SSA
+// values an op uses are defined in its function, so the lines above it
+// need not be searched.
+func isFuncStart(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasSuffix(t, "{") && !strings.HasPrefix(t, "%") && strings.Contains(t, " @")
+}
 
 // opContext flags of a line (document.opCtx).
 const (
@@ -66,22 +78,25 @@ func (d *document) opWindow(i int) (*diag.File, int, bool) {
 	first, size := i, 0
 	for first > 0 && i-first < maxOpAbove {
 		l := d.lines[first-1]
-		if size+len(l)+1 > maxOpAboveBytes || strings.Contains(l, "func.func") {
+		if size+len(l)+1 > maxOpAboveBytes || isFuncStart(l) {
 			break
 		}
 		size += len(l) + 1
 		first--
 	}
 	last := min(i+maxOpBelow, len(d.lines)-1)
-	var b strings.Builder
-	b.Grow(size + len(d.lines[i]) + 1)
+	n := size
+	for j := i; j <= last; j++ {
+		n += len(d.lines[j]) + 1
+	}
+	text := make([]byte, 0, n)
 	for j := first; j <= last; j++ {
 		if j > first {
-			b.WriteByte('\n')
+			text = append(text, '\n')
 		}
-		b.WriteString(d.lines[j])
+		text = append(text, d.lines[j]...)
 	}
-	f := diag.NewWindow(d.name, []byte(b.String()), 0, 1-(i-first), 1)
+	f := diag.NewWindow(d.name, text, 0, 1-(i-first), 1)
 	return f, size + k + len(opMarker), true
 }
 
