@@ -151,9 +151,14 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 	if status := run([]string{"lsp"}, e); status != 0 {
 		t.Fatalf("cutec lsp exited %d: %s", status, errOut.String())
 	}
-	lines := strings.Split(jsonRoundTrip(t, src), "\n") // the text the server holds
+	// The protocol's positions count lines ended by "\n", "\r\n" or a lone
+	// "\r"; lint's, lines ended by "\n".
+	text := jsonRoundTrip(t, src) // the text the server holds
+	starts, ends := protocolLines(text)
 	col := func(line, char int) string {
-		return strconv.Itoa(line+1) + ":" + strconv.Itoa(byteColOf(lines[line], char)+1)
+		b := starts[line] + byteColOf(text[starts[line]:ends[line]], char)
+		lineStart := strings.LastIndexByte(text[:b], '\n') + 1
+		return strconv.Itoa(strings.Count(text[:b], "\n")+1) + ":" + strconv.Itoa(b-lineStart+1)
 	}
 	var found []string
 	for _, body := range lspMessages(t, out.Bytes()) {
@@ -201,6 +206,27 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 
 type lspRange struct {
 	Start, End struct{ Line, Character int }
+}
+
+// protocolLines splits text into lines as the protocol does, at "\n",
+// "\r\n" and a lone "\r", and returns where each line starts and where its
+// text ends (before its line break).
+func protocolLines(text string) (starts, ends []int) {
+	starts = []int{0}
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			ends = append(ends, i)
+			starts = append(starts, i+1)
+		case '\r':
+			ends = append(ends, i)
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts, append(ends, len(text))
 }
 
 // byteColOf returns the byte offset of UTF-16 column char of line.

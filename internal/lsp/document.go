@@ -36,6 +36,13 @@ type document struct {
 	aliasEdit bool
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
+
+	// A lone "\r" (one not before the "\n" that ends its line) ends a line
+	// for the protocol, but not for lint, whose lines the document keeps
+	// (see lone_cr.go). lones counts them; loneBefore[i], built when
+	// needed, is the number of them on the lines before line i.
+	lones      int
+	loneBefore []int
 }
 
 // newDocument returns the document for uri with text.
@@ -69,6 +76,10 @@ func (d *document) setText(text string) {
 	d.dirty = make([]bool, len(d.lines))
 	d.opCtx = make([]uint8, len(d.lines))
 	d.aliasEdit = true
+	d.lones, d.loneBefore = 0, nil
+	for i, l := range d.lines {
+		d.lones += loneCRs(l, i == len(d.lines)-1)
+	}
 	for i := range d.dirty {
 		d.dirty[i] = true
 	}
@@ -93,6 +104,8 @@ func (d *document) apply(ch contentChange) {
 	}
 	repl := strings.Split(d.lines[l1][:b1]+ch.Text+d.lines[l2][b2:], "\n")
 	d.aliasEdit = d.aliasEdit || definesAlias(d.lines[l1:l2+1]) || definesAlias(repl)
+	d.lones += loneCRsIn(repl, l2 == len(d.lines)-1) - loneCRsIn(d.lines[l1:l2+1], l2 == len(d.lines)-1)
+	d.loneBefore = nil
 	d.lines = splice(d.lines, l1, l2+1, repl)
 	d.lineDiags = splice(d.lineDiags, l1, l2+1, make([][]*diag.Diagnostic, len(repl)))
 	dirty := make([]bool, len(repl))
@@ -118,6 +131,9 @@ func splice[T any](s []T, i, j int, r []T) []T {
 // offset returns the line and byte offset on it of a protocol position,
 // clamped to the document: a line past the end is the end of the last line.
 func (d *document) offset(p Position) (line, b int) {
+	if d.lones > 0 {
+		return d.offsetLone(p)
+	}
 	switch {
 	case p.Line < 0:
 		return 0, 0
@@ -136,6 +152,9 @@ func (d *document) position(line, b int) Position {
 	if line >= len(d.lines) {
 		line = len(d.lines) - 1
 		b = len(d.lines[line])
+	}
+	if d.lones > 0 {
+		return d.positionLone(line, b)
 	}
 	return Position{Line: line, Character: utf16Col(d.lines[line], b)}
 }
