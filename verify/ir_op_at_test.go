@@ -108,3 +108,35 @@ func TestOpContext(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOpAt reads every op of random MLIR one at a time: OpAt never panics,
+// and reports E0605 only for an op it says differs.
+func FuzzOpAt(f *testing.F) {
+	f.Add("%s = cute.static : !cute.shape<\"(4,8)\">\n%l = cute.make_layout(%s, %d) : !cute.layout<\"(4,8):(8,1)\">\n")
+	f.Add("%r = cute.coalesce(%a)\n : (!cute.layout<\"(2,4):(1,2)\">)\n -> !cute.layout<\"(2,4):(1,2)\">")
+	f.Add("%r = cute.get<{mode = [0]}>(%a) : (!A) -> !cute.layout<\"4:1\">\n")
+	p, err := verify.NewPass(verify.Options{Lowerable: true, IR: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 {
+			return
+		}
+		b := []byte(src)
+		aliases := (*verify.Aliases)(nil).Scan(b)
+		for i := 0; ; {
+			k := bytes.Index(b[i:], []byte("= cute."))
+			if k < 0 {
+				break
+			}
+			i += k + len("= cute.")
+			got := p.OpAt(diag.NewFile("f.mlir", b), i, aliases)
+			if got.Diagnostic != nil && (got.Agrees || got.Skipped != "") {
+				t.Errorf("E0605 for an op that agrees or is skipped: %+v", got)
+			}
+		}
+		p.OpAt(diag.NewFile("f.mlir", b), len(b), aliases)
+		p.OpAt(diag.NewFile("f.mlir", b), -1, aliases)
+	})
+}
