@@ -24,6 +24,7 @@ const maxDiags = 10000
 // rejects what the dialect cannot lower and checks the ops' result types.
 type checker struct {
 	cute, mlir *verify.Pass
+	window     []byte // scratch space for the windows of ops (checkOpInContext)
 }
 
 func newChecker() (*checker, error) {

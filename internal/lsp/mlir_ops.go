@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutec/cutec/diag"
@@ -70,7 +72,10 @@ func lineOpContext(line string) uint8 {
 // maxOpAbove), the line, and the maxOpBelow lines below. The window's lines
 // are numbered so that line i is line 1, as in a window of the line alone,
 // so its diagnostics move with the line's.
-func (d *document) opWindow(i int) (*diag.File, int, bool) {
+//
+// The window's text is appended to buf[:0] (scratch space, reused from op
+// to op).
+func (d *document) opWindow(i int, buf []byte) (*diag.File, int, bool) {
 	k := strings.Index(d.lines[i], opMarker)
 	if k < 0 {
 		return nil, 0, false
@@ -89,7 +94,7 @@ func (d *document) opWindow(i int) (*diag.File, int, bool) {
 	for j := i; j <= last; j++ {
 		n += len(d.lines[j]) + 1
 	}
-	text := make([]byte, 0, n)
+	text := slices.Grow(buf[:0], n)
 	for j := first; j <= last; j++ {
 		if j > first {
 			text = append(text, '\n')
@@ -101,13 +106,19 @@ func (d *document) opWindow(i int) (*diag.File, int, bool) {
 }
 
 // checkOpInContext returns E0605 for the op on line i, read in its window,
-// or nil.
+// or nil. The window is built in the checker's scratch space; a diagnostic
+// gets a copy of it.
 func (c *checker) checkOpInContext(d *document, i int) *diag.Diagnostic {
-	f, at, ok := d.opWindow(i)
+	f, at, ok := d.opWindow(i, c.window)
 	if !ok {
 		return nil
 	}
-	return c.mlir.OpAt(f, at, d.aliases).Diagnostic
+	c.window = f.Src[:0]
+	x := c.mlir.OpAt(f, at, d.aliases).Diagnostic
+	if x != nil && x.File == f {
+		x.File = diag.NewWindow(f.Name, bytes.Clone(f.Src), f.Base, f.BaseLine, f.BaseCol)
+	}
+	return x
 }
 
 // markOpContext marks dirty each line whose op reads a dirty line: one
@@ -152,7 +163,7 @@ func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 	for i > 0 && line-i < maxOpBelow && isContinuation(d.lines[i]) {
 		i--
 	}
-	f, at, ok := d.opWindow(i)
+	f, at, ok := d.opWindow(i, nil)
 	if !ok {
 		return "", nil
 	}
