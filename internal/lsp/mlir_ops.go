@@ -174,8 +174,7 @@ func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 		fmt.Fprintf(&b, ": %s", doc)
 	}
 	b.WriteString("\n\n")
-	switch {
-	case t.Derived != "":
+	if t.Derived != "" {
 		fmt.Fprintf(&b, "result type cutec derives from the operand types:\n\n```mlir\n%s\n```\n\n", t.Derived)
 	}
 	switch {
