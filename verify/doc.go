@@ -13,7 +13,11 @@
 // E0605) also derives the result type of each `cute` op from its operand
 // types and compares it with the one written, and Options.IR leaves out of
 // the defaults the checks that would warn on what a compiler emits on
-// purpose (OffForIR). With the check bank-conflicts enabled, the same scan
+// purpose (OffForIR). Pass.OpAt answers for one op (the derived type, the
+// stated one, whether they agree or why the op is skipped), for a reader
+// of one op at a time such as the language server's hover; OpContext says
+// which op lines need the lines around them. With the check
+// bank-conflicts enabled, the same scan
 // analyzes each cute.tiled.copy.partition_S/partition_D of a shared-memory
 // memref with package banks and reports W0901 with its numbers
 // (ir_banks.go).

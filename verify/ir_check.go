@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -110,40 +111,52 @@ func (p *Pass) checkOp(f *diag.File, op *opLine, aliases *Aliases, st *OpStats, 
 // deriveOp derives the result of the op name from its arguments and
 // compares it with the stated result res.
 func (p *Pass) deriveOp(name string, args []opArg, at opAttrs, res opArg) opVerdict {
+	v, _, _ := p.derive(name, args, at, res)
+	return v
+}
+
+// derive is deriveOp that also returns the value cutec derives (nil when
+// it derives none) and, for a skipped op, why (see OpAt).
+func (p *Pass) derive(name string, args []opArg, at opAttrs, res opArg) (opVerdict, normalize.Value, string) {
 	rule, ok := opRules[name]
 	if !ok {
-		return opVerdict{}
+		return opVerdict{}, nil, "cutec has no rule for cute." + name
 	}
 	for _, a := range args {
 		if _, ok := p.payloadValue(a); !ok {
-			return opVerdict{}
+			return opVerdict{}, nil, "an operand's payload " + strconv.Quote(string(a.payload)) + " is not a valid " + a.kind
 		}
 	}
 	expr, ok := rule(args, at)
 	if !ok {
-		return opVerdict{}
+		return opVerdict{}, nil, "cutec's rule for cute." + name + " does not cover these operands or attributes"
 	}
 	ef := diag.NewFile("<op>", []byte(expr))
 	e, diags := p.parser.ParseExpr(ef)
 	if diags.HasErrors() || e == nil {
-		return opVerdict{}
+		return opVerdict{}, nil, "cutec cannot read " + expr
 	}
 	ev := normalize.Evaluator{File: ef, Opts: normalize.Options{Lowerable: p.opts.Lowerable}}
 	derived, diags := ev.Eval(e)
 	if diags.HasErrors() || derived == nil {
-		return opVerdict{} // cutec does not evaluate it: skipped, never a false alarm
+		// cutec does not evaluate it: skipped, never a false alarm
+		why := "cutec does not evaluate " + expr
+		if len(diags) > 0 {
+			why += " (" + string(diags[0].Code) + ": " + diags[0].Message + ")"
+		}
+		return opVerdict{}, nil, why
 	}
 	stated, ok := p.payloadValue(res)
 	if !ok {
-		return opVerdict{}
+		return opVerdict{}, derived, "the stated result's payload is not a valid " + res.kind
 	}
 	if sameInDialect(name, derived, stated) {
-		return opVerdict{status: opAgrees}
+		return opVerdict{status: opAgrees}, derived, ""
 	}
 	if undecided(derived, stated) {
-		return opVerdict{}
+		return opVerdict{}, derived, "the two differ only in dynamic leaves or their facts, where cutec's algebra and the compiler's may know different things"
 	}
-	return opVerdict{status: opDiffers, derived: typeText(res.kind, derived)}
+	return opVerdict{status: opDiffers, derived: typeText(res.kind, derived)}, derived, ""
 }
 
 // typeText writes the value v as a type of the dialect, of the kind of the

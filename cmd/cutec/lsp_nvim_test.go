@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,8 @@ import (
 
 // TestNeovim runs a real editor against "cutec lsp": Neovim headless, with
 // its built-in LSP client, opens examples/broken/divisibility.cute, waits
-// for the diagnostics, asks for a hover and quits. The test is skipped
+// for the diagnostics, asks for a hover and quits; then the same on an MLIR
+// file, with the hover on an op. The test is skipped
 // without nvim, unless CUTEC_REQUIRE_NVIM is set (.ci/lsp sets it).
 func TestNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
@@ -34,23 +36,9 @@ func TestNeovim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	result := filepath.Join(dir, "result")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	// Line 5 (0-based 4) is "Every3rd = composition(A, 6:3)": the hover is
 	// on the A at character 23.
-	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
-		"../../examples/broken/divisibility.cute", "-c", "luafile "+script)
-	cmd.Env = append(os.Environ(), "CUTEC="+bin, "OUT="+result, "HOVER_LINE=4", "HOVER_CHAR=23", "HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("nvim: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(result)
-	if err != nil {
-		t.Fatalf("nvim wrote no result: %v", err)
-	}
-	got := string(b)
-	t.Logf("result:\n%s", got)
+	got := runNeovim(t, nvim, bin, script, "../../examples/broken/divisibility.cute", 4, 23)
 	// README.md shows lint's findings on this file: E0400 at 5:27, E0401 at
 	// 6:25, E0404 at 9:5 (1-based); Neovim's lnum and col are 0-based, and
 	// severity 1 is an error.
@@ -74,4 +62,55 @@ func TestNeovim(t *testing.T) {
 	if !strings.Contains(got, "exit 0\n") {
 		t.Errorf("the server did not exit with status 0 after shutdown")
 	}
+
+	// An op of the MLIR: make_layout of the shape (4,8) and the stride
+	// (8,1), defined on the lines above, is (4,8):(8,1), not the stated
+	// (4,8):(1,4): E0605 at the result type (line 4, 0-based, character
+	// 34), and the hover on the op says what cutec derives.
+	mlir := filepath.Join(dir, "op.mlir")
+	text := "func.func @f() {\n" +
+		"  %s = cute.static : !cute.shape<\"(4,8)\">\n" +
+		"  %d = cute.static : !cute.stride<\"(8,1)\">\n" +
+		"  // make_layout((4,8), (8,1)) is (4,8):(8,1)\n" +
+		"  %l = cute.make_layout(%s, %d) : !cute.layout<\"(4,8):(1,4)\">\n" +
+		"}\n"
+	if err := os.WriteFile(mlir, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = runNeovim(t, nvim, bin, script, mlir, 4, 10)
+	if !strings.Contains(got, "diag 4 34 E0605 1\n") || strings.Count(got, "diag ") != 1 {
+		t.Errorf("nvim did not receive E0605 at 4:34 alone")
+	}
+	_, hover, _ = strings.Cut(got, "hover\n")
+	for _, want := range []string{"cute.make_layout", `!cute.layout<"(4,8):(8,1)">`, `differs from the stated result type` + " `" + `!cute.layout<"(4,8):(1,4)">` + "`"} {
+		if !strings.Contains(hover, want) {
+			t.Errorf("the hover on the op nvim received lacks %q", want)
+		}
+	}
+	if !strings.Contains(got, "exit 0\n") {
+		t.Errorf("the server did not exit with status 0 after shutdown")
+	}
+}
+
+// runNeovim opens file in Neovim headless with the script lsp_check.lua,
+// which starts "cutec lsp" (the binary bin), waits for the diagnostics and
+// asks for a hover at line:char (0-based), and returns what it wrote.
+func runNeovim(t *testing.T, nvim, bin, script, file string, line, char int) string {
+	t.Helper()
+	dir := t.TempDir()
+	result := filepath.Join(dir, "result")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", file, "-c", "luafile "+script)
+	cmd.Env = append(os.Environ(), "CUTEC="+bin, "OUT="+result, "HOVER_LINE="+strconv.Itoa(line), "HOVER_CHAR="+strconv.Itoa(char),
+		"HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nvim: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(result)
+	if err != nil {
+		t.Fatalf("nvim wrote no result: %v", err)
+	}
+	t.Logf("result:\n%s", b)
+	return string(b)
 }

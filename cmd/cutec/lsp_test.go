@@ -15,19 +15,27 @@ import (
 	"unicode/utf8"
 
 	"github.com/cutec/cutec/internal/gen"
+	"github.com/cutec/cutec/verify"
 )
 
 // TestLSPMatchesLint checks that "cutec lsp" publishes for a file exactly
 // what "cutec lint -format json" reports on it: the same codes,
 // severities, spans (converted back from the protocol's 0-based UTF-16
 // positions to 1-based byte columns), messages and located notes. The
-// files are the broken examples, the MLIR examples and a generated dump
-// with deliberate errors.
+// files are the broken examples, the MLIR examples, the IR corpus of
+// testdata/mlir and a generated dump with deliberate errors.
 func TestLSPMatchesLint(t *testing.T) {
 	files, _ := filepath.Glob("../../examples/broken/*")
 	files = slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, ".md") || strings.HasPrefix(filepath.Base(f), ".") })
 	more, _ := filepath.Glob("../../examples/*.mlir")
 	files = append(files, more...)
+	// The corpus of realistic IR, where the op checker reads ops written
+	// over several lines and make_layout's operands defined on lines above.
+	corpus, _ := filepath.Glob("../../testdata/mlir/*.mlir")
+	files = append(files, corpus...)
+	// The corpus is clean; its variants with a wrong result type are not.
+	variants := wrongOpVariants(t, append(corpus, more...))
+	files = append(files, variants...)
 	// The hostile inputs: byte-order marks, CRLF and lone CR line ends,
 	// invalid UTF-8, NUL bytes, deep nesting, int64's edges.
 	hostile, _ := filepath.Glob("../../testdata/hostile/*.*")
@@ -70,7 +78,7 @@ func TestLSPMatchesLint(t *testing.T) {
 			want := lintFindings(t, linted)
 			got := lspFindings(t, file, src)
 			t.Logf("lint: %d diagnostics, lsp: %d", len(want), len(got))
-			if len(want) == 0 && strings.HasSuffix(file, "dump.mlir") {
+			if len(want) == 0 && (filepath.Base(file) == "dump.mlir" || slices.Contains(variants, file) && !strings.HasSuffix(file, "_all.mlir")) {
 				t.Errorf("lint found nothing in %s; the comparison proves little", file)
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -143,9 +151,14 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 	if status := run([]string{"lsp"}, e); status != 0 {
 		t.Fatalf("cutec lsp exited %d: %s", status, errOut.String())
 	}
-	lines := strings.Split(jsonRoundTrip(t, src), "\n") // the text the server holds
+	// The protocol's positions count lines ended by "\n", "\r\n" or a lone
+	// "\r"; lint's, lines ended by "\n".
+	text := jsonRoundTrip(t, src) // the text the server holds
+	starts, ends := protocolLines(text)
 	col := func(line, char int) string {
-		return strconv.Itoa(line+1) + ":" + strconv.Itoa(byteColOf(lines[line], char)+1)
+		b := starts[line] + byteColOf(text[starts[line]:ends[line]], char)
+		lineStart := strings.LastIndexByte(text[:b], '\n') + 1
+		return strconv.Itoa(strings.Count(text[:b], "\n")+1) + ":" + strconv.Itoa(b-lineStart+1)
 	}
 	var found []string
 	for _, body := range lspMessages(t, out.Bytes()) {
@@ -193,6 +206,27 @@ func lspFindings(t *testing.T, file string, src []byte) []string {
 
 type lspRange struct {
 	Start, End struct{ Line, Character int }
+}
+
+// protocolLines splits text into lines as the protocol does, at "\n",
+// "\r\n" and a lone "\r", and returns where each line starts and where its
+// text ends (before its line break).
+func protocolLines(text string) (starts, ends []int) {
+	starts = []int{0}
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			ends = append(ends, i)
+			starts = append(starts, i+1)
+		case '\r':
+			ends = append(ends, i)
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts, append(ends, len(text))
 }
 
 // byteColOf returns the byte offset of UTF-16 column char of line.
@@ -248,4 +282,86 @@ func jsonRoundTrip(t *testing.T, src []byte) string {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// wrongOpVariants writes, for each MLIR file, copies with wrong result
+// types, and returns their names: one copy for each op that the op checker
+// reads with the lines around it (make_layout and make_composed_layout
+// printed with their result type only, whose operands are defined above;
+// an op whose types are on the lines below) with that op's result made
+// wrong, and one copy with the result of every op made wrong (so that
+// wrong operands flow into the ops below; in a file whose ops the checker
+// does not cover, nothing). Lint must report something on the copy of each
+// op; the server must then publish what lint reports.
+func wrongOpVariants(t *testing.T, files []string) []string {
+	dir := t.TempDir()
+	var out []string
+	write := func(name string, lines []string) {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, path)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(src), "\n")
+		all := slices.Clone(lines)
+		base := strings.TrimSuffix(filepath.Base(file), ".mlir")
+		for i, line := range lines {
+			if strings.Contains(line, "= cute.") || strings.HasPrefix(strings.TrimSpace(line), "-> ") {
+				all[i] = wrongPayload(line)
+			}
+			above, below := verify.OpContext([]byte(line))
+			r := i // the line of the result type
+			if below {
+				for r = i + 1; r < len(lines) && r <= i+4 && !strings.HasPrefix(strings.TrimSpace(lines[r]), "-> "); r++ {
+				}
+				if r >= len(lines) || r > i+4 {
+					continue
+				}
+			} else if !above {
+				continue
+			}
+			one := slices.Clone(lines)
+			if one[r] = wrongPayload(lines[r]); one[r] == lines[r] {
+				continue
+			}
+			write(fmt.Sprintf("%s_line%d.mlir", base, r+1), one)
+		}
+		write(base+"_all.mlir", all)
+	}
+	return out
+}
+
+// wrongPayload changes the last payload of a line, when it is a layout or
+// a tuple: a layout S:D becomes (S,2):(D,0), a tuple T becomes (T,2).
+func wrongPayload(line string) string {
+	end := strings.LastIndex(line, `">`)
+	if end < 0 {
+		return line
+	}
+	start := strings.LastIndex(line[:end], `<"`)
+	if start < 0 {
+		return line
+	}
+	p := line[start+2 : end]
+	prefix := ""
+	if o := strings.LastIndex(p, " o "); o >= 0 {
+		prefix, p = p[:o+3], p[o+3:]
+	}
+	var wrong string
+	switch {
+	case p == "" || strings.ContainsAny(p, "[]S\"<>"):
+		return line // a tile, a swizzle or something else: left alone
+	case strings.Contains(p, ":"):
+		c := strings.LastIndex(p, ":")
+		wrong = "(" + p[:c] + ",2):(" + p[c+1:] + ",0)"
+	default:
+		wrong = "(" + p + ",2)"
+	}
+	return line[:start+2] + prefix + wrong + line[end:]
 }

@@ -91,7 +91,7 @@ func (p *pipeline[R]) send(ch chunk) {
 				n = pieceSize + i + 1
 			}
 		}
-		piece := chunk{text: ch.text[:n], off: ch.off, line: ch.line}
+		piece := chunk{text: ch.text[:n], off: ch.off, line: ch.line, aliases: ch.aliases}
 		p.sendPiece(piece)
 		ch.line += bytes.Count(ch.text[:n], []byte{'\n'})
 		ch.off += int64(n)

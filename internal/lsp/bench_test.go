@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -114,6 +115,42 @@ func BenchmarkChangeCute(b *testing.B) {
 		ch := map[string]any{"range": rng(0, 0, 0, 0), "text": "#"}
 		if i%2 == 1 {
 			ch = map[string]any{"range": rng(0, 0, 0, 1), "text": ""}
+		}
+		send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": i + 1}, "contentChanges": []any{ch}})
+	}
+}
+
+// BenchmarkChange5MBOps measures one keystroke in a 5 MB dump made of
+// copies of testdata/mlir/ampere_gemm_dump.mlir, whose make_layout and
+// make_composed_layout ops read the lines above them: the keystroke is in
+// the stride a make_layout below takes, so every such op within reach of
+// the changed line (maxOpAbove lines) is checked again in its window.
+func BenchmarkChange5MBOps(b *testing.B) {
+	src, err := os.ReadFile("../../testdata/mlir/ampere_gemm_dump.mlir")
+	if err != nil {
+		b.Fatal(err)
+	}
+	copies := (5 << 20) / len(src)
+	text := strings.Repeat(string(src), copies)
+	lines := strings.Split(text, "\n")
+	line, col := -1, 0
+	for i := len(lines) / 2; i < len(lines); i++ {
+		if k := strings.Index(lines[i], `= cute.make_stride() : () -> !cute.stride<"`); k >= 0 {
+			line, col = i, k+len(`= cute.make_stride() : () -> !cute.stride<"`)
+			break
+		}
+	}
+	if line < 0 {
+		b.Fatal("no make_stride in the dump")
+	}
+	_, send := benchServer(b, text)
+	uri := "file:///d.mlir"
+	send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 0, "text": text}})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ch := map[string]any{"range": rng(line, col, line, col), "text": "("}
+		if i%2 == 1 {
+			ch = map[string]any{"range": rng(line, col, line, col+1), "text": ""}
 		}
 		send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": i + 1}, "contentChanges": []any{ch}})
 	}

@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -22,6 +24,7 @@ const maxDiags = 10000
 // rejects what the dialect cannot lower and checks the ops' result types.
 type checker struct {
 	cute, mlir *verify.Pass
+	window     []byte // scratch space for the windows of ops (checkOpInContext)
 }
 
 func newChecker() (*checker, error) {
@@ -54,33 +57,63 @@ func (c *checker) check(doc *document) []found {
 // diagnostics of all its lines.
 func (c *checker) checkMLIR(doc *document) []found {
 	c.scanAliases(doc)
+	doc.markOpContext()
 	var out []found
+	moved := false
+lines:
 	for i, line := range doc.lines {
 		if len(line) > maxLineLen {
 			// Rare, and its message names its line: made afresh each time.
 			if len(out) < maxDiags {
 				out = append(out, found{longLine(doc.name, line, i+1), 0})
 			}
+			doc.dirty[i], doc.opCtx[i] = false, 0
 			continue
 		}
 		if doc.dirty[i] {
 			doc.lineDiags[i] = c.mlirLine(doc.name, line, doc.aliases)
+			doc.opCtx[i] = lineOpContext(line)
+			if doc.opCtx[i] != 0 {
+				if d := c.checkOpInContext(doc, i); d != nil {
+					doc.lineDiags[i] = append(doc.lineDiags[i], d)
+				}
+			}
 			doc.dirty[i] = false
 		}
 		for _, d := range doc.lineDiags[i] {
 			if len(out) == maxDiags {
-				return out
+				break lines
 			}
 			out = append(out, found{d, i})
+			moved = moved || doc.opCtx[i]&ctxBelow != 0
 		}
+	}
+	if moved {
+		// An op whose result type is written on a line below reports it
+		// there: the diagnostics are put in the order of their lines, as
+		// lint sorts them.
+		slices.SortStableFunc(out, func(a, b found) int { return cmp.Compare(a.line(), b.line()) })
 	}
 	return out
 }
 
+// line returns the 0-based line of the start of a diagnostic.
+func (x found) line() int {
+	if x.d.File == nil {
+		return x.shift
+	}
+	return x.d.File.Position(x.d.Span.Start).Line - 1 + x.shift
+}
+
 // scanAliases finds the type aliases an MLIR document defines (lines that
 // start with `!`) and, when their definitions changed, marks every line to
-// be checked again, since an op on any line may use them.
+// be checked again, since an op on any line may use them. It reads the
+// document only after an edit of such a line (document.aliasEdit).
 func (c *checker) scanAliases(doc *document) {
+	if !doc.aliasEdit {
+		return // no line that defines one changed
+	}
+	doc.aliasEdit = false
 	var defs strings.Builder
 	for _, line := range doc.lines {
 		if strings.HasPrefix(line, "!") {

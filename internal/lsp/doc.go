@@ -8,8 +8,9 @@
 //     related notes), kept up to date under incremental sync; an MLIR dump
 //     is held as lines and only the lines an edit touches are checked again;
 //   - hover on every value of the algebra (a layout, composed layout, tile,
-//     shape, stride, swizzle payload or .cute value form) and on .cute names
-//     and MLIR type aliases;
+//     shape, stride, swizzle payload or .cute value form), on .cute names
+//     and MLIR type aliases, and on MLIR ops: the result type cutec derives
+//     from the operand types (verify.Pass.OpAt), as E0605 judges it;
 //   - formatting (the "cutec fmt" rewrite) and quick fixes for every
 //     diagnostic that carries a fix;
 //   - in .cute files, definition, references, completion of operation names
@@ -22,7 +23,8 @@
 // an older protocol with zap logging (go.lsp.dev/protocol). The framing and
 // the few protocol types fit in two small files.
 //
-// Positions are converted in one place (position.go): the server works in
-// byte offsets, as package diag does, and the protocol counts UTF-16 code
-// units on each line.
+// Positions are converted in one place (position.go, and lone_cr.go for a
+// document with a lone "\r"): the server works in byte offsets on lint's
+// lines (ended by "\n"), as package diag does, and the protocol counts
+// UTF-16 code units on lines ended by "\n", "\r\n" or "\r".
 package lsp

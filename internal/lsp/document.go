@@ -24,14 +24,25 @@ type document struct {
 	// lines to check again.
 	lineDiags [][]*diag.Diagnostic
 	dirty     []bool
+	opCtx     []uint8 // the lines whose op reads the lines around it (mlir_ops.go), as of their last check
 
 	// aliases are the type aliases an MLIR document defines (for the op
 	// checker), and aliasDefs the text of the lines that define them: when
 	// it changes, every line is checked again.
 	aliases   *verify.Aliases
 	aliasDefs string
+	// aliasEdit says that a line that defines an alias (starts with `!`)
+	// was edited, added or removed since aliasDefs was made.
+	aliasEdit bool
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
+
+	// A lone "\r" (one not before the "\n" that ends its line) ends a line
+	// for the protocol, but not for lint, whose lines the document keeps
+	// (see lone_cr.go). lones counts them; loneBefore[i], built when
+	// needed, is the number of them on the lines before line i.
+	lones      int
+	loneBefore []int
 }
 
 // newDocument returns the document for uri with text.
@@ -63,6 +74,12 @@ func (d *document) setText(text string) {
 	d.lines = strings.Split(text, "\n")
 	d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
 	d.dirty = make([]bool, len(d.lines))
+	d.opCtx = make([]uint8, len(d.lines))
+	d.aliasEdit = true
+	d.lones, d.loneBefore = 0, nil
+	for i, l := range d.lines {
+		d.lones += loneCRs(l, i == len(d.lines)-1)
+	}
 	for i := range d.dirty {
 		d.dirty[i] = true
 	}
@@ -86,6 +103,9 @@ func (d *document) apply(ch contentChange) {
 		l1, b1, l2, b2 = l2, b2, l1, b1
 	}
 	repl := strings.Split(d.lines[l1][:b1]+ch.Text+d.lines[l2][b2:], "\n")
+	d.aliasEdit = d.aliasEdit || definesAlias(d.lines[l1:l2+1]) || definesAlias(repl)
+	d.lones += loneCRsIn(repl, l2 == len(d.lines)-1) - loneCRsIn(d.lines[l1:l2+1], l2 == len(d.lines)-1)
+	d.loneBefore = nil
 	d.lines = splice(d.lines, l1, l2+1, repl)
 	d.lineDiags = splice(d.lineDiags, l1, l2+1, make([][]*diag.Diagnostic, len(repl)))
 	dirty := make([]bool, len(repl))
@@ -93,6 +113,7 @@ func (d *document) apply(ch contentChange) {
 		dirty[i] = true
 	}
 	d.dirty = splice(d.dirty, l1, l2+1, dirty)
+	d.opCtx = splice(d.opCtx, l1, l2+1, make([]uint8, len(repl)))
 }
 
 // splice replaces s[i:j] with r.
@@ -110,6 +131,9 @@ func splice[T any](s []T, i, j int, r []T) []T {
 // offset returns the line and byte offset on it of a protocol position,
 // clamped to the document: a line past the end is the end of the last line.
 func (d *document) offset(p Position) (line, b int) {
+	if d.lones > 0 {
+		return d.offsetLone(p)
+	}
 	switch {
 	case p.Line < 0:
 		return 0, 0
@@ -129,6 +153,9 @@ func (d *document) position(line, b int) Position {
 		line = len(d.lines) - 1
 		b = len(d.lines[line])
 	}
+	if d.lones > 0 {
+		return d.positionLone(line, b)
+	}
 	return Position{Line: line, Character: utf16Col(d.lines[line], b)}
 }
 
@@ -141,4 +168,15 @@ func (d *document) lineStarts() []int {
 		off += len(l) + 1
 	}
 	return starts
+}
+
+// definesAlias reports whether one of lines may define a type alias: it
+// starts with `!` (see checker.scanAliases).
+func definesAlias(lines []string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, "!") {
+			return true
+		}
+	}
+	return false
 }

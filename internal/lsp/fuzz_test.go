@@ -41,6 +41,11 @@ func FuzzDocument(f *testing.F) {
 	f.Add("A = (4,6,8):(2,3,5)\nB = composition(A, 6:3)\n", false, 1, 19, 1, 22, "6:4", 0, 5)
 	f.Add("%0 = cute.static : !cute.layout<\"(4, 2) : (1, 4)\">\n!a = !cute.layout<\"4:1\">\nx !a\n", true, 0, 33, 0, 49, "(4,2):(1,4)", 2, 3)
 	f.Add("é😀\r\nL = S<1,2,3> o 0 o (8,8):(8,1)\n", false, 0, 1, 1, 2, "\n\n", 1, 1)
+	f.Add("A = 8:1\rB = 4:1\r\nC = 2:1\r", false, 1, 3, 2, 1, "\r", 2, 0)
+	// Ops read with the lines around them: make_layout's operands above,
+	// an op's types below.
+	f.Add("%s = cute.static : !cute.shape<\"(4,8)\">\n%d = cute.static : !cute.stride<\"(8,1)\">\n%l = cute.make_layout(%s, %d) : !cute.layout<\"(4,8):(8,1)\">\n", true, 1, 32, 1, 37, "(1,4)", 2, 12)
+	f.Add("%r = cute.coalesce(%a)\n  : (!cute.layout<\"(2,4):(1,2)\">)\n  -> !cute.layout<\"8:1\">\n", true, 2, 20, 2, 23, "(2,4):(1,2)", 0, 8)
 	f.Fuzz(func(t *testing.T, text string, mlir bool, l1, c1, l2, c2 int, repl string, hl, hc int) {
 		if len(text) > 4096 || len(repl) > 256 {
 			return

@@ -24,7 +24,7 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	var text string
 	var r *Range
 	if d.isMLIR {
-		text, r = d.hoverMLIR(line, b)
+		text, r = d.hoverMLIR(line, b, s.check)
 	} else {
 		text, r = d.hoverCute(line, b)
 	}
@@ -116,8 +116,9 @@ func pickHoverNode(nodes []ast.Node) (ast.Expr, string) {
 }
 
 // hoverMLIR describes the payload of the dialect wrapper at a byte of an
-// MLIR line, or the type alias named there.
-func (d *document) hoverMLIR(line, b int) (string, *Range) {
+// MLIR line, or the type alias named there, or else the op of the line:
+// the result type cutec derives for it (hoverOp).
+func (d *document) hoverMLIR(line, b int, c *checker) (string, *Range) {
 	f := diag.NewWindow(d.name, []byte(lineContent(d.lines[line])), 0, 1, 1)
 	var text string
 	var r *Range
@@ -134,12 +135,12 @@ func (d *document) hoverMLIR(line, b int) (string, *Range) {
 		return text, r
 	}
 	name, start, end := aliasAt(d.lines[line], b)
-	if name == "" {
-		return "", nil
+	def := -1
+	if name != "" {
+		def = d.aliasDef(name)
 	}
-	def := d.aliasDef(name)
 	if def < 0 {
-		return "", nil
+		return d.hoverOp(line, c)
 	}
 	rr := Range{Start: d.position(line, start), End: d.position(line, end)}
 	return d.describeAlias(name, def), &rr

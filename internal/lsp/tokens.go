@@ -101,18 +101,23 @@ func (d *document) encode(toks []token) []int {
 		if t.line == lastLine && t.start < prevEnd {
 			continue
 		}
-		line := d.lines[t.line]
-		start, end := utf16Col(line, t.start), utf16Col(line, t.end)
-		if end <= start {
+		ps, pe := d.position(t.line, t.start), d.position(t.line, t.end)
+		if pe.Line != ps.Line {
+			// A lone "\r" ends the protocol's line inside the token (a
+			// comment): the token stops there.
+			pe = d.position(t.line, t.start+strings.IndexByte(d.lines[t.line][t.start:], '\r'))
+		}
+		start, end := ps.Character, pe.Character
+		if end <= start || pe.Line != ps.Line {
 			continue
 		}
-		dl := t.line - prevLine
+		dl := ps.Line - prevLine
 		dc := start
 		if dl == 0 {
 			dc = start - prevChar
 		}
 		data = append(data, dl, dc, end-start, t.typ, t.mods)
-		prevLine, prevChar, prevEnd, lastLine = t.line, start, t.end, t.line
+		prevLine, prevChar, prevEnd, lastLine = ps.Line, start, t.end, t.line
 	}
 	return data
 }
