@@ -156,6 +156,10 @@ func (s *scanner) run() {
 		name, ok := dialectAt(src, at)
 		if !ok {
 			if s.op != nil && at >= 2 && src[at-1] == ' ' && src[at-2] == '=' && i < len(src) && src[i] == '.' {
+				if c, end := s.commentAt(at); at >= c {
+					i = end // an op in a `//` comment is left alone too
+					continue
+				}
 				s.op(i + 1)
 			}
 			continue
