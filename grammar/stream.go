@@ -27,11 +27,14 @@ type Tokens struct {
 	toks []lexer.Token
 	raw  int // index of the next raw token
 	next int // index of the next significant token
+
+	arena arena // the fast path's structs of this input
 }
 
 // Lex fills t with the tokens of l, up to and including EOF, and rewinds it.
 func (t *Tokens) Lex(l *Lexer) error {
 	t.toks = t.toks[:0]
+	t.arena.reset()
 	for {
 		tok, err := l.Next()
 		if err != nil {
@@ -57,6 +60,7 @@ func (t *Tokens) Rewind() {
 func (t *Tokens) Reset() {
 	clear(t.toks)
 	t.toks, t.raw, t.next = t.toks[:0], 0, 0
+	t.arena.reset()
 }
 
 func (t *Tokens) skip() {
