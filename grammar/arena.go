@@ -1,5 +1,7 @@
 package grammar
 
+import "github.com/alecthomas/participle/v2/lexer"
+
 // arena holds the structs the fast path builds for one input, so that a parse
 // through a pooled Tokens allocates none of them once the buffer has served a
 // few inputs of its size. Structs are taken from the end of a slice of each
@@ -23,6 +25,15 @@ type arena struct {
 	argItems  []Arg
 	argPtrs   []*Arg
 	argLists  []*Args
+}
+
+// FastOperand returns the Operand participle builds around a FastTerm that
+// spans the whole of t, from pos to end, taken from t's structs (see
+// MatchWhole).
+func (t *Tokens) FastOperand(pos, end lexer.Position, fast FastTerm) *Operand {
+	o := take(&t.arena.operands)
+	o.Pos, o.EndPos, o.Fast = pos, end, fast
+	return o
 }
 
 // maxArenaKept is the largest slice of one type an arena keeps between

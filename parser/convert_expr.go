@@ -51,7 +51,8 @@ func (c *converter) term(t *grammar.Term) ast.Expr {
 	if t.Stride == nil {
 		return shape
 	}
-	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: shape, Colon: grammar.Tok(t.Colon).Pos.Offset, Stride: c.primary(t.Stride)}
+	n := c.slab.newLayout()
+	*n = ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: shape, Colon: grammar.Tok(t.Colon).Pos.Offset, Stride: c.primary(t.Stride)}
 	c.wantValue(n.Shape, "the shape of a layout")
 	c.wantValue(n.Stride, "the stride of a layout")
 	return n
@@ -154,7 +155,8 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 // name converts a name: a variable, a swizzle, or a call (then evaluations).
 func (c *converter) name(g *grammar.Name) ast.Expr {
 	tok := grammar.Tok(g.Tok)
-	id := &ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
+	id := c.slab.newIdent()
+	*id = ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
 	if g.Swizzle != nil {
 		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
 	}
@@ -165,7 +167,9 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 		return id
 	}
 	args, l, r := c.args(g.Args[0], tok.Value)
-	var n ast.Expr = &ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
+	call := c.slab.newCall()
+	*call = ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
+	var n ast.Expr = call
 	for _, a := range g.Args[1:] {
 		args, l, r := c.args(a, "")
 		n = &ast.Apply{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
@@ -178,6 +182,8 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 // are put in their place (see keywordArgs).
 func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, rparen int) {
 	var keywords []keywordArg
+	var buf [4]ast.Expr // gathered on the stack, then copied to the slab
+	list = buf[:0]
 	for _, e := range a.List {
 		if e.Value != nil {
 			keywords = append(keywords, keywordArg{c.expr(e.X), c.expr(e.Value), spanOf(e.Pos, e.EndPos)})
@@ -188,6 +194,11 @@ func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, 
 			c.add(errUnexpected(c.f, span(x), "a keyword argument (a positional argument comes before them)", describe(x)))
 		}
 		list = append(list, x)
+	}
+	if len(list) > 0 {
+		list = append(c.slab.newExprs(len(list))[:0], list...)
+	} else {
+		list = nil
 	}
 	if len(keywords) > 0 {
 		list = c.keywordArgs(fun, list, keywords)

@@ -5,58 +5,119 @@ import (
 	"github.com/cutec/cutec/grammar"
 )
 
-// slab holds preallocated nodes for converting one fast tree: counting the
-// tree first turns a dozen small allocations into three. Nodes taken from a
-// slab are ordinary nodes; the slab only keeps them together in memory.
+// slab holds preallocated nodes for converting one input: its tokens bound
+// how many integers, tuples, layouts, names, calls and tuple or argument
+// elements the tree can have, and when the bounds are small (the common
+// case: a layout, or a call on a few layouts) all those nodes come from one
+// allocation of a nodeBlock instead of one allocation each. Nodes taken from
+// a slab are ordinary nodes; the slab only keeps them together in memory.
+// When a kind runs out (the bounds were larger than a block), nodes of that
+// kind are allocated one by one.
 type slab struct {
-	ints   []ast.Int
-	tuples []ast.Tuple
-	exprs  []ast.Expr
+	ints    []ast.Int
+	tuples  []ast.Tuple
+	layouts []ast.Layout
+	idents  []ast.Ident
+	calls   []ast.Call
+	exprs   []ast.Expr
 }
 
-// newSlab sizes a slab for the integers, tuples and tuple elements of t.
-func newSlab(t grammar.FastTerm) slab {
-	var ints, tuples, exprs int
-	var count func(v grammar.FastValue)
-	count = func(v grammar.FastValue) {
-		switch v := v.(type) {
-		case *grammar.FastTuple:
-			tuples++
-			exprs += len(v.Elems)
-			for _, e := range v.Elems {
-				count(e)
-			}
-		case *grammar.FastInt:
-			ints++
+// nodeBlock and tinyBlock are the one allocation of a slab. A nodeBlock
+// covers a call on two rank-2 layouts, `composition((36,40):(1,36), 8:1)`,
+// or an assignment of one, and a rank-4 layout of nested tuples; a
+// tinyBlock covers flat layouts and calls on them, `logical_divide(7680:1,
+// 40:1)`, with a third of the memory (parses are cached, so their size
+// counts).
+type nodeBlock struct {
+	ints    [16]ast.Int
+	tuples  [8]ast.Tuple
+	layouts [2]ast.Layout
+	idents  [2]ast.Ident
+	calls   [1]ast.Call
+	exprs   [24]ast.Expr
+}
+
+type tinyBlock struct {
+	ints    [4]ast.Int
+	tuples  [2]ast.Tuple
+	layouts [2]ast.Layout
+	idents  [2]ast.Ident
+	calls   [1]ast.Call
+	exprs   [6]ast.Expr
+}
+
+// nodeBounds are upper bounds on the nodes of one input's tree, counted
+// from its tokens: an integer per number token, a tuple per `(`, a layout
+// per `:`, a name and a call per identifier, and an element per `,` or `(`
+// (a tuple or an argument list of n elements has n-1 commas).
+type nodeBounds struct {
+	ints, tuples, layouts, idents, exprs int
+}
+
+// countNodes returns the node bounds of the tokens of one input and rewinds
+// them.
+func countNodes(toks *grammar.Tokens) nodeBounds {
+	var b nodeBounds
+	for tok := toks.Next(); !tok.EOF(); tok = toks.Next() {
+		switch tok.Type {
+		case grammar.TokNat, grammar.TokNeg, grammar.TokStatic:
+			b.ints++
+		case grammar.TokLParen:
+			b.tuples++
+			b.exprs++
+		case grammar.TokComma:
+			b.exprs++
+		case grammar.TokColon:
+			b.layouts++
+		case grammar.TokIdent:
+			b.idents++
 		}
 	}
-	if l, ok := t.(*grammar.FastLayout); ok {
-		count(l.Shape)
-		count(l.Stride)
-	} else {
-		count(t.(grammar.FastValue))
-	}
-	return slab{ints: make([]ast.Int, ints), tuples: make([]ast.Tuple, tuples), exprs: make([]ast.Expr, exprs)}
+	toks.Rewind()
+	return b
 }
 
-func (s *slab) newInt() *ast.Int {
-	if len(s.ints) == 0 {
-		return new(ast.Int)
+// newSlab returns a slab for an input with bounds b: a tinyBlock when b fits
+// in one, and otherwise a nodeBlock, whose nodes of each kind serve the first
+// ones of the input's tree.
+func newSlab(b nodeBounds) slab {
+	var t tinyBlock
+	if b.ints <= len(t.ints) && b.tuples <= len(t.tuples) && b.layouts <= len(t.layouts) &&
+		b.idents <= len(t.idents) && b.exprs <= len(t.exprs) {
+		k := new(tinyBlock)
+		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
 	}
-	n := &s.ints[0]
-	s.ints = s.ints[1:]
+	k := new(nodeBlock)
+	return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+}
+
+// fill makes a slab of the nodes of a block, as many of each kind as b
+// bounds and the block holds.
+func fill(b nodeBounds, ints []ast.Int, tuples []ast.Tuple, layouts []ast.Layout, idents []ast.Ident, calls []ast.Call, exprs []ast.Expr) slab {
+	return slab{
+		ints: ints[:min(b.ints, len(ints))], tuples: tuples[:min(b.tuples, len(tuples))],
+		layouts: layouts[:min(b.layouts, len(layouts))], idents: idents[:min(b.idents, len(idents))],
+		calls: calls[:min(b.idents, len(calls))], exprs: exprs[:min(b.exprs, len(exprs))],
+	}
+}
+
+// take returns the first node of *s, or a new one when *s is empty.
+func take[T any](s *[]T) *T {
+	if len(*s) == 0 {
+		return new(T)
+	}
+	n := &(*s)[0]
+	*s = (*s)[1:]
 	return n
 }
 
-func (s *slab) newTuple() *ast.Tuple {
-	if len(s.tuples) == 0 {
-		return new(ast.Tuple)
-	}
-	n := &s.tuples[0]
-	s.tuples = s.tuples[1:]
-	return n
-}
+func (s *slab) newInt() *ast.Int       { return take(&s.ints) }
+func (s *slab) newTuple() *ast.Tuple   { return take(&s.tuples) }
+func (s *slab) newLayout() *ast.Layout { return take(&s.layouts) }
+func (s *slab) newIdent() *ast.Ident   { return take(&s.idents) }
+func (s *slab) newCall() *ast.Call     { return take(&s.calls) }
 
+// newExprs returns a slice of n elements with no room to append in place.
 func (s *slab) newExprs(n int) []ast.Expr {
 	if len(s.exprs) < n {
 		return make([]ast.Expr, n)
