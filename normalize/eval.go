@@ -60,6 +60,7 @@ type evaluation struct {
 	noExprs bool
 	onValue func(ast.Expr, Value)
 	onCall  func(*ast.Call, string, []Value, Value)
+	args    args // the arguments of the call being invoked (see invoke)
 }
 
 func (ev *Evaluator) start() *evaluation {
@@ -67,7 +68,7 @@ func (ev *Evaluator) start() *evaluation {
 		onValue: ev.OnValue, onCall: ev.OnCall}
 	x.rep.file = ev.File
 	x.converter.report = &x.rep
-	x.converter.exprs = x.eval
+	x.converter.exprs = x
 	return x
 }
 

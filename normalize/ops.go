@@ -142,7 +142,10 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			vals[op.liftArg] = Layout{c.C.Inner}
 		}
 	}
-	a := &args{vals: vals, tilers: map[int]layout.Tiler{}}
+	// The operations never evaluate an expression, so one call's args at
+	// a time is all an evaluation needs.
+	x.args = args{vals: vals}
+	a := &x.args
 	for i, v := range vals {
 		k := op.param(i)
 		if !accepts(k, v) {
@@ -153,6 +156,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			t, ok := x.asTiler(n.Args[i], v)
 			if !ok {
 				return nil, false
+			}
+			if a.tilers == nil {
+				a.tilers = map[int]layout.Tiler{}
 			}
 			a.tilers[i] = t
 		}

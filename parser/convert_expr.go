@@ -183,7 +183,7 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, rparen int) {
 	var keywords []keywordArg
 	var buf [4]ast.Expr // gathered on the stack, then copied to the slab
-	list = buf[:0]
+	gathered := buf[:0]
 	for _, e := range a.List {
 		if e.Value != nil {
 			keywords = append(keywords, keywordArg{c.expr(e.X), c.expr(e.Value), spanOf(e.Pos, e.EndPos)})
@@ -193,12 +193,10 @@ func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, 
 		if len(keywords) > 0 {
 			c.add(errUnexpected(c.f, span(x), "a keyword argument (a positional argument comes before them)", describe(x)))
 		}
-		list = append(list, x)
+		gathered = append(gathered, x)
 	}
-	if len(list) > 0 {
-		list = append(c.slab.newExprs(len(list))[:0], list...)
-	} else {
-		list = nil
+	if len(gathered) > 0 {
+		list = append(c.slab.newExprs(len(gathered))[:0], gathered...)
 	}
 	if len(keywords) > 0 {
 		list = c.keywordArgs(fun, list, keywords)
