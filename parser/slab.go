@@ -22,12 +22,29 @@ type slab struct {
 	exprs   []ast.Expr
 }
 
-// nodeBlock and tinyBlock are the one allocation of a slab. A nodeBlock
-// covers a call on two rank-2 layouts, `composition((36,40):(1,36), 8:1)`,
-// or an assignment of one, and a rank-4 layout of nested tuples; a
-// tinyBlock covers flat layouts and calls on them, `logical_divide(7680:1,
-// 40:1)`, with a third of the memory (parses are cached, so their size
-// counts).
+// tinyBlock, smallBlock and nodeBlock are the one allocation of a slab, in
+// three sizes, since parses are cached and their size counts: a tinyBlock
+// covers a call on flat layouts, `logical_divide(7680:1, 40:1)`; a
+// smallBlock a call on rank-2 layouts, `composition((36,40):(1,36), 8:1)`,
+// or an assignment of one; a nodeBlock a rank-4 layout of nested tuples.
+type tinyBlock struct {
+	ints    [4]ast.Int
+	tuples  [1]ast.Tuple
+	layouts [2]ast.Layout
+	idents  [1]ast.Ident
+	calls   [1]ast.Call
+	exprs   [4]ast.Expr
+}
+
+type smallBlock struct {
+	ints    [6]ast.Int
+	tuples  [2]ast.Tuple
+	layouts [2]ast.Layout
+	idents  [2]ast.Ident
+	calls   [1]ast.Call
+	exprs   [6]ast.Expr
+}
+
 type nodeBlock struct {
 	ints    [16]ast.Int
 	tuples  [8]ast.Tuple
@@ -37,33 +54,32 @@ type nodeBlock struct {
 	exprs   [24]ast.Expr
 }
 
-type tinyBlock struct {
-	ints    [4]ast.Int
-	tuples  [2]ast.Tuple
-	layouts [2]ast.Layout
-	idents  [2]ast.Ident
-	calls   [1]ast.Call
-	exprs   [6]ast.Expr
-}
-
 // nodeBounds are upper bounds on the nodes of one input's tree, counted
-// from its tokens: an integer per number token, a tuple per `(`, a layout
-// per `:`, a name and a call per identifier, and an element per `,` or `(`
-// (a tuple or an argument list of n elements has n-1 commas).
+// from its tokens: an integer per number token, a tuple per `(` that does
+// not open arguments (after a name or a `)`), a layout per `:`, a name per
+// identifier and a call per identifier followed by `(`, and an element per
+// `,` or `(` (a tuple or an argument list of n elements has n-1 commas).
 type nodeBounds struct {
-	ints, tuples, layouts, idents, exprs int
+	ints, tuples, layouts, idents, calls, exprs int
 }
 
 // countNodes returns the node bounds of the tokens of one input and rewinds
 // them.
 func countNodes(toks *grammar.Tokens) nodeBounds {
 	var b nodeBounds
+	prev := grammar.TokComma
 	for tok := toks.Next(); !tok.EOF(); tok = toks.Next() {
 		switch tok.Type {
 		case grammar.TokNat, grammar.TokNeg, grammar.TokStatic:
 			b.ints++
 		case grammar.TokLParen:
-			b.tuples++
+			switch prev {
+			case grammar.TokIdent:
+				b.calls++
+			case grammar.TokRParen:
+			default:
+				b.tuples++
+			}
 			b.exprs++
 		case grammar.TokComma:
 			b.exprs++
@@ -72,19 +88,28 @@ func countNodes(toks *grammar.Tokens) nodeBounds {
 		case grammar.TokIdent:
 			b.idents++
 		}
+		prev = tok.Type
 	}
 	toks.Rewind()
 	return b
 }
 
-// newSlab returns a slab for an input with bounds b: a tinyBlock when b fits
-// in one, and otherwise a nodeBlock, whose nodes of each kind serve the first
+// newSlab returns a slab for an input with bounds b: the smallest block that
+// holds b, or a nodeBlock, whose nodes of each kind then serve the first
 // ones of the input's tree.
 func newSlab(b nodeBounds) slab {
+	fits := func(ints, tuples, layouts, idents, calls, exprs int) bool {
+		return b.ints <= ints && b.tuples <= tuples && b.layouts <= layouts &&
+			b.idents <= idents && b.calls <= calls && b.exprs <= exprs
+	}
 	var t tinyBlock
-	if b.ints <= len(t.ints) && b.tuples <= len(t.tuples) && b.layouts <= len(t.layouts) &&
-		b.idents <= len(t.idents) && b.exprs <= len(t.exprs) {
+	var s smallBlock
+	switch {
+	case fits(len(t.ints), len(t.tuples), len(t.layouts), len(t.idents), len(t.calls), len(t.exprs)):
 		k := new(tinyBlock)
+		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+	case fits(len(s.ints), len(s.tuples), len(s.layouts), len(s.idents), len(s.calls), len(s.exprs)):
+		k := new(smallBlock)
 		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
 	}
 	k := new(nodeBlock)
@@ -97,7 +122,7 @@ func fill(b nodeBounds, ints []ast.Int, tuples []ast.Tuple, layouts []ast.Layout
 	return slab{
 		ints: ints[:min(b.ints, len(ints))], tuples: tuples[:min(b.tuples, len(tuples))],
 		layouts: layouts[:min(b.layouts, len(layouts))], idents: idents[:min(b.idents, len(idents))],
-		calls: calls[:min(b.idents, len(calls))], exprs: exprs[:min(b.exprs, len(exprs))],
+		calls: calls[:min(b.calls, len(calls))], exprs: exprs[:min(b.exprs, len(exprs))],
 	}
 }
 
