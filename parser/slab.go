@@ -22,11 +22,14 @@ type slab struct {
 	exprs   []ast.Expr
 }
 
-// tinyBlock, smallBlock and nodeBlock are the one allocation of a slab, in
-// three sizes, since parses are cached and their size counts: a tinyBlock
+// tinyBlock, smallBlock, layoutBlock and nodeBlock are the one allocation
+// of a slab, in four sizes, since parses are cached and their size counts: a tinyBlock
 // covers a call on flat layouts, `logical_divide(7680:1, 40:1)`; a
 // smallBlock a call on rank-2 layouts, `composition((36,40):(1,36), 8:1)`,
-// or an assignment of one; a nodeBlock a rank-4 layout of nested tuples.
+// or an assignment of one; a layoutBlock a layout of eight leaves in nested
+// tuples, `((8,8),(8,4)):((64,1),(8,512))`, as the dialect's payloads are;
+// a nodeBlock anything larger (a rank-4 layout of nested tuples, a call on
+// one).
 type tinyBlock struct {
 	ints    [4]ast.Int
 	tuples  [1]ast.Tuple
@@ -43,6 +46,15 @@ type smallBlock struct {
 	idents  [2]ast.Ident
 	calls   [1]ast.Call
 	exprs   [6]ast.Expr
+}
+
+type layoutBlock struct {
+	ints    [8]ast.Int
+	tuples  [6]ast.Tuple
+	layouts [1]ast.Layout
+	idents  [0]ast.Ident
+	calls   [0]ast.Call
+	exprs   [14]ast.Expr
 }
 
 type nodeBlock struct {
@@ -104,12 +116,16 @@ func newSlab(b nodeBounds) slab {
 	}
 	var t tinyBlock
 	var s smallBlock
+	var l layoutBlock
 	switch {
 	case fits(len(t.ints), len(t.tuples), len(t.layouts), len(t.idents), len(t.calls), len(t.exprs)):
 		k := new(tinyBlock)
 		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
 	case fits(len(s.ints), len(s.tuples), len(s.layouts), len(s.idents), len(s.calls), len(s.exprs)):
 		k := new(smallBlock)
+		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+	case fits(len(l.ints), len(l.tuples), len(l.layouts), len(l.idents), len(l.calls), len(l.exprs)):
+		k := new(layoutBlock)
 		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
 	}
 	k := new(nodeBlock)
