@@ -70,13 +70,19 @@ func (op *operation) param(i int) paramKind {
 // args are the checked arguments of a call.
 type args struct {
 	vals   []Value
-	tilers map[int]layout.Tiler
+	tilers [4]layout.Tiler      // the tilers of the first four arguments
+	more   map[int]layout.Tiler // and of the others (made only when needed)
 }
 
 func (a *args) n() int                     { return len(a.vals) }
 func (a *args) layout(i int) layout.Layout { return a.vals[i].(Layout).L }
 func (a *args) int(i int) int64            { return int64(a.vals[i].(Int)) }
-func (a *args) tiler(i int) layout.Tiler   { return a.tilers[i] }
+func (a *args) tiler(i int) layout.Tiler {
+	if i < len(a.tilers) {
+		return a.tilers[i]
+	}
+	return a.more[i]
+}
 func (a *args) swizzle(i int) layout.Swizzle {
 	return a.vals[i].(Swizzle).S
 }
@@ -98,6 +104,17 @@ func (a *args) ints(from int) []int {
 		out = append(out, int(a.int(i)))
 	}
 	return out
+}
+
+func (a *args) setTiler(i int, t layout.Tiler) {
+	if i < len(a.tilers) {
+		a.tilers[i] = t
+		return
+	}
+	if a.more == nil {
+		a.more = map[int]layout.Tiler{}
+	}
+	a.more[i] = t
 }
 
 // accepts reports whether a value fits a parameter.
@@ -157,10 +174,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if !ok {
 				return nil, false
 			}
-			if a.tilers == nil {
-				a.tilers = map[int]layout.Tiler{}
-			}
-			a.tilers[i] = t
+			a.setTiler(i, t)
 		}
 	}
 	if !x.checkArgsSize(n, op.name, vals) {
