@@ -66,7 +66,7 @@ func (*FastTuple) fastDescriptor() {}
 // parseFastTerm is the custom production of FastTerm in the fast parsers.
 func parseFastTerm(lex *lexer.PeekingLexer) (FastTerm, error) {
 	cp := lex.MakeCheckpoint()
-	if t, ok := (fastParser{lex: lex}).term(); ok {
+	if t, ok := (fastParser{lex: lex, a: new(arena)}).term(); ok {
 		return t, nil
 	}
 	lex.LoadCheckpoint(cp)
@@ -77,7 +77,7 @@ func parseFastTerm(lex *lexer.PeekingLexer) (FastTerm, error) {
 // parsers.
 func parseFastDescriptor(lex *lexer.PeekingLexer) (FastDescriptor, error) {
 	cp := lex.MakeCheckpoint()
-	p := fastParser{lex: lex, descriptor: true}
+	p := fastParser{lex: lex, a: new(arena), descriptor: true}
 	if lex.Peek().Type == TokLParen {
 		if t, ok := p.tuple(); ok {
 			return t, nil
@@ -100,7 +100,8 @@ func declineDescriptor(*lexer.PeekingLexer) (FastDescriptor, error) {
 // Recursion depth is bounded by the lexer's nesting limit.
 type fastParser struct {
 	lex        tokenStream
-	descriptor bool // the descriptor EBNF: only basis entries, no trailing comma
+	a          *arena // where the structs it builds are taken from
+	descriptor bool   // the descriptor EBNF: only basis entries, no trailing comma
 
 }
 
@@ -132,7 +133,9 @@ func (p fastParser) term() (FastTerm, bool) {
 		return nil, false
 	}
 	span := diag.Span{Start: startOf(shape), End: p.end().Offset}
-	return &FastLayout{Span: span, Shape: shape, Colon: colon, Stride: stride}, true
+	l := take(&p.a.layouts)
+	*l = FastLayout{Span: span, Shape: shape, Colon: colon, Stride: stride}
+	return l, true
 }
 
 // symbolic reports whether a symbolic term's `*` or `/` follows a value:
@@ -169,7 +172,8 @@ func (p fastParser) value() (FastValue, bool) {
 
 // tuple parses `(` [ value { `,` value } [ `,` ] ] `)`.
 func (p fastParser) tuple() (*FastTuple, bool) {
-	t := &FastTuple{Span: diag.Span{Start: p.lex.Next().Pos.Offset}}
+	t := take(&p.a.tuples)
+	t.Span.Start = p.lex.Next().Pos.Offset
 	var buf [4]FastValue // most tuples are small: gather on the stack
 	elems := buf[:0]
 	for p.lex.Peek().Type != TokRParen {
@@ -193,9 +197,7 @@ func (p fastParser) tuple() (*FastTuple, bool) {
 		return nil, false
 	}
 	p.lex.Next()
-	if len(elems) > 0 {
-		t.Elems = append(make([]FastValue, 0, len(elems)), elems...)
-	}
+	t.Elems = takeCopy(&p.a.values, elems)
 	t.Span.End = p.end().Offset
 	return t, true
 }
@@ -207,7 +209,9 @@ func (p fastParser) number() (FastValue, bool) {
 		if p.descriptor {
 			return nil, false
 		}
-		return &FastInt{Tok: tok}, true
+		n := take(&p.a.ints)
+		n.Tok = tok
+		return n, true
 	}
 	n := &Number{Pos: pos, Tok: tok}
 	dims, ok := p.dims()
@@ -328,7 +332,7 @@ func startOf(v FastValue) int {
 // around FastTerm would add nothing but cost. The returned structs refer to
 // t's tokens: convert them before t is reused.
 func MatchWhole(t *Tokens) FastTerm {
-	if term, ok := (fastParser{lex: t}).term(); ok && t.Peek().EOF() {
+	if term, ok := (fastParser{lex: t, a: &t.arena}).term(); ok && t.Peek().EOF() {
 		return term
 	}
 	return nil
@@ -336,7 +340,7 @@ func MatchWhole(t *Tokens) FastTerm {
 
 // MatchWholeDescriptor is MatchWhole for the FastDescriptor production.
 func MatchWholeDescriptor(t *Tokens) FastDescriptor {
-	p := fastParser{lex: t, descriptor: true}
+	p := fastParser{lex: t, a: &t.arena, descriptor: true}
 	if t.Peek().Type == TokLParen {
 		if d, ok := p.tuple(); ok && t.Peek().EOF() {
 			return d

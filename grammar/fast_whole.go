@@ -158,7 +158,8 @@ func (p rootParser) simple() (*Simple, bool) {
 
 // expr parses Expr: Accessor | Composed.
 func (p rootParser) expr() (*Expr, bool) {
-	e := &Expr{Pos: p.pos()}
+	e := take(&p.t.arena.exprs)
+	e.Pos = p.pos()
 	var ok bool
 	if p.is(TokLBrace, "") {
 		e.Accessor, ok = p.accessor()
@@ -187,7 +188,8 @@ func (p rootParser) accessor() (*Accessor, bool) {
 
 // composed parses an operand followed by any number of `o operand`.
 func (p rootParser) composed() (*Composed, bool) {
-	c := &Composed{Pos: p.pos()}
+	c := take(&p.t.arena.composeds)
+	c.Pos = p.pos()
 	var ok bool
 	if c.Head, ok = p.operand(); !ok {
 		return nil, false
@@ -206,9 +208,10 @@ func (p rootParser) composed() (*Composed, bool) {
 
 // operand parses Operand: FastTerm, or Term when FastTerm declines.
 func (p rootParser) operand() (*Operand, bool) {
-	o := &Operand{Pos: p.pos()}
+	o := take(&p.t.arena.operands)
+	o.Pos = p.pos()
 	raw, next := p.t.raw, p.t.next
-	if t, ok := (fastParser{lex: p.t}).term(); ok {
+	if t, ok := (fastParser{lex: p.t, a: &p.t.arena}).term(); ok {
 		o.Fast = t
 	} else {
 		p.t.raw, p.t.next = raw, next
@@ -222,7 +225,8 @@ func (p rootParser) operand() (*Operand, bool) {
 
 // term parses `primary [: primary]`.
 func (p rootParser) term() (*Term, bool) {
-	t := &Term{Pos: p.pos()}
+	t := take(&p.t.arena.terms)
+	t.Pos = p.pos()
 	var ok bool
 	if t.Shape, ok = p.primary(); !ok {
 		return nil, false
@@ -239,7 +243,8 @@ func (p rootParser) term() (*Term, bool) {
 
 // primary parses Tile | Group | Name | Leaf, chosen by the next token.
 func (p rootParser) primary() (*Primary, bool) {
-	pr := &Primary{Pos: p.pos()}
+	pr := take(&p.t.arena.primaries)
+	pr.Pos = p.pos()
 	var ok bool
 	switch p.t.Peek().Type {
 	case TokLBracket:
@@ -309,7 +314,8 @@ func (p rootParser) group() (*Group, bool) {
 
 // name parses `ident [ <B,M,S> | args { args } ]`.
 func (p rootParser) name() (*Name, bool) {
-	n := &Name{Pos: p.pos(), Tok: p.next()}
+	n := take(&p.t.arena.names)
+	n.Pos, n.Tok = p.pos(), p.next()
 	var ok bool
 	switch {
 	case p.is(TokLAngle, ""):
@@ -390,12 +396,17 @@ func (p rootParser) integer() ([]lexer.Token, bool) {
 
 // argLists parses any number of argument lists `( [expr {, expr}] )`.
 func (p rootParser) argLists() ([]*Args, bool) {
-	var lists []*Args
+	var listBuf [2]*Args // gathered on the stack, then copied to the arena
+	lists := listBuf[:0]
 	for p.is(TokLParen, "") {
-		a := &Args{Pos: p.pos(), Open: p.next()}
+		a := take(&p.t.arena.args)
+		a.Pos, a.Open = p.pos(), p.next()
 		if p.startsExpr() {
+			var argBuf [4]*Arg
+			list := argBuf[:0]
 			for {
-				arg := &Arg{Pos: p.pos()}
+				arg := take(&p.t.arena.argItems)
+				arg.Pos = p.pos()
 				var ok bool
 				if arg.X, ok = p.expr(); !ok {
 					return nil, false
@@ -406,11 +417,12 @@ func (p rootParser) argLists() ([]*Args, bool) {
 					}
 				}
 				arg.EndPos = p.end()
-				a.List = append(a.List, arg)
+				list = append(list, arg)
 				if !p.skip(TokComma) {
 					break
 				}
 			}
+			a.List = takeCopy(&p.t.arena.argPtrs, list)
 		}
 		if !p.is(TokRParen, "") {
 			return nil, false
@@ -419,13 +431,13 @@ func (p rootParser) argLists() ([]*Args, bool) {
 		a.EndPos = p.end()
 		lists = append(lists, a)
 	}
-	return lists, true
+	return takeCopy(&p.t.arena.argLists, lists), true
 }
 
 // leaf parses Leaf: Fraction | Number | Dynamic | Underscore. Unlike the
 // FastTerm path, an integer is always a *Number here, as in the union.
 func (p rootParser) leaf() (Leaf, bool) {
-	fp := fastParser{lex: p.t}
+	fp := fastParser{lex: p.t, a: &p.t.arena}
 	switch p.t.Peek().Type {
 	case TokNat, TokNeg, TokStatic:
 		n := &Number{Pos: p.pos(), Tok: p.next()}

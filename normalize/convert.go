@@ -29,10 +29,16 @@ type converter struct {
 	// exprs evaluates the names and calls that appear where a value is
 	// expected (a tile's modes, a composed layout's parts); nil when none
 	// are allowed.
-	exprs func(ast.Expr) (Value, bool)
+	exprs exprEvaluator
 	// symbols holds the facts of the symbols (convert_symbol.go); nil
 	// when there are none.
 	symbols *symbolScope
+}
+
+// exprEvaluator evaluates a name or a call (an evaluation, whose pointer is
+// stored without the allocation a method value would cost).
+type exprEvaluator interface {
+	eval(e ast.Expr) (Value, bool)
 }
 
 // value converts a value form: an integer, tuple, basis entry, dynamic leaf,
@@ -60,7 +66,7 @@ func (c *converter) value(e ast.Expr) (Value, bool) {
 		return c.treeValue(e)
 	}
 	if c.exprs != nil {
-		return c.exprs(e)
+		return c.exprs.eval(e)
 	}
 	c.notAValue(spanOf(e), "a value")
 	return nil, false

@@ -13,6 +13,14 @@ import (
 // the shape's profile. A basis with a non-integral count is dropped (it is a
 // zero stride) on a mode of extent 1, and rejected anywhere else.
 func (c *converter) layout(n *ast.Layout) (Value, bool) {
+	if v, ok := staticLayout(n); ok {
+		return v, true
+	}
+	return c.treeLayout(n)
+}
+
+// treeLayout is layout on the general tree, for every kind of leaf.
+func (c *converter) treeLayout(n *ast.Layout) (Value, bool) {
 	shape, ok := c.shape(n.Shape)
 	if !ok {
 		return nil, false
@@ -312,4 +320,39 @@ func (c *converter) shapeTile(e ast.Expr, shape layout.IntTuple) (Value, bool) {
 		return nil, false
 	}
 	return Tiler{layout.TileLayout(l)}, true
+}
+
+// staticLayout converts a layout of positive integer extents and integer
+// strides in the same profile, the common case, through a layout.Static:
+// the tree is built with one allocation, where the general path below makes
+// one per tuple. It declines (ok false) on anything else, which the general
+// path converts or reports; whatever it accepts, the general path accepts
+// with the same result.
+func staticLayout(n *ast.Layout) (Value, bool) {
+	var s layout.Static
+	if !addStatic(&s, n.Shape, n.Stride) || !s.Valid() {
+		return nil, false
+	}
+	return Layout{s.Layout()}, true
+}
+
+// addStatic adds the element shape:stride to s.
+func addStatic(s *layout.Static, shape, stride ast.Expr) bool {
+	switch sh := shape.(type) {
+	case *ast.Int:
+		st, ok := stride.(*ast.Int)
+		return ok && s.AddLeaf(sh.Value, st.Value)
+	case *ast.Tuple:
+		st, ok := stride.(*ast.Tuple)
+		if !ok || len(st.Elems) != len(sh.Elems) || !s.OpenTuple() {
+			return false
+		}
+		for i := range sh.Elems {
+			if !addStatic(s, sh.Elems[i], st.Elems[i]) {
+				return false
+			}
+		}
+		return s.CloseTuple()
+	}
+	return false
 }

@@ -1,6 +1,8 @@
 package normalize
 
 import (
+	"sync"
+
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
@@ -40,10 +42,11 @@ func (ev *Evaluator) Eval(e ast.Expr) (Value, diag.List) {
 	x := ev.start()
 	x.symbols = ev.Env.scope(e)
 	v, ok := x.eval(e)
+	diags := x.finish()
 	if !ok {
-		return nil, x.diags
+		return nil, diags
 	}
-	return v, x.diags
+	return v, diags
 }
 
 // Normalize normalizes a value form (no names or calls) to a Value.
@@ -53,10 +56,11 @@ func Normalize(f *diag.File, e ast.Expr, opts Options) (Value, diag.List) {
 	x.noExprs = true
 	x.symbols = (*Env)(nil).scope(e)
 	v, ok := x.eval(e)
+	diags := x.finish()
 	if !ok {
-		return nil, x.diags
+		return nil, diags
 	}
-	return v, x.diags
+	return v, diags
 }
 
 type evaluation struct {
@@ -68,15 +72,32 @@ type evaluation struct {
 	onCall  func(*ast.Call, string, []Value, Value)
 
 	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
+	args         args // the arguments of the call being invoked (see invoke)
 }
 
+// evaluations recycles the state of evaluations (see finish): eval and lint
+// evaluate one expression after another, each in a new evaluation.
+var evaluations = sync.Pool{New: func() any { return new(evaluation) }}
+
+// start returns a new evaluation; finish, when called, ends it.
 func (ev *Evaluator) start() *evaluation {
-	x := &evaluation{converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
+	x := evaluations.Get().(*evaluation)
+	*x = evaluation{converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
 		onValue: ev.OnValue, onCall: ev.OnCall, onObligation: ev.OnObligation}
 	x.rep.file = ev.File
 	x.converter.report = &x.rep
-	x.converter.exprs = x.eval
+	x.converter.exprs = x
 	return x
+}
+
+// finish ends an evaluation and returns its diagnostics: nothing keeps x
+// (values never refer to it, and the operations never keep their
+// arguments' holder), so it goes back to the pool, emptied.
+func (x *evaluation) finish() diag.List {
+	diags := x.diags
+	*x = evaluation{}
+	evaluations.Put(x)
+	return diags
 }
 
 func (x *evaluation) eval(e ast.Expr) (Value, bool) {

@@ -70,13 +70,20 @@ func (op *operation) param(i int) paramKind {
 // args are the checked arguments of a call.
 type args struct {
 	vals   []Value
-	tilers map[int]layout.Tiler
+	tilers [4]layout.Tiler      // the tilers of the first four arguments
+	has    uint8                // which of tilers are set
+	more   map[int]layout.Tiler // and of the others (made only when needed)
 }
 
 func (a *args) n() int                     { return len(a.vals) }
 func (a *args) layout(i int) layout.Layout { return a.vals[i].(Layout).L }
 func (a *args) int(i int) int64            { return int64(a.vals[i].(Int)) }
-func (a *args) tiler(i int) layout.Tiler   { return a.tilers[i] }
+func (a *args) tiler(i int) layout.Tiler {
+	if i < len(a.tilers) {
+		return a.tilers[i]
+	}
+	return a.more[i]
+}
 func (a *args) swizzle(i int) layout.Swizzle {
 	return a.vals[i].(Swizzle).S
 }
@@ -98,6 +105,40 @@ func (a *args) ints(from int) []int {
 		out = append(out, int(a.int(i)))
 	}
 	return out
+}
+
+// tilerAt returns the tiler of argument i, and whether that argument was
+// read as a tiler.
+func (a *args) tilerAt(i int) (layout.Tiler, bool) {
+	if i < len(a.tilers) {
+		return a.tilers[i], a.has&(1<<i) != 0
+	}
+	t, ok := a.more[i]
+	return t, ok
+}
+
+// eachTiler calls f with every argument read as a tiler.
+func (a *args) eachTiler(f func(layout.Tiler)) {
+	for i := range a.tilers {
+		if a.has&(1<<i) != 0 {
+			f(a.tilers[i])
+		}
+	}
+	for _, t := range a.more {
+		f(t)
+	}
+}
+
+func (a *args) setTiler(i int, t layout.Tiler) {
+	if i < len(a.tilers) {
+		a.tilers[i] = t
+		a.has |= 1 << i
+		return
+	}
+	if a.more == nil {
+		a.more = map[int]layout.Tiler{}
+	}
+	a.more[i] = t
 }
 
 // accepts reports whether a value fits a parameter.
@@ -142,7 +183,10 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			vals[op.liftArg] = Layout{c.C.Inner}
 		}
 	}
-	a := &args{vals: vals, tilers: map[int]layout.Tiler{}}
+	// The operations never evaluate an expression, so one call's args at
+	// a time is all an evaluation needs.
+	x.args = args{vals: vals}
+	a := &x.args
 	for i, v := range vals {
 		k := op.param(i)
 		if !accepts(k, v) {
@@ -154,7 +198,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if !ok {
 				return nil, false
 			}
-			a.tilers[i] = t
+			a.setTiler(i, t)
 		}
 	}
 	if !x.checkArgsSize(n, op.name, vals) {

@@ -30,7 +30,7 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		return symLayout(layout.SymCoalesce(a.layout(0)))
 	},
 	"composition": func(a *args) (Value, []layout.Obligation, error) {
-		t, ok := a.tilers[1]
+		t, ok := a.tilerAt(1)
 		if !ok {
 			return nil, nil, errNotSymbolic // a composed layout on the right
 		}
@@ -105,8 +105,8 @@ func symLayout(r layout.SymResult, err error) (Value, []layout.Obligation, error
 }
 
 // hasSymbols reports whether an argument has a symbolic leaf.
-func hasSymbols(vals []Value, tilers map[int]layout.Tiler) bool {
-	for _, v := range vals {
+func hasSymbols(a *args) bool {
+	for _, v := range a.vals {
 		switch v := v.(type) {
 		case Layout:
 			if v.L.HasSymbols() {
@@ -118,12 +118,9 @@ func hasSymbols(vals []Value, tilers map[int]layout.Tiler) bool {
 			}
 		}
 	}
-	for _, t := range tilers {
-		if t.HasSymbols() {
-			return true
-		}
-	}
-	return false
+	found := false
+	a.eachTiler(func(t layout.Tiler) { found = found || t.HasSymbols() })
+	return found
 }
 
 // anonymousOnly reports whether the one argument is a layout with ? leaves
@@ -142,7 +139,7 @@ func anonymousOnly(vals []Value) bool {
 // has symbols. handled is false when the static algebra should run.
 func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
 	f, has := symbolicOps[op.name]
-	if !has || !hasSymbols(a.vals, a.tilers) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
+	if !has || !hasSymbols(a) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
 		return nil, false, false
 	}
 	r, obl, err := f(a)

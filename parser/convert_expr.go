@@ -51,7 +51,8 @@ func (c *converter) term(t *grammar.Term) ast.Expr {
 	if t.Stride == nil {
 		return shape
 	}
-	n := &ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: grammar.Tok(t.Colon).Pos.Offset,
+	n := c.slab.newLayout()
+	*n = ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: grammar.Tok(t.Colon).Pos.Offset,
 		Stride: asSymbol(c.product(c.primary(t.Stride), t.StrideOps))}
 	c.wantValue(n.Shape, "the shape of a layout")
 	c.wantValue(n.Stride, "the stride of a layout")
@@ -157,7 +158,8 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 // name converts a name: a variable, a swizzle, or a call (then evaluations).
 func (c *converter) name(g *grammar.Name) ast.Expr {
 	tok := grammar.Tok(g.Tok)
-	id := &ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
+	id := c.slab.newIdent()
+	*id = ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
 	if g.Swizzle != nil {
 		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
 	}
@@ -171,7 +173,9 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 		return id
 	}
 	args, l, r := c.args(g.Args[0], tok.Value)
-	var n ast.Expr = &ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
+	call := c.slab.newCall()
+	*call = ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
+	var n ast.Expr = call
 	for _, a := range g.Args[1:] {
 		args, l, r := c.args(a, "")
 		n = &ast.Apply{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
@@ -184,6 +188,8 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 // are put in their place (see keywordArgs).
 func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, rparen int) {
 	var keywords []keywordArg
+	var buf [4]ast.Expr // gathered on the stack, then copied to the slab
+	gathered := buf[:0]
 	for _, e := range a.List {
 		if e.Value != nil {
 			keywords = append(keywords, keywordArg{c.expr(e.X), c.expr(e.Value), spanOf(e.Pos, e.EndPos)})
@@ -193,7 +199,10 @@ func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, 
 		if len(keywords) > 0 {
 			c.add(errUnexpected(c.f, span(x), "a keyword argument (a positional argument comes before them)", describe(x)))
 		}
-		list = append(list, x)
+		gathered = append(gathered, x)
+	}
+	if len(gathered) > 0 {
+		list = append(c.slab.newExprs(len(gathered))[:0], gathered...)
 	}
 	if len(keywords) > 0 {
 		list = c.keywordArgs(fun, list, keywords)

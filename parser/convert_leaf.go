@@ -113,11 +113,12 @@ func (c *converter) int64(text string, at diag.Span) int64 {
 }
 
 // fastTerm converts the fast path's value or layout. Its integers, tuples and
-// tuple elements are allocated together (see slab).
+// tuple elements come from the slab of the input (see slab).
 func (c *converter) fastTerm(t grammar.FastTerm) ast.Expr {
-	c.slab = newSlab(t)
 	if l, ok := t.(*grammar.FastLayout); ok {
-		return &ast.Layout{Span: l.Span, Shape: c.fastValue(l.Shape), Colon: l.Colon, Stride: c.fastValue(l.Stride)}
+		n := c.slab.newLayout()
+		*n = ast.Layout{Span: l.Span, Shape: c.fastValue(l.Shape), Colon: l.Colon, Stride: c.fastValue(l.Stride)}
+		return n
 	}
 	return c.fastValue(t.(grammar.FastValue))
 }

@@ -12,10 +12,12 @@ import (
 	"github.com/cutec/cutec/internal/cppnames"
 )
 
-// scratch is the reusable memory of one parse: a lexer and a token buffer.
+// scratch is the reusable memory of one parse: a lexer, a token buffer and
+// the converter to ast nodes.
 type scratch struct {
 	lx   grammar.Lexer
 	toks grammar.Tokens
+	conv converter
 }
 
 // scratchPool recycles scratch memory between parses.
@@ -39,6 +41,7 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	defer func() {
 		sc.toks.Reset()
 		sc.lx.Reset("", "", 0, mode, 0)
+		sc.conv = converter{}
 		scratchPool.Put(sc)
 	}()
 	lx, toks := &sc.lx, &sc.toks
@@ -52,6 +55,7 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 		}
 		return nil, diag.List{errEmpty(f, diag.Span{Start: base, End: base + len(src)}, form)}
 	}
+	bounds := countNodes(toks)
 	g := p.tryFastRoot(form, toks)
 	if g == nil {
 		if p.onFallback != nil {
@@ -63,7 +67,11 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 			return nil, diag.List{withCppHint(p.grammarError(f, form, lx, toks, err), src)}
 		}
 	}
-	c := &converter{f: f}
+	c := &sc.conv
+	*c = converter{f: f}
+	if form != FormDescriptor { // a descriptor's leaves are basis entries, not slab nodes
+		c.slab = newSlab(bounds)
+	}
 	n := c.form(form, g)
 	if c.diags.HasErrors() {
 		withCppHint(c.diags[0], src)
@@ -109,7 +117,7 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 	switch form {
 	case FormExpr, FormLayout, FormTuple, FormIntTuple, FormTile, FormValue:
 		if t := grammar.MatchWhole(toks); t != nil {
-			return &grammar.Operand{Pos: first, EndPos: toks.RawPeek().Pos, Fast: t}
+			return toks.FastOperand(first, toks.RawPeek().Pos, t)
 		}
 		toks.Rewind()
 		switch form {
@@ -128,7 +136,7 @@ func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
 		}
 	case FormComposedLayout:
 		if t := grammar.MatchWhole(toks); t != nil {
-			return &grammar.Operand{Pos: first, EndPos: toks.RawPeek().Pos, Fast: t}
+			return toks.FastOperand(first, toks.RawPeek().Pos, t)
 		}
 		toks.Rewind()
 		if e := grammar.MatchWholeExpr(toks); e != nil {
