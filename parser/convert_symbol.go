@@ -22,6 +22,14 @@ func asSymbol(e ast.Expr) ast.Expr {
 // an integer of any width.
 func (c *converter) symbol(name lexer.Token, a *grammar.DynamicAttrs, sp diag.Span) *ast.Symbol {
 	s := &ast.Symbol{Span: sp, Name: name.Value}
+	if len(a.Width) > 0 {
+		// A width is a fact of the dialect's anonymous `?`; a named symbol
+		// stands for an integer of any width, and its one fact is its
+		// divisor. Dropping the width silently would change the text.
+		w := grammar.Tok(a.Width)
+		c.add(errUnexpected(c.f, diag.Span{Start: w.Pos.Offset, End: w.Pos.Offset + len(w.Value)},
+			"`div=N` (a symbol's fact is its divisor; a width such as `i32` belongs to `?`)", quote(w.Value)))
+	}
 	if len(a.Div) > 0 {
 		s.Div = c.integer(grammar.Tok(a.Div))
 	}

@@ -49,3 +49,18 @@ func FuzzParseSymbolic(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) { fuzzForm(t, FormExpr, src) })
 }
+
+// TestSymbolWidthRefused: a width is a fact of the anonymous `?` only; on a
+// named symbol it is reported rather than dropped (dropping it made
+// `A0{i32}` print as the name `A0`).
+func TestSymbolWidthRefused(t *testing.T) {
+	for _, src := range []string{"A0{i32}", "M{i64 div=8}", "(M{i32},4):(1,M)"} {
+		_, diags := ParseExprString(src)
+		if !diags.HasErrors() || diags[0].Code != "E0101" || !strings.Contains(diags[0].Message, "div=N") {
+			t.Errorf("%q: want E0101 naming div=N, got %v", src, diags)
+		}
+	}
+	if _, diags := ParseExprString("M{div=8}"); diags.HasErrors() {
+		t.Errorf("M{div=8}: %v", diags)
+	}
+}
