@@ -9,13 +9,21 @@ func SymLogicalDivide(l Layout, t Tiler) (SymResult, error) {
 }
 
 func (s *symCalc) logicalDivide(l Layout, t Tiler) Layout {
+	return s.byTiler(l, t, s.divideByLayout)
+}
+
+// byTiler applies f (a divide or a product by a layout) to l as the tiler t
+// says: whole for `_`, by the layout an integer or a layout tile stands
+// for, and mode by mode for a tiler of modes, the modes past the tiler's
+// kept as they are.
+func (s *symCalc) byTiler(l Layout, t Tiler, f func(l, tile Layout) Layout) Layout {
 	switch t.form {
 	case tileUnderscore:
 		return l
 	case tileInt:
-		return s.divideByLayout(l, Layout{Int(t.n), Int(1)})
+		return f(l, Layout{Int(t.n), Int(1)})
 	case tileLayout:
-		return s.divideByLayout(l, t.layout)
+		return f(l, t.layout)
 	}
 	ms := l.modes()
 	if len(t.modes) > len(ms) {
@@ -25,7 +33,7 @@ func (s *symCalc) logicalDivide(l Layout, t Tiler) Layout {
 	out := make([]Layout, len(ms))
 	for i := range ms {
 		if i < len(t.modes) {
-			out[i] = s.logicalDivide(ms[i], t.modes[i])
+			out[i] = s.byTiler(ms[i], t.modes[i], f)
 		} else {
 			out[i] = ms[i]
 		}

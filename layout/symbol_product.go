@@ -13,31 +13,7 @@ func SymLogicalProduct(block Layout, t Tiler) (SymResult, error) {
 }
 
 func (s *symCalc) logicalProduct(block Layout, t Tiler) Layout {
-	switch t.form {
-	case tileUnderscore:
-		return block
-	case tileInt:
-		return s.productByLayout(block, Layout{Int(t.n), Int(1)})
-	case tileLayout:
-		return s.productByLayout(block, t.layout)
-	}
-	ms := block.modes()
-	if len(t.modes) > len(ms) {
-		s.err = errTilerRank(s.op, t, len(ms))
-		return Layout{}
-	}
-	out := make([]Layout, len(ms))
-	for i := range ms {
-		if i < len(t.modes) {
-			out[i] = s.logicalProduct(ms[i], t.modes[i])
-		} else {
-			out[i] = ms[i]
-		}
-		if s.err != nil {
-			return Layout{}
-		}
-	}
-	return Concat(out...)
+	return s.byTiler(block, t, s.productByLayout)
 }
 
 func (s *symCalc) productByLayout(block, tiler Layout) Layout {
