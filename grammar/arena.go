@@ -25,6 +25,8 @@ type arena struct {
 	argItems  []Arg
 	argPtrs   []*Arg
 	argLists  []*Args
+	mulOps    []MulOp
+	opLists   []*MulOp
 }
 
 // FastOperand returns the Operand participle builds around a FastTerm that
@@ -93,4 +95,6 @@ func (a *arena) reset() {
 	resetSlice(&a.argItems)
 	resetSlice(&a.argPtrs)
 	resetSlice(&a.argLists)
+	resetSlice(&a.mulOps)
+	resetSlice(&a.opLists)
 }

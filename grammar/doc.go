@@ -19,7 +19,7 @@
 // its error values locate every syntax error the lexer does not find.
 // Nothing else defines syntax.
 //
-// The fast path (fast.go, fast_expr.go, fast_swizzle.go) is an
+// The fast path (fast.go, fast_whole.go, fast_swizzle.go, arena.go) is an
 // optimization of that definition, not a second one. It is a recursive
 // descent over the same tokens that, for the input participle accepts,
 // builds exactly the structs participle builds (positions and captured
@@ -112,7 +112,8 @@
 // primary makes a symbolic term (`32*lda`, `M/128`; package parser takes a
 // name in a leaf position as a symbol), and a Name may carry facts
 // (`M{div=128}`). Let is the `.cute` statement `let M{div=128}, K{div=32}`.
-// FastTerm declines a value followed by `*` or `/`, so Term parses it.
+// FastTerm declines a value followed by `*` or `/`, so Term parses it (in
+// the hand-written Term of fast_whole.go as in participle's).
 //
 // # The descriptor grammar
 //

@@ -90,7 +90,9 @@ func (p rootParser) startsExpr() bool {
 	return false
 }
 
-// stmt parses Stmt: Assert | Expect | Simple.
+// stmt parses Stmt: Assert | Expect | Let | Simple. `let` is an
+// identifier to the lexer, but the literal "let" of Let matches it first, as
+// in participle.
 func (p rootParser) stmt() (*Stmt, bool) {
 	s := &Stmt{Pos: p.pos()}
 	var ok bool
@@ -99,11 +101,33 @@ func (p rootParser) stmt() (*Stmt, bool) {
 		s.Assert, ok = p.assert()
 	case p.is(TokKeyword, "expect"):
 		s.Expect, ok = p.expect()
+	case p.is(TokIdent, "let"):
+		s.Let, ok = p.let()
 	default:
 		s.Simple, ok = p.simple()
 	}
 	s.EndPos = p.end()
 	return s, ok
+}
+
+// let parses `let name { , name }`.
+func (p rootParser) let() (*Let, bool) {
+	l := &Let{Pos: p.pos(), Kw: p.next()}
+	for {
+		if !p.is(TokIdent, "") {
+			return nil, false
+		}
+		n, ok := p.name()
+		if !ok {
+			return nil, false
+		}
+		l.Names = append(l.Names, n)
+		if !p.skip(TokComma) {
+			break
+		}
+	}
+	l.EndPos = p.end()
+	return l, true
 }
 
 // assert parses `assert X (== | ~) Y`.
@@ -223,7 +247,7 @@ func (p rootParser) operand() (*Operand, bool) {
 	return o, true
 }
 
-// term parses `primary [: primary]`.
+// term parses `primary {mulop} [: primary {mulop}]`.
 func (p rootParser) term() (*Term, bool) {
 	t := take(&p.t.arena.terms)
 	t.Pos = p.pos()
@@ -231,14 +255,51 @@ func (p rootParser) term() (*Term, bool) {
 	if t.Shape, ok = p.primary(); !ok {
 		return nil, false
 	}
+	if t.ShapeOps, ok = p.mulOps(); !ok {
+		return nil, false
+	}
 	if p.is(TokColon, "") {
 		t.Colon = p.next()
 		if t.Stride, ok = p.primary(); !ok {
 			return nil, false
 		}
+		if t.StrideOps, ok = p.mulOps(); !ok {
+			return nil, false
+		}
 	}
 	t.EndPos = p.end()
 	return t, true
+}
+
+// mulOps parses any number of MulOp: `* primary` or `/ nat`, the factors
+// and divisors of a symbolic term.
+func (p rootParser) mulOps() ([]*MulOp, bool) {
+	var buf [2]*MulOp // gathered on the stack, then copied to the arena
+	ops := buf[:0]
+	for {
+		star := p.is(TokStar, "")
+		if !star && !p.is(TokSlash, "") {
+			break
+		}
+		m := take(&p.t.arena.mulOps)
+		m.Pos = p.pos()
+		if star {
+			m.Star = p.next()
+			var ok bool
+			if m.Factor, ok = p.primary(); !ok {
+				return nil, false
+			}
+		} else {
+			m.Slash = p.next()
+			if !p.is(TokNat, "") {
+				return nil, false
+			}
+			m.Div = p.next()
+		}
+		m.EndPos = p.end()
+		ops = append(ops, m)
+	}
+	return takeCopy(&p.t.arena.opLists, ops), true
 }
 
 // primary parses Tile | Group | Name | Leaf, chosen by the next token.
@@ -312,7 +373,7 @@ func (p rootParser) group() (*Group, bool) {
 	return g, true
 }
 
-// name parses `ident [ <B,M,S> | args { args } ]`.
+// name parses `ident [ <B,M,S> | pointer | args { args } | { attrs } ]`.
 func (p rootParser) name() (*Name, bool) {
 	n := take(&p.t.arena.names)
 	n.Pos, n.Tok = p.pos(), p.next()
@@ -328,6 +389,12 @@ func (p rootParser) name() (*Name, bool) {
 		}
 	case p.is(TokLParen, ""):
 		if n.Args, ok = p.argLists(); !ok {
+			return nil, false
+		}
+	case p.is(TokLBrace, ""):
+		p.t.Next() // {
+		fp := fastParser{lex: p.t, a: &p.t.arena}
+		if n.Facts, ok = fp.dynamicAttrs(); !ok || !p.skip(TokRBrace) {
 			return nil, false
 		}
 	}

@@ -150,3 +150,19 @@ func BenchmarkParseStmtUnique(b *testing.B) {
 		return append([]byte("X = "), uniqueCall(buf, i)...)
 	})
 }
+
+// uniqueSymbolic writes the i-th of many distinct symbolic layouts, such as
+// (M{div=128}/128,123):(1,456*lda).
+func uniqueSymbolic(buf []byte, i int) []byte {
+	buf = append(buf[:0], "(M{div=128}/128,"...)
+	buf = strconv.AppendInt(buf, int64(100+i%900), 10)
+	buf = append(buf, "):(1,"...)
+	buf = strconv.AppendInt(buf, int64(100+(i/900)%900), 10)
+	return append(buf, "*lda)"...)
+}
+
+// BenchmarkParseSymbolicUnique parses a new symbolic layout (facts, `/`
+// and `*`) each time, without cache.
+func BenchmarkParseSymbolicUnique(b *testing.B) {
+	benchUnique(b, New(Options{CacheSize: -1}), FormExpr, uniqueSymbolic)
+}

@@ -39,11 +39,7 @@
 // against participle's own expectation; TestValidInputTakesTheFastPath
 // fails when any valid input of the repository's corpora falls back to
 // participle; and TestGrammarSentencesTakeTheFastPath does the same for
-// sentences generated from the grammar's EBNF. One exception is named in
-// both tests (symbolicTerm): the productions of symbolic layouts (a term's
-// `*` and `/`, facts on a name, `let`) have no fast path yet, so such input
-// is parsed by participle alone; the differential fuzz targets still check
-// that the fast path declines it rather than reading it differently.
+// sentences generated from the grammar's EBNF.
 //
 // Parsers keep a cache of results keyed by form and text, admitting a
 // payload on its second occurrence.
