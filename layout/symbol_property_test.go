@@ -104,6 +104,11 @@ func sameModes(t *rapid.T, what string, r, want Layout, flat bool) {
 	for i := range rm {
 		n, err1 := rm[i].Size()
 		m, err2 := wm[i].Size()
+		if err1 != nil && err2 != nil {
+			// Both sizes overflow int64 under this assignment (a product of
+			// large symbols): neither side can be evaluated to compare.
+			continue
+		}
 		if err1 != nil || err2 != nil || n != m {
 			t.Fatalf("%s: mode %d has size %d (%s), static %d (%s)", what, i, n, r, m, want)
 		}
