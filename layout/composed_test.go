@@ -282,7 +282,7 @@ func randomSliceCoord(rng *rand.Rand, shape IntTuple) (IntTuple, []bool) {
 
 // fillCoord is crd with its _ modes set to the coordinate of index i in sub.
 func fillCoord(crd IntTuple, keep []bool, sub Layout, i int64) IntTuple {
-	sc, _ := Idx2Crd(i, sub.shape)
+	sc, _ := Idx2Crd(Int(i), sub.shape)
 	elems := make([]IntTuple, len(keep))
 	k := 0
 	for j := range elems {
