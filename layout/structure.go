@@ -81,16 +81,16 @@ func PrependTupleTo(t IntTuple, n int, x IntTuple) (IntTuple, error) {
 	return padTuple("prepend_to", t, n, x, true)
 }
 
-// MaxRank is the largest rank AppendTo and PrependTo build. CuTe's ranks are
+// maxRank is the largest rank AppendTo and PrependTo build. CuTe's ranks are
 // small; a larger request is a mistake that would otherwise exhaust memory.
-const MaxRank = 1 << 16
+const maxRank = 1 << 16
 
 func padTuple(op string, t IntTuple, n int, x IntTuple, front bool) (IntTuple, error) {
 	switch {
 	case n <= 0:
 		return IntTuple{}, errBadValue(op, "the rank %d is not positive", n)
-	case n > MaxRank:
-		return IntTuple{}, errBadValue(op, "the rank %d is larger than %d", n, MaxRank)
+	case n > maxRank:
+		return IntTuple{}, errBadValue(op, "the rank %d is larger than %d", n, maxRank)
 	case t.Rank() >= n:
 		return t, nil
 	}

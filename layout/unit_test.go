@@ -175,15 +175,15 @@ func TestOverflow(t *testing.T) {
 }
 
 func TestRankLimit(t *testing.T) {
-	for _, n := range []int{MaxRank + 1, math.MaxInt} {
+	for _, n := range []int{maxRank + 1, math.MaxInt} {
 		_, err := AppendTo(L(t, "(3,5):(5,1)"), n)
 		wantCode(t, "append_to a huge rank", err, CodeBadValue)
 		_, err = PrependTo(L(t, "(3,5):(5,1)"), n)
 		wantCode(t, "prepend_to a huge rank", err, CodeBadValue)
 	}
-	a, err := AppendTo(L(t, "8:1"), MaxRank)
-	if err != nil || a.Rank() != MaxRank {
-		t.Errorf("append_to(8:1, MaxRank) has rank %d, %v", a.Rank(), err)
+	a, err := AppendTo(L(t, "8:1"), maxRank)
+	if err != nil || a.Rank() != maxRank {
+		t.Errorf("append_to(8:1, maxRank) has rank %d, %v", a.Rank(), err)
 	}
 }
 
