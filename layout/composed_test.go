@@ -370,7 +370,7 @@ func TestPadToRank(t *testing.T) {
 	wantLayout(t, "append_layout_nested_element", l, err, "(4,8,(1,2),(1,2)):(1,4,(1,0),(1,0))")
 	l, err = PrependModeTo(L(t, "(4,8,2):(1,4,32)"), 2, unitLayout)
 	wantLayout(t, "prepend below the rank", l, err, "(4,8,2):(1,4,32)")
-	_, err = AppendTo(L(t, "(4,8,2):(1,4,32)"), 2)
+	_, err = appendTo(L(t, "(4,8,2):(1,4,32)"), 2)
 	wantCode(t, "CuTe's append<N> below the rank", err, CodeModeOutOfRange)
 }
 

@@ -46,7 +46,7 @@ func DialectDeviation(op string, r, d Layout) (Deviation, bool) {
 	switch {
 	case r.Equal(d):
 		return "", false
-	case op == "raked_product" && CoalesceModes(r).Equal(d):
+	case op == "raked_product" && coalesceModes(r).Equal(d):
 		return DeviationRakedCoalesce, true
 	case op == "coalesce" && r.Equal(unitLayout) && d.Equal(Layout{Tuple(), Tuple()}):
 		return DeviationEmptyCoalesce, true
@@ -58,9 +58,9 @@ func DialectDeviation(op string, r, d Layout) (Deviation, bool) {
 	return "", false
 }
 
-// CoalesceModes returns l with each top mode coalesced, the dialect's form
+// coalesceModes returns l with each top mode coalesced, the dialect's form
 // of raked_product (DeviationRakedCoalesce).
-func CoalesceModes(l Layout) Layout {
+func coalesceModes(l Layout) Layout {
 	if l.shape.Kind() != KindTuple {
 		return Coalesce(l)
 	}

@@ -486,7 +486,7 @@ func (r *Static) zip(src *Static, x, y part) bool {
 	return r.token(profClose)
 }
 
-// padTo sets r to l extended to the given rank with 1:0 modes (AppendTo):
+// padTo sets r to l extended to the given rank with 1:0 modes (appendTo):
 // l itself when its rank is already that.
 func (r *Static) padTo(l *Static, rank int) bool {
 	r.reset()
