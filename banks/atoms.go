@@ -129,7 +129,7 @@ func (a Atom) Access(t Tile, e Elem) (Access, error) {
 	sizes := [2]int64{1, 1}
 	for i := 0; i < t.L.Rank(); i++ {
 		m, _ := t.L.Mode(i)
-		s, err := layout.Size(m.Shape())
+		s, err := m.Size()
 		if err != nil {
 			return Access{}, errAccess("the tile %s is not static", t)
 		}

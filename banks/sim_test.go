@@ -116,7 +116,7 @@ func TestAnalyzerMatchesSimulatorTV(t *testing.T) {
 		w := rapid.SampledFrom(widths).Draw(t, "width")
 		vec := int64(w / e.Bits)
 		tile := genTile(t, vec, false)
-		size, _ := layout.Size(tile.L.Shape())
+		size, _ := tile.L.Size()
 		// TV: threads (t0,t1):(d0,d1), values (vec, m):(1, dm); index steps
 		// of the threads and of m are multiples of vec, so that each access
 		// starts a vector.

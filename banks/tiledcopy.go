@@ -97,7 +97,7 @@ func (c *tiledCopy) requests(t Tile, e Elem) ([][]request, error) {
 		return nil, errAccess("zipped_divide(%s, %s): %v", t.L, c.tiler, err)
 	}
 	tileMode, _ := zd.Mode(0)
-	tileSize, err := layout.Size(tileMode.Shape())
+	tileSize, err := tileMode.Size()
 	if err != nil {
 		return nil, errAccess("the tile of %s by %s is not static", t.L, c.tiler)
 	}
@@ -199,7 +199,7 @@ func sizeOfMode(l layout.Layout, i int) int64 {
 	if err != nil {
 		return 1
 	}
-	n, err := layout.Size(m.Shape())
+	n, err := m.Size()
 	if err != nil || n < 1 {
 		return 1
 	}

@@ -96,7 +96,7 @@ func TestDescriptorEBNFIsTheNotes(t *testing.T) {
 // parse lexes src in mode and runs a parser of ps on it.
 func parse(t *testing.T, src string, mode Mode, run func(*lexer.PeekingLexer) error) error {
 	t.Helper()
-	pl, err := lexer.Upgrade(NewLexer("test", src, 0, mode, 0), TokWhitespace, TokComment)
+	pl, err := lexer.Upgrade(newLexer("test", src, 0, mode, 0), TokWhitespace, TokComment)
 	if err != nil {
 		return err
 	}

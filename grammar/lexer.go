@@ -44,15 +44,15 @@ type Lexer struct {
 	first, last diag.Span // spans of the first and last significant tokens
 }
 
-// NewLexer returns a lexer over src whose token offsets start at base, with
+// newLexer returns a lexer over src whose token offsets start at base, with
 // the given mode and nesting limit (DefaultMaxDepth when limit <= 0).
-func NewLexer(name, src string, base int, mode Mode, limit int) *Lexer {
+func newLexer(name, src string, base int, mode Mode, limit int) *Lexer {
 	l := new(Lexer)
 	l.Reset(name, src, base, mode, limit)
 	return l
 }
 
-// Reset makes l a lexer over a new input, as NewLexer does, reusing its
+// Reset makes l a lexer over a new input, as newLexer does, reusing its
 // memory.
 func (l *Lexer) Reset(name, src string, base int, mode Mode, limit int) {
 	if limit <= 0 {
@@ -85,7 +85,7 @@ func (l *Lexer) Next() (lexer.Token, error) {
 	if err != nil {
 		return lexer.Token{}, err
 	}
-	if IsSignificant(typ) {
+	if isSignificant(typ) {
 		l.last = diag.Span{Start: l.base + start, End: l.base + l.pos}
 		if l.significant == 0 {
 			l.first = l.last
@@ -312,7 +312,7 @@ func (d Definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 
 // LexString lexes s.
 func (d Definition) LexString(filename, s string) (lexer.Lexer, error) {
-	return NewLexer(filename, s, 0, d.Mode, d.MaxDepth), nil
+	return newLexer(filename, s, 0, d.Mode, d.MaxDepth), nil
 }
 
 // LexBytes lexes b.

@@ -11,7 +11,7 @@ import (
 
 // lexAll returns "type:value" for each token of src, and the error if any.
 func lexAll(src string, mode Mode, limit int) ([]string, error) {
-	l := NewLexer("t", src, 0, mode, limit)
+	l := newLexer("t", src, 0, mode, limit)
 	var out []string
 	names := lexer.SymbolsByRune(Definition{})
 	for {
@@ -96,7 +96,7 @@ func TestLexerUnclosedNotesOpener(t *testing.T) {
 }
 
 func TestLexerBaseOffset(t *testing.T) {
-	l := NewLexer("t", "(4)", 100, Lenient, 0)
+	l := newLexer("t", "(4)", 100, Lenient, 0)
 	tok, _ := l.Next()
 	if tok.Pos.Offset != 100 {
 		t.Errorf("offset %d, want 100", tok.Pos.Offset)

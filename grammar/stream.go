@@ -73,7 +73,7 @@ func (t *Tokens) Reset() {
 const keptTokens = 256
 
 func (t *Tokens) skip() {
-	for t.next = t.raw; !IsSignificant(t.toks[t.next].Type); t.next++ {
+	for t.next = t.raw; !isSignificant(t.toks[t.next].Type); t.next++ {
 	}
 }
 

@@ -68,8 +68,8 @@ var closerOf = [256]byte{'(': ')', '[': ']', '{': '}', '<': '>'}
 // openerOf maps each closing bracket to its opening partner.
 var openerOf = [256]byte{')': '(', ']': '[', '}': '{', '>': '<'}
 
-// IsSignificant reports whether tokens of type t take part in parsing.
-func IsSignificant(t lexer.TokenType) bool { return t != TokWhitespace && t != TokComment }
+// isSignificant reports whether tokens of type t take part in parsing.
+func isSignificant(t lexer.TokenType) bool { return t != TokWhitespace && t != TokComment }
 
 // Tok returns the token a capture matched. Grammar structs capture tokens as
 // []lexer.Token because participle records the raw range of a capture, which

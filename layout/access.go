@@ -5,7 +5,7 @@ package layout
 // difference: once the path reaches a scalar leaf below the root, a further
 // index is an error rather than the leaf again (the dialect's "expects mode
 // indices to stop at a scalar leaf"). A scalar root still has rank 1, so
-// mode 0 of 4:1 is 4:1. Layout.Get, which the algebra uses to follow basis
+// mode 0 of 4:1 is 4:1. Layout.getLenient, which the algebra uses to follow basis
 // paths, keeps CuTe's leniency.
 
 // GetMode returns the element of t at a path of mode indices; no index at

@@ -282,7 +282,7 @@ func randomSliceCoord(rng *rand.Rand, shape IntTuple) (IntTuple, []bool) {
 
 // fillCoord is crd with its _ modes set to the coordinate of index i in sub.
 func fillCoord(crd IntTuple, keep []bool, sub Layout, i int64) IntTuple {
-	sc, _ := Idx2Crd(i, sub.shape)
+	sc, _ := Idx2Crd(Int(i), sub.shape)
 	elems := make([]IntTuple, len(keep))
 	k := 0
 	for j := range elems {
@@ -370,7 +370,7 @@ func TestPadToRank(t *testing.T) {
 	wantLayout(t, "append_layout_nested_element", l, err, "(4,8,(1,2),(1,2)):(1,4,(1,0),(1,0))")
 	l, err = PrependModeTo(L(t, "(4,8,2):(1,4,32)"), 2, unitLayout)
 	wantLayout(t, "prepend below the rank", l, err, "(4,8,2):(1,4,32)")
-	_, err = AppendTo(L(t, "(4,8,2):(1,4,32)"), 2)
+	_, err = appendTo(L(t, "(4,8,2):(1,4,32)"), 2)
 	wantCode(t, "CuTe's append<N> below the rank", err, CodeModeOutOfRange)
 }
 

@@ -108,7 +108,7 @@ func (c *composer) compose(a Layout, bShape, bStride IntTuple) Layout {
 		return Concat(ms...)
 	case bStride.Kind() == KindBasis:
 		// The coordinate reductive case: d = k·e_i selects mode i of A.
-		sub, err := a.Get(bStride.bpath()...)
+		sub, err := a.getLenient(bStride.bpath()...)
 		if err != nil {
 			c.fail(errBasisOutside("composition", bStride, a.shape))
 			return Layout{}

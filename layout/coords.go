@@ -178,23 +178,10 @@ func (c *calc) addBasisLeaf(t, v IntTuple, path []int) IntTuple {
 
 // Crd2IdxCompact maps a coordinate into shape (an integral index or a tuple
 // weakly congruent with shape) to its index in the compact column-major
-// order of shape, CuTe's crd2idx(coord, shape). It fails when the index
-// depends on a dynamic value; Crd2IdxCompactOf gives ? instead.
-func Crd2IdxCompact(crd, shape IntTuple) (int64, error) {
-	off, err := Crd2IdxCompactOf(crd, shape)
-	if err != nil {
-		return 0, err
-	}
-	if off.IsDynamic() {
-		return 0, errDynamic("crd2idx", off)
-	}
-	return off.val, nil
-}
-
-// Crd2IdxCompactOf is Crd2IdxCompact with dynamic values: the index is an
-// integer leaf, or ? when a dynamic coordinate or extent enters it
+// order of shape, CuTe's crd2idx(coord, shape). The index is an integer
+// leaf, or ? when a dynamic coordinate or extent enters it
 // (crd2idx((1,2),(?,8)) is ?, as the dialect infers).
-func Crd2IdxCompactOf(crd, shape IntTuple) (IntTuple, error) {
+func Crd2IdxCompact(crd, shape IntTuple) (IntTuple, error) {
 	if !WeaklyCongruent(crd, shape) {
 		return IntTuple{}, errCoord("crd2idx", crd, shape)
 	}
@@ -205,21 +192,16 @@ func Crd2IdxCompactOf(crd, shape IntTuple) (IntTuple, error) {
 	return Crd2Idx(crd, shape, stride)
 }
 
-// Idx2Crd maps an integral index to the natural coordinate of shape in
-// colexicographic order (paper eq. 4). The last mode of every (sub)shape is
-// unbounded, so an index past the size gives an out-of-bounds coordinate
-// rather than wrapping around.
-func Idx2Crd(idx int64, shape IntTuple) (IntTuple, error) {
-	return Idx2CrdOf(Int(idx), shape)
-}
-
-// Idx2CrdOf is the dialect's idx2crd: an index (an integer or ?) is split
-// into the natural coordinate of shape as Idx2Crd does, with ? wherever a
-// dynamic index or extent enters (idx2crd(?,(4,(2,3))) is (?,(?,?)), and
-// idx2crd(9,(4,?)) is (1,2) since the last extent is never needed). An index
-// that is a tuple must have the rank of shape and is applied mode by mode:
-// idx2crd((1,(0,1)),(4,(2,3))) is (1,(0,1)).
-func Idx2CrdOf(idx, shape IntTuple) (IntTuple, error) {
+// Idx2Crd maps an index (an integer or ?) to the natural coordinate of
+// shape in colexicographic order (paper eq. 4). The last mode of every
+// (sub)shape is unbounded, so an index past the size gives an out-of-bounds
+// coordinate rather than wrapping around. A dynamic index or extent gives ?
+// wherever it enters (idx2crd(?,(4,(2,3))) is (?,(?,?)), and
+// idx2crd(9,(4,?)) is (1,2) since the last extent is never needed), as the
+// dialect's idx2crd does. An index that is a tuple must have the rank of
+// shape and is applied mode by mode: idx2crd((1,(0,1)),(4,(2,3))) is
+// (1,(0,1)).
+func Idx2Crd(idx, shape IntTuple) (IntTuple, error) {
 	c := calc{op: "idx2crd"}
 	crd := c.idx2crdByMode(idx, shape)
 	if c.err != nil {

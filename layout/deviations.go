@@ -35,8 +35,8 @@ const (
 	DeviationDynamicCoalesce Deviation = "dynamic-coalesce"
 )
 
-// Deviations lists every documented deviation.
-var Deviations = []Deviation{DeviationUnitStride, DeviationRakedCoalesce, DeviationEmptyCoalesce, DeviationDynamicCoalesce}
+// allDeviations lists every documented deviation.
+var allDeviations = []Deviation{DeviationUnitStride, DeviationRakedCoalesce, DeviationEmptyCoalesce, DeviationDynamicCoalesce}
 
 // DialectDeviation reports which documented deviation explains that the
 // dialect's result d of the operation op differs from cutec's result r, or
@@ -46,11 +46,11 @@ func DialectDeviation(op string, r, d Layout) (Deviation, bool) {
 	switch {
 	case r.Equal(d):
 		return "", false
-	case op == "raked_product" && CoalesceModes(r).Equal(d):
+	case op == "raked_product" && coalesceModes(r).Equal(d):
 		return DeviationRakedCoalesce, true
 	case op == "coalesce" && r.Equal(unitLayout) && d.Equal(Layout{Tuple(), Tuple()}):
 		return DeviationEmptyCoalesce, true
-	case SameUpToUnitStrides(r, d), op == "complement" && Coalesce(r).Equal(Coalesce(d)):
+	case sameUpToUnitStrides(r, d), op == "complement" && Coalesce(r).Equal(Coalesce(d)):
 		return DeviationUnitStride, true
 	case op == "coalesce" && symCoalesces(d, r):
 		return DeviationDynamicCoalesce, true
@@ -58,9 +58,9 @@ func DialectDeviation(op string, r, d Layout) (Deviation, bool) {
 	return "", false
 }
 
-// CoalesceModes returns l with each top mode coalesced, the dialect's form
+// coalesceModes returns l with each top mode coalesced, the dialect's form
 // of raked_product (DeviationRakedCoalesce).
-func CoalesceModes(l Layout) Layout {
+func coalesceModes(l Layout) Layout {
 	if l.shape.Kind() != KindTuple {
 		return Coalesce(l)
 	}
@@ -72,9 +72,9 @@ func CoalesceModes(l Layout) Layout {
 	return Concat(out...)
 }
 
-// SameUpToUnitStrides reports whether a and b have the same shape and the
+// sameUpToUnitStrides reports whether a and b have the same shape and the
 // same strides except at leaves of extent 1 (DeviationUnitStride).
-func SameUpToUnitStrides(a, b Layout) bool {
+func sameUpToUnitStrides(a, b Layout) bool {
 	if !a.shape.Equal(b.shape) || !Congruent(a.stride, b.stride) {
 		return false
 	}

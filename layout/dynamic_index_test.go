@@ -64,7 +64,7 @@ func TestCrd2IdxDynamic(t *testing.T) {
 		return func(t *testing.T) (IntTuple, error) { return L(t, l).Eval(T(t, c)) }
 	}
 	compact := func(c, s string) func(*testing.T) (IntTuple, error) {
-		return func(t *testing.T) (IntTuple, error) { return Crd2IdxCompactOf(T(t, c), T(t, s)) }
+		return func(t *testing.T) (IntTuple, error) { return Crd2IdxCompact(T(t, c), T(t, s)) }
 	}
 	runTupleCases(t, []tupleCase{
 		{"SizeIndex/crd2idx.mlir#dyn_coord", compact("(?,?)", "(4,8)"), "?"},
@@ -91,9 +91,9 @@ func TestCrd2IdxDynamic(t *testing.T) {
 	})
 }
 
-func TestIdx2CrdOf(t *testing.T) {
+func TestIdx2Crd(t *testing.T) {
 	idx := func(i, s string) func(*testing.T) (IntTuple, error) {
-		return func(t *testing.T) (IntTuple, error) { return Idx2CrdOf(T(t, i), T(t, s)) }
+		return func(t *testing.T) (IntTuple, error) { return Idx2Crd(T(t, i), T(t, s)) }
 	}
 	runTupleCases(t, []tupleCase{
 		{"SizeIndex/idx2crd.mlir#idx2crd_static", idx("9", "(4,8)"), "(1,2)"},

@@ -9,7 +9,7 @@ import "math/bits"
 // modes, a composition that needs checking point by point) takes the general
 // path, which computes the same results.
 
-const maxFast = MaxStaticLeaves
+const maxFast = maxStaticLeaves
 
 // ints is a flat list of integer modes s[i]:d[i].
 type ints struct {

@@ -106,7 +106,7 @@ func TestBasisInverseLaws(t *testing.T) {
 		}
 		n, _ := r.Size()
 		for i := range n {
-			y, _ := Idx2Crd(i, r.Shape())
+			y, _ := Idx2Crd(Int(i), r.Shape())
 			k, err := r.Eval(Int(i))
 			if err != nil {
 				t.Fatal(err)

@@ -104,8 +104,9 @@ func (l Layout) Mode(i int) (Layout, error) {
 	return Layout{l.shape.At(i), l.stride.At(i)}, nil
 }
 
-// Get returns the sublayout at a path of mode indices, CuTe's get<I0,I1,...>.
-func (l Layout) Get(path ...int) (Layout, error) {
+// getLenient returns the sublayout at a path of mode indices, CuTe's
+// get<I0,I1,...>, which past a scalar leaf gives the leaf again.
+func (l Layout) getLenient(path ...int) (Layout, error) {
 	for _, i := range path {
 		m, err := l.Mode(i)
 		if err != nil {

@@ -113,7 +113,7 @@ func flatCoord(l Layout, index IntTuple) (IntTuple, error) {
 		if c.err != nil {
 			return IntTuple{}, c.err
 		}
-		idx, err := Crd2IdxCompactOf(h, s)
+		idx, err := Crd2IdxCompact(h, s)
 		if err != nil {
 			return IntTuple{}, withOp(err, "local_partition")
 		}

@@ -46,13 +46,13 @@ func TestPaperFigure2(t *testing.T) {
 	for _, tc := range tests {
 		shape := T(t, tc.shape)
 		for i, want := range tc.crds {
-			got, err := Idx2Crd(int64(i), shape)
+			got, err := Idx2Crd(Int(int64(i)), shape)
 			if err != nil || got.String() != want {
 				t.Errorf("idx2crd(%d, %s) = %s, %v; want %s", i, tc.shape, got, err, want)
 			}
 			back, err := Crd2IdxCompact(got, shape)
-			if err != nil || back != int64(i) {
-				t.Errorf("crd2idx(%s, %s) = %d, %v; want %d", got, tc.shape, back, err, i)
+			if err != nil || !back.Equal(Int(int64(i))) {
+				t.Errorf("crd2idx(%s, %s) = %s, %v; want %d", got, tc.shape, back, err, i)
 			}
 		}
 	}
@@ -61,7 +61,7 @@ func TestPaperFigure2(t *testing.T) {
 // §2.2.2: idx2crd is defined for every integer; past the size it gives an
 // out-of-bounds coordinate (the last mode is unbounded), it does not wrap.
 func TestPaperIdx2CrdOutOfBounds(t *testing.T) {
-	got, err := Idx2Crd(13, T(t, "(2,3)"))
+	got, err := Idx2Crd(Int(13), T(t, "(2,3)"))
 	if err != nil || got.String() != "(1,6)" {
 		t.Errorf("idx2crd(13, (2,3)) = %s, %v; want (1,6)", got, err)
 	}

@@ -212,11 +212,11 @@ func RakedProduct(block, tiler Layout) (Layout, error) {
 // modes of their logical product.
 func rankedProduct(op string, block, tiler Layout) (Layout, Layout, error) {
 	r := max(block.Rank(), tiler.Rank())
-	a, err := AppendTo(block, r)
+	a, err := appendTo(block, r)
 	if err != nil {
 		return Layout{}, Layout{}, withOp(err, op)
 	}
-	b, err := AppendTo(tiler, r)
+	b, err := appendTo(tiler, r)
 	if err != nil {
 		return Layout{}, Layout{}, withOp(err, op)
 	}

@@ -111,7 +111,7 @@ var testOps = map[string]func([]any) (any, error){
 	"depth":  func(a []any) (any, error) { return lay(a[0]).Depth(), nil },
 	"eval":   func(a []any) (any, error) { return lay(a[0]).Eval(tup(a[1])) },
 	"idx2crd": func(a []any) (any, error) {
-		return Idx2Crd(tup(a[0]).val, tup(a[1]))
+		return Idx2Crd(tup(a[0]), tup(a[1]))
 	},
 	"crd2idx": func(a []any) (any, error) {
 		if len(a) == 2 {

@@ -18,19 +18,20 @@ package layout
 // size, coalesce, equality and printing walk.
 const MaxNodes = 1 << 18
 
-// CodeValueTooLarge is the code of a value over MaxNodes or MaxDepth.
+// CodeValueTooLarge is the code of a value over MaxNodes or nested deeper
+// than 256 (maxDepth).
 const CodeValueTooLarge Code = "E0705"
 
-// MaxDepth bounds how deep a value nests: the nesting the parser reads
+// maxDepth bounds how deep a value nests: the nesting the parser reads
 // (grammar.DefaultMaxDepth, 256), so that every value cutec prints can be
 // read back, and so that a chain of names each wrapping the one before
 // (A2 = make_layout(A1)) cannot make every later step walk a value as
 // deep as the file is long.
-const MaxDepth = 256
+const maxDepth = 256
 
-// TooDeep reports whether one of the trees ts nests deeper than MaxDepth
+// TooDeep reports whether one of the trees ts nests deeper than 256 (maxDepth)
 // (a leaf has depth 0). It visits only the nodes of depth up to
-// MaxDepth+1, and at most MaxNodes+1 of them, so it costs no more than
+// maxDepth+1, and at most MaxNodes+1 of them, so it costs no more than
 // CountNodes.
 func TooDeep(ts ...IntTuple) bool {
 	budget := int64(MaxNodes) + 1
@@ -46,7 +47,7 @@ func tooDeep(t IntTuple, depth int, budget *int64) bool {
 	if t.elems == nil {
 		return false
 	}
-	if depth+1 > MaxDepth {
+	if depth+1 > maxDepth {
 		return true
 	}
 	for _, e := range t.elems {
@@ -61,10 +62,10 @@ func tooDeep(t IntTuple, depth int, budget *int64) bool {
 }
 
 // ErrValueTooDeep returns the error of a value op would build that nests
-// deeper than MaxDepth.
+// deeper than 256 (maxDepth).
 func ErrValueTooDeep(op string) *Error {
 	return newError(CodeValueTooLarge, op, -1,
-		"the result would nest more than %d levels deep, the bound on values (and the nesting the parser reads)", MaxDepth)
+		"the result would nest more than %d levels deep, the bound on values (and the nesting the parser reads)", maxDepth)
 }
 
 // CountNodes returns the number of nodes of the trees ts together, or a
@@ -162,9 +163,9 @@ func satAdd(a, b int64) int64 {
 	return 1<<63 - 1
 }
 
-// CheckNodes returns an error with CodeValueTooLarge when n, the number of
+// checkNodes returns an error with CodeValueTooLarge when n, the number of
 // nodes op would build, is over MaxNodes.
-func CheckNodes(op string, n int64) error {
+func checkNodes(op string, n int64) error {
 	if n <= MaxNodes {
 		return nil
 	}

@@ -3,7 +3,7 @@ package layout
 // Static is a compact form of a static integer layout: its leaves in
 // order, flat, and its shape profile (where the tuples open and close), in
 // fixed-size arrays without pointers. Layouts of integer extents and
-// strides with at most MaxStaticLeaves leaves fit; a Static is a plain value
+// strides with at most 16 leaves (maxStaticLeaves) fit; a Static is a plain value
 // that can live on the stack or in a caller's buffer, so the operations of
 // static_ops.go run without allocating.
 //
@@ -16,12 +16,12 @@ package layout
 // (property tests check both, static_property_test.go).
 type Static struct {
 	n, np uint8                  // leaves, profile bytes used
-	s, d  [MaxStaticLeaves]int64 // extents and strides of the leaves, in order
+	s, d  [maxStaticLeaves]int64 // extents and strides of the leaves, in order
 	prof  [maxStaticProfile]byte // the profile: profLeaf, profOpen, profClose
 }
 
-// MaxStaticLeaves is the most leaves a Static holds.
-const MaxStaticLeaves = 16
+// maxStaticLeaves is the most leaves a Static holds.
+const maxStaticLeaves = 16
 
 const maxStaticProfile = 48
 
@@ -69,7 +69,7 @@ func (s *Static) token(t byte) bool {
 
 // leaf appends a leaf s:d; it fails when the Static is full.
 func (s *Static) leaf(sh, st int64) bool {
-	if int(s.n) == MaxStaticLeaves || !s.token(profLeaf) {
+	if int(s.n) == maxStaticLeaves || !s.token(profLeaf) {
 		return false
 	}
 	s.s[s.n], s.d[s.n] = sh, st
@@ -268,7 +268,7 @@ func (s *Static) elems(pt part, out []part) (k int, ok bool) {
 
 // add appends a part of src; it fails when s is full.
 func (s *Static) add(src *Static, pt part) bool {
-	if int(s.np)+int(pt.p1-pt.p0) > maxStaticProfile || int(s.n)+int(pt.l1-pt.l0) > MaxStaticLeaves {
+	if int(s.np)+int(pt.p1-pt.p0) > maxStaticProfile || int(s.n)+int(pt.l1-pt.l0) > maxStaticLeaves {
 		return false
 	}
 	copy(s.prof[s.np:], src.prof[pt.p0:pt.p1])
@@ -284,7 +284,7 @@ func (s *Static) add(src *Static, pt part) bool {
 func (s *Static) addInts(f *ints) bool {
 	n, np := int(s.n), int(s.np)
 	if f.n == 1 {
-		if n == MaxStaticLeaves || np == maxStaticProfile {
+		if n == maxStaticLeaves || np == maxStaticProfile {
 			return false
 		}
 		s.prof[np] = profLeaf
@@ -292,7 +292,7 @@ func (s *Static) addInts(f *ints) bool {
 		s.n, s.np = uint8(n+1), uint8(np+1)
 		return true
 	}
-	if n+f.n > MaxStaticLeaves || np+f.n+2 > maxStaticProfile {
+	if n+f.n > maxStaticLeaves || np+f.n+2 > maxStaticProfile {
 		return false
 	}
 	s.prof[np] = profOpen

@@ -3,7 +3,7 @@ package layout
 // The algebra on Static layouts. Each operation sets r to the result and
 // returns true, or returns false (declines) when the general function fails
 // on the same layouts or needs what a Static does not hold (a result of
-// more than MaxStaticLeaves leaves, a composition that must be checked
+// more than maxStaticLeaves leaves, a composition that must be checked
 // point by point, a negative stride in an inverse); r is then unspecified
 // and the caller uses the general function on the Layouts. r may be one of
 // the operands. Nothing allocates.
@@ -331,7 +331,7 @@ func (r *Static) FlatDivide(l, tile *Static) bool {
 // unpacked appends the tuple of the elements of x (x itself unless
 // first) followed by the elements of y, parts of src.
 func (r *Static) unpacked(src *Static, x, y part, first bool) bool {
-	var es [MaxStaticLeaves]part
+	var es [maxStaticLeaves]part
 	if !r.token(profOpen) {
 		return false
 	}
@@ -472,7 +472,7 @@ func (r *Static) zip(src *Static, x, y part) bool {
 	if y.isLeaf(src) {
 		return false
 	}
-	var xs, ys [MaxStaticLeaves]part
+	var xs, ys [maxStaticLeaves]part
 	kx, ok1 := src.elems(x, xs[:])
 	ky, ok2 := src.elems(y, ys[:])
 	if !ok1 || !ok2 || kx != ky || !r.token(profOpen) {
@@ -486,7 +486,7 @@ func (r *Static) zip(src *Static, x, y part) bool {
 	return r.token(profClose)
 }
 
-// padTo sets r to l extended to the given rank with 1:0 modes (AppendTo):
+// padTo sets r to l extended to the given rank with 1:0 modes (appendTo):
 // l itself when its rank is already that.
 func (r *Static) padTo(l *Static, rank int) bool {
 	r.reset()
@@ -518,7 +518,7 @@ func (r *Static) padTo(l *Static, rank int) bool {
 // LogicalProduct with a tuple tiler). ok is false when there are more tiles
 // than modes.
 func (r *Static) byMode(l *Static, tiles []Static, keep []bool, product bool) bool {
-	var modes [MaxStaticLeaves]part
+	var modes [maxStaticLeaves]part
 	k, ok := l.elems(l.whole(), modes[:])
 	if !ok || len(tiles) > k {
 		return false

@@ -19,7 +19,7 @@ func (s *Static) AppendPacked(b []byte) []byte {
 // UnpackStatic decodes what AppendPacked wrote; ok is false when b is not
 // such an encoding.
 func UnpackStatic(b string) (s Static, ok bool) {
-	if len(b) < 2 || int(b[0]) > MaxStaticLeaves || int(b[1]) > maxStaticProfile || len(b) < 2+int(b[1]) {
+	if len(b) < 2 || int(b[0]) > maxStaticLeaves || int(b[1]) > maxStaticProfile || len(b) < 2+int(b[1]) {
 		return Static{}, false
 	}
 	s.n, s.np = b[0], b[1]

@@ -180,9 +180,9 @@ func TestPropertyStaticRoundTrip(t *testing.T) {
 }
 
 // TestStaticOfDeclines checks the layouts a Static does not hold: the
-// empty layout, non-integer leaves, and more than MaxStaticLeaves leaves.
+// empty layout, non-integer leaves, and more than maxStaticLeaves leaves.
 func TestStaticOfDeclines(t *testing.T) {
-	ones := make([]int64, MaxStaticLeaves+1)
+	ones := make([]int64, maxStaticLeaves+1)
 	for i := range ones {
 		ones[i] = 1
 	}

@@ -31,18 +31,18 @@ func Append(l, x Layout) Layout { return Concat(append(l.modes(), x)...) }
 // Prepend returns l with x prepended as a first mode.
 func Prepend(l, x Layout) Layout { return Concat(append([]Layout{x}, l.modes()...)...) }
 
-// AppendTo extends l to rank n with modes 1:0, CuTe's append<N>(layout),
+// appendTo extends l to rank n with modes 1:0, CuTe's append<N>(layout),
 // which like CuTe rejects a layout of rank above n (E0305).
-func AppendTo(l Layout, n int) (Layout, error) {
+func appendTo(l Layout, n int) (Layout, error) {
 	if l.Rank() > n {
 		return Layout{}, errModeRange("append", n, l.Rank())
 	}
 	return AppendModeTo(l, n, unitLayout)
 }
 
-// PrependTo extends l to rank n with leading modes 1:0; a layout of rank
+// prependTo extends l to rank n with leading modes 1:0; a layout of rank
 // above n is an error.
-func PrependTo(l Layout, n int) (Layout, error) {
+func prependTo(l Layout, n int) (Layout, error) {
 	if l.Rank() > n {
 		return Layout{}, errModeRange("prepend", n, l.Rank())
 	}
@@ -81,16 +81,16 @@ func PrependTupleTo(t IntTuple, n int, x IntTuple) (IntTuple, error) {
 	return padTuple("prepend_to", t, n, x, true)
 }
 
-// MaxRank is the largest rank AppendTo and PrependTo build. CuTe's ranks are
+// maxRank is the largest rank appendTo and prependTo build. CuTe's ranks are
 // small; a larger request is a mistake that would otherwise exhaust memory.
-const MaxRank = 1 << 16
+const maxRank = 1 << 16
 
 func padTuple(op string, t IntTuple, n int, x IntTuple, front bool) (IntTuple, error) {
 	switch {
 	case n <= 0:
 		return IntTuple{}, errBadValue(op, "the rank %d is not positive", n)
-	case n > MaxRank:
-		return IntTuple{}, errBadValue(op, "the rank %d is larger than %d", n, MaxRank)
+	case n > maxRank:
+		return IntTuple{}, errBadValue(op, "the rank %d is larger than %d", n, maxRank)
 	case t.Rank() >= n:
 		return t, nil
 	}

@@ -34,7 +34,7 @@ func (s *symCalc) composeTree(a Layout, ash, ast []Term, bs, bd IntTuple) Layout
 		return Concat(ms...)
 	}
 	if bd.Kind() == KindBasis {
-		sub, err := a.Get(bd.bpath()...)
+		sub, err := a.getLenient(bd.bpath()...)
 		if err != nil {
 			s.err = errBasisOutside("composition", bd, a.shape)
 			return Layout{}

@@ -278,7 +278,7 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		if err != nil {
 			return
 		}
-		got, _ := Substitute(size, env)
+		got, _ := substitute(size, env)
 		if !got.Equal(Int(n)) {
 			t.Fatalf("size(%s) = %s, %s under %v; static %d", a, size, got, env, n)
 		}
@@ -287,7 +287,7 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		}
 		if co, err := SymCosize(a); err == nil {
 			n, err := sa.Cosize()
-			if g, _ := Substitute(co, env); err == nil && !g.Equal(Int(n)) {
+			if g, _ := substitute(co, env); err == nil && !g.Equal(Int(n)) {
 				t.Fatalf("cosize(%s) = %s, %s under %v; static %d", a, co, g, env, n)
 			}
 		}
@@ -298,7 +298,7 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		if err != nil {
 			return
 		}
-		if g, _ := Substitute(off, env); !g.Equal(want) {
+		if g, _ := substitute(off, env); !g.Equal(want) {
 			t.Fatalf("crd2idx(%s, %s) = %s, %s under %v; static %s", crd, a, off, g, env, want)
 		}
 	})

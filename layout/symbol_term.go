@@ -42,8 +42,8 @@ type Term struct {
 	Div   int64
 }
 
-// NewTerm returns the term coef·names/div with no facts, normalized.
-func NewTerm(coef int64, div int64, names ...string) Term {
+// newTerm returns the term coef·names/div with no facts, normalized.
+func newTerm(coef int64, div int64, names ...string) Term {
 	t := Term{Coef: coef, Div: div}
 	for _, n := range names {
 		t = t.mulSymbol(n, 1)
@@ -326,9 +326,9 @@ func SymbolsOf(t IntTuple, m map[string]int64) {
 	})
 }
 
-// WithFacts returns t with the facts of its symbols strengthened by those
+// withFacts returns t with the facts of its symbols strengthened by those
 // in facts (each symbol's fact becomes the lcm of the two).
-func WithFacts(t IntTuple, facts map[string]int64) IntTuple {
+func withFacts(t IntTuple, facts map[string]int64) IntTuple {
 	if !t.HasSymbols() {
 		return t
 	}
@@ -347,11 +347,11 @@ func WithFacts(t IntTuple, facts map[string]int64) IntTuple {
 	})
 }
 
-// Substitute returns t with every symbol given a value in env replaced: a
+// substitute returns t with every symbol given a value in env replaced: a
 // term whose symbols all have values becomes its integer. ok is false when
 // such a term is not an integer (its Div does not divide the product) or
 // overflows. Terms with symbols left keep them.
-func Substitute(t IntTuple, env map[string]int64) (IntTuple, bool) {
+func substitute(t IntTuple, env map[string]int64) (IntTuple, bool) {
 	ok := true
 	r := mapLeaves(t, func(l IntTuple) IntTuple {
 		s, isTerm := TermOf(l)
@@ -371,10 +371,10 @@ func Substitute(t IntTuple, env map[string]int64) (IntTuple, bool) {
 	return r, ok
 }
 
-// SubstituteLayout is Substitute on a layout's shape and stride.
+// SubstituteLayout is substitute on a layout's shape and stride.
 func SubstituteLayout(l Layout, env map[string]int64) (Layout, bool) {
-	s, ok1 := Substitute(l.shape, env)
-	d, ok2 := Substitute(l.stride, env)
+	s, ok1 := substitute(l.shape, env)
+	d, ok2 := substitute(l.stride, env)
 	return Layout{s, d}, ok1 && ok2
 }
 

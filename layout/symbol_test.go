@@ -10,11 +10,11 @@ func TestTermSpelling(t *testing.T) {
 		term Term
 		want string
 	}{
-		{NewTerm(32, 1, "lda"), "32*lda"},
-		{NewTerm(4, 1, "N", "M"), "4*M*N"},
-		{NewTerm(1, 128, "M"), "M/128"},
-		{NewTerm(2, 4, "M"), "M/2"}, // 2M/4 in lowest terms
-		{NewTerm(-1, 1, "lda"), "-1*lda"},
+		{newTerm(32, 1, "lda"), "32*lda"},
+		{newTerm(4, 1, "N", "M"), "4*M*N"},
+		{newTerm(1, 128, "M"), "M/128"},
+		{newTerm(2, 4, "M"), "M/2"}, // 2M/4 in lowest terms
+		{newTerm(-1, 1, "lda"), "-1*lda"},
 	} {
 		if got := c.term.String(); got != c.want {
 			t.Errorf("%#v: got %s, want %s", c.term, got, c.want)
@@ -66,7 +66,7 @@ func TestSymLogicalDivideTable3(t *testing.T) {
 }
 
 func TestDischarge(t *testing.T) {
-	o := Obligation{Op: "logical_divide", D: NewTerm(128, 1), T: SymbolTerm("M", 64)}
+	o := Obligation{Op: "logical_divide", D: newTerm(128, 1), T: SymbolTerm("M", 64)}
 	v, counter, fix := o.Discharge()
 	if v != Open || counter["M"] != 64 || fix != "M{div=128}" {
 		t.Errorf("got %v %v %q", v, counter, fix)
@@ -76,7 +76,7 @@ func TestDischarge(t *testing.T) {
 		t.Errorf("M{div=256}: got %v", v)
 	}
 	// T{div=256} never divides 384 = 2^7*3.
-	o = Obligation{Op: "zipped_divide", D: SymbolTerm("T", 256), T: NewTerm(384, 1)}
+	o = Obligation{Op: "zipped_divide", D: SymbolTerm("T", 256), T: newTerm(384, 1)}
 	if v, _, _ := o.Discharge(); v != Refuted {
 		t.Errorf("T{div=256} | 384: got %v", v)
 	}

@@ -34,7 +34,7 @@ func tileToShape(block Layout, target IntTuple, order *IntTuple) (Layout, error)
 	if err != nil {
 		return Layout{}, err
 	}
-	padded, err := AppendTo(block, r)
+	padded, err := appendTo(block, r)
 	if err != nil {
 		return Layout{}, withOp(err, "tile_to_shape")
 	}

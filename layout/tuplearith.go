@@ -1,13 +1,5 @@
 package layout
 
-// Product returns the product of the leaves of t (1 for the empty tuple).
-func Product(t IntTuple) (int64, error) { return Size(t) }
-
-// ProductOf returns the product of the leaves of t as a leaf: ? with the
-// product of the divisors when a dynamic leaf enters it
-// (tuple_product((4,?)) is ?{div=4}).
-func ProductOf(t IntTuple) (IntTuple, error) { return SizeOf(t) }
-
 // ProductEach returns the tuple of the products of each mode of t; a
 // dynamic leaf makes only its own mode ?: product_each((?,(3,2))) is (?,6).
 func ProductEach(t IntTuple) (IntTuple, error) {

@@ -124,9 +124,9 @@ func TestStructure(t *testing.T) {
 	wantLayout(t, "select", s, err, "(2,4):(32,1)")
 	tk, err := Take(l, 1, 3)
 	wantLayout(t, "take", tk, err, "(8,2):(4,32)")
-	a, err := AppendTo(L(t, "8:1"), 3)
+	a, err := appendTo(L(t, "8:1"), 3)
 	wantLayout(t, "append to rank 3", a, err, "(8,1,1):(1,0,0)")
-	p, err := PrependTo(L(t, "(4,8):(1,4)"), 3)
+	p, err := prependTo(L(t, "(4,8):(1,4)"), 3)
 	wantLayout(t, "prepend to rank 3", p, err, "(1,4,8):(0,1,4)")
 	_, err = GroupModes(l, 1, 4)
 	wantCode(t, "group_modes out of range", err, CodeModeOutOfRange)
@@ -175,15 +175,15 @@ func TestOverflow(t *testing.T) {
 }
 
 func TestRankLimit(t *testing.T) {
-	for _, n := range []int{MaxRank + 1, math.MaxInt} {
-		_, err := AppendTo(L(t, "(3,5):(5,1)"), n)
+	for _, n := range []int{maxRank + 1, math.MaxInt} {
+		_, err := appendTo(L(t, "(3,5):(5,1)"), n)
 		wantCode(t, "append_to a huge rank", err, CodeBadValue)
-		_, err = PrependTo(L(t, "(3,5):(5,1)"), n)
+		_, err = prependTo(L(t, "(3,5):(5,1)"), n)
 		wantCode(t, "prepend_to a huge rank", err, CodeBadValue)
 	}
-	a, err := AppendTo(L(t, "8:1"), MaxRank)
-	if err != nil || a.Rank() != MaxRank {
-		t.Errorf("append_to(8:1, MaxRank) has rank %d, %v", a.Rank(), err)
+	a, err := appendTo(L(t, "8:1"), maxRank)
+	if err != nil || a.Rank() != maxRank {
+		t.Errorf("append_to(8:1, maxRank) has rank %d, %v", a.Rank(), err)
 	}
 }
 

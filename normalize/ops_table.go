@@ -100,7 +100,7 @@ func defCoordinates() {
 	def("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset", []paramKind{pSwizzle, pInt}, 2,
 		func(a *args) (Value, error) { return Int(a.swizzle(0).Apply(a.int(1))), nil })
 	def("idx2crd", "idx2crd(i, shape): the natural coordinate of index i", []paramKind{pTuple, pTuple}, 2,
-		func(a *args) (Value, error) { return tuple(layout.Idx2CrdOf(a.tuple(0), a.tuple(1))) })
+		func(a *args) (Value, error) { return tuple(layout.Idx2Crd(a.tuple(0), a.tuple(1))) })
 	def("increment_coord", "increment_coord(c, shape): the coordinate after c, colexicographically", []paramKind{pTuple, pTuple}, 2,
 		func(a *args) (Value, error) { return tuple(layout.IncrementCoord(a.tuple(0), a.tuple(1))) })
 	def("crd2idx", "crd2idx(c, L) or crd2idx(c, shape[, stride]): the index (offset) of a coordinate", []paramKind{pTuple, pSized, pTuple}, 2,
@@ -113,7 +113,7 @@ func defCoordinates() {
 				return tuple(l.L.Eval(a.tuple(0)))
 			}
 			if a.n() == 2 {
-				return tuple(layout.Crd2IdxCompactOf(a.tuple(0), a.tuple(1)))
+				return tuple(layout.Crd2IdxCompact(a.tuple(0), a.tuple(1)))
 			}
 			return tuple(layout.Crd2Idx(a.tuple(0), a.tuple(1), a.tuple(2)))
 		})
@@ -278,7 +278,7 @@ func defUtilities() {
 			return tuple(layout.CeilDiv(a.tuple(0), a.tuple(1)))
 		})
 	def("product", "product(t): the product of a tuple's leaves", []paramKind{pTuple}, 1,
-		func(a *args) (Value, error) { return tuple(layout.ProductOf(a.tuple(0))) })
+		func(a *args) (Value, error) { return tuple(layout.SizeOf(a.tuple(0))) })
 	def("product_each", "product_each(t): the product of each mode", []paramKind{pTuple}, 1,
 		func(a *args) (Value, error) { return tuple(layout.ProductEach(a.tuple(0))) })
 	def("sum", "sum(t): the sum of a tuple's leaves", []paramKind{pTuple}, 1,

@@ -44,8 +44,8 @@ func checkAliasing(s *Subject) {
 		return
 	}
 	report := func(i, j, off int64) {
-		a, _ := layout.Idx2Crd(i, l.L.Shape())
-		b, _ := layout.Idx2Crd(j, l.L.Shape())
+		a, _ := layout.Idx2Crd(layout.Int(i), l.L.Shape())
+		b, _ := layout.Idx2Crd(layout.Int(j), l.L.Shape())
 		s.Report(diag.Aliasing, s.Span(), fmt.Sprintf(
 			"%s is not injective: the coordinates %s and %s share the offset %d", l.L, a, b, off))
 	}

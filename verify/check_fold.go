@@ -80,7 +80,7 @@ func distributes(s *Subject, a, b, r layout.Layout) {
 		want, err1 := a.Eval(bi)
 		got, err2 := r.Eval(layout.Int(i))
 		if err1 == nil && err2 == nil && !got.Equal(want) {
-			crd, _ := layout.Idx2Crd(i, b.Shape())
+			crd, _ := layout.Idx2Crd(layout.Int(i), b.Shape())
 			s.Report(diag.NotDistributive, s.Span(), fmt.Sprintf(
 				"the result %s is computed mode by mode of %s, but at c = %s it gives %s where A(B(c)) = A(%s) is %s",
 				r, b, crd, got, bi, want))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -158,7 +157,7 @@ func (p *Pass) analyzeCopy(c irCopy, budget *int) (copyVerdict, bool) {
 	if err != nil {
 		return v, false
 	}
-	threads, err := layout.Size(thr.Shape())
+	threads, err := thr.Size()
 	if err != nil || threads < 1 {
 		return v, false
 	}
