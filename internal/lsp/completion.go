@@ -13,11 +13,7 @@ func isNameByte(c byte) bool {
 }
 
 func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
-	var p positionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	p, d, err := openDocument[positionParams](s, params)
 	if err != nil {
 		return nil, err
 	}

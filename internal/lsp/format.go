@@ -7,11 +7,7 @@ import (
 )
 
 func (s *Server) formatting(params json.RawMessage) (any, *rpcError) {
-	var p documentParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	_, d, err := openDocument[documentParams](s, params)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +79,7 @@ func commonAffixes(a, b string) (pre, suf int) {
 }
 
 func (s *Server) codeAction(params json.RawMessage) (any, *rpcError) {
-	var p codeActionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	p, d, err := openDocument[codeActionParams](s, params)
 	if err != nil {
 		return nil, err
 	}

@@ -12,11 +12,7 @@ import (
 )
 
 func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
-	var p positionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	p, d, err := openDocument[positionParams](s, params)
 	if err != nil {
 		return nil, err
 	}

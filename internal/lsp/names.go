@@ -8,11 +8,7 @@ import (
 // definition answers textDocument/definition: where a .cute name or an
 // MLIR type alias is defined.
 func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
-	var p positionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	p, d, err := openDocument[positionParams](s, params)
 	if err != nil {
 		return nil, err
 	}
@@ -48,11 +44,7 @@ func (d *document) cuteDefinition(line, b int) any {
 }
 
 func (s *Server) references(params json.RawMessage) (any, *rpcError) {
-	var p referenceParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	p, d, err := openDocument[referenceParams](s, params)
 	if err != nil {
 		return nil, err
 	}

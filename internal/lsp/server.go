@@ -262,11 +262,7 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 }
 
 func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
-	var p didChangeParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	p, d, err := openDocument[didChangeParams](s, params)
 	if err != nil {
 		return nil, err
 	}
@@ -302,4 +298,23 @@ func (s *Server) publish(d *document) {
 	}
 	v := d.version
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: d.uri, Version: &v, Diagnostics: out})
+}
+
+// documentRequest is the params of a request about one open document.
+type documentRequest interface{ documentURI() string }
+
+func (p positionParams) documentURI() string   { return p.TextDocument.URI }
+func (p documentParams) documentURI() string   { return p.TextDocument.URI }
+func (p codeActionParams) documentURI() string { return p.TextDocument.URI }
+func (p didChangeParams) documentURI() string  { return p.TextDocument.URI }
+
+// openDocument decodes a request's params and finds the open document they
+// name: the preamble of every request about a document.
+func openDocument[P documentRequest](s *Server, params json.RawMessage) (P, *document, *rpcError) {
+	var p P
+	if err := decode(params, &p); err != nil {
+		return p, nil, err
+	}
+	d, err := s.doc(p.documentURI())
+	return p, d, err
 }

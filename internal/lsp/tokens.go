@@ -16,11 +16,7 @@ type token struct {
 }
 
 func (s *Server) semanticTokens(params json.RawMessage) (any, *rpcError) {
-	var p documentParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.doc(p.TextDocument.URI)
+	_, d, err := openDocument[documentParams](s, params)
 	if err != nil {
 		return nil, err
 	}
