@@ -30,7 +30,7 @@
 // message text: the token an UnexpectedTokenError carries, and what the
 // grammar expected there, found by walking the EBNF participle prints of the
 // grammar over the tokens, as participle runs it (expected.go). Errors of the
-// lexer (characters, UTF-8, brackets, depth) come from grammar.Error.
+// lexer (characters, UTF-8, brackets, depth) come from syntax.Error.
 //
 // The tests hold the fast path to the definition: a differential fuzz
 // target for each of the eleven forms compares the production parser with the
