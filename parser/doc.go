@@ -17,8 +17,8 @@
 // The language is the participle grammar of package grammar: participle is
 // its definition and finds every syntax error past the lexer; this package
 // words them. Each input is lexed once
-// into a pooled token buffer; then the grammar's hand-written fast path
-// runs on the whole input (run.go, tryFastRoot). For valid input it builds
+// into a pooled token buffer; then the hand-written fast path of
+// internal/syntax runs on the whole input (run.go, tryFastRoot). For valid input it builds
 // the structs participle would build, and participle does not run; for
 // anything else it declines, and participle parses the same tokens and
 // fails. One converter per production (convert*.go) turns the structs into
@@ -30,7 +30,8 @@
 // message text: the token an UnexpectedTokenError carries, and what the
 // grammar expected there, found by walking the EBNF participle prints of the
 // grammar over the tokens, as participle runs it (expected.go). Errors of the
-// lexer (characters, UTF-8, brackets, depth) come from syntax.Error.
+// lexer (characters, UTF-8, brackets, depth) come from the lexer's error
+// values (internal/syntax). docs/grammar.md tells the whole design.
 //
 // The tests hold the fast path to the definition: a differential fuzz
 // target for each of the eleven forms compares the production parser with the
