@@ -90,6 +90,6 @@ func sameUpToUnitStrides(a, b Layout) bool {
 // symCoalesces reports whether the symbolic coalesce of d is r
 // (DeviationDynamicCoalesce).
 func symCoalesces(d, r Layout) bool {
-	s, err := SymCoalesce(d)
+	s, err := symCoalesce(d)
 	return err == nil && s.Layout.Equal(r)
 }
