@@ -16,11 +16,11 @@ func symLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Ob
 
 // symLocalTileProj is LocalTileProj on a layout with symbolic leaves.
 func symLocalTileProj(l Layout, tiler Tiler, coord, proj IntTuple) (Layout, IntTuple, []Obligation, error) {
-	t, err := DiceTile(proj, tiler)
+	t, err := tiler.Dice(proj)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}
-	c, err := DiceTuple(proj, coord)
+	c, err := coord.Dice(proj)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}

@@ -57,7 +57,7 @@ func (s *symCalc) failStatic(code Code, format string, args ...any) {
 
 // term converts a leaf: an integer, a symbolic leaf, or ? as a fresh symbol.
 func (s *symCalc) term(l IntTuple) Term {
-	if t, ok := TermOf(l); ok {
+	if t, ok := l.Term(); ok {
 		return t
 	}
 	if l.Kind() == KindDynamic {
@@ -211,7 +211,7 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 // same ? is one symbol throughout.
 func anonymous(l Layout) Layout {
 	f := func(t IntTuple) IntTuple {
-		if x, ok := TermOf(t); ok && t.IsSymbolic() {
+		if x, ok := t.Term(); ok && t.IsSymbolic() {
 			return leafOfTerm(x)
 		}
 		return t

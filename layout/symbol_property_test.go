@@ -240,9 +240,9 @@ func checkSymbolicSound(t *rapid.T, sc symCase) {
 		if !holds(r.Obligations, env) {
 			continue
 		}
-		sa, ok1 := SubstituteLayout(a, env)
-		sb, ok2 := SubstituteLayout(b, env)
-		rs, ok3 := SubstituteLayout(r.Layout, env)
+		sa, ok1 := a.Substitute(env)
+		sb, ok2 := b.Substitute(env)
+		rs, ok3 := r.Layout.Substitute(env)
 		if !ok1 || !ok2 || !ok3 || !rs.shape.IsStatic() || !rs.stride.IsStatic() {
 			continue
 		}
@@ -273,7 +273,7 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		})
 		off, offErr := symCrd2Idx(crd, a)
 		env := genAssignment(t, facts, 0)
-		sa, _ := SubstituteLayout(a, env)
+		sa, _ := a.Substitute(env)
 		n, err := sa.Size()
 		if err != nil {
 			return

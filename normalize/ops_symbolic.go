@@ -144,7 +144,7 @@ func anonymousOnly(vals []Value) bool {
 		return false
 	}
 	l, ok := vals[0].(Layout)
-	return ok && !(l.L.Shape().IsStatic() && l.L.Stride().IsStatic()) && !layout.HasBasisStride(l.L.Stride())
+	return ok && !(l.L.Shape().IsStatic() && l.L.Stride().IsStatic()) && !l.L.Stride().HasBasis()
 }
 
 // symbolic runs the symbolic form of op when there is one and an argument
