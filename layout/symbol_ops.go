@@ -263,7 +263,7 @@ func (s *symCalc) namedTuple(t IntTuple) IntTuple {
 			return l
 		}
 		s.fresh++
-		return Symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+		return symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
 	})
 }
 

@@ -281,8 +281,8 @@ func Sym(t Term) IntTuple {
 	return IntTuple{val: t.KnownDivisor(), leaf: &leafInfo{kind: KindDynamic, sym: &t}}
 }
 
-// Symbol returns the leaf of the symbol name with the fact div.
-func Symbol(name string, div int64) IntTuple { return Sym(SymbolTerm(name, div)) }
+// symbol returns the leaf of the symbol name with the fact div.
+func symbol(name string, div int64) IntTuple { return Sym(SymbolTerm(name, div)) }
 
 // Term returns the term of an integer or symbolic leaf; ok is false for
 // every other node (the anonymous ?, basis leaves, tuples).
