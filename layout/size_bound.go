@@ -23,7 +23,7 @@ const MaxNodes = 1 << 18
 const CodeValueTooLarge Code = "E0705"
 
 // maxDepth bounds how deep a value nests: the nesting the parser reads
-// (grammar.DefaultMaxDepth, 256), so that every value cutec prints can be
+// (parser.DefaultMaxDepth, 256), so that every value cutec prints can be
 // read back, and so that a chain of names each wrapping the one before
 // (A2 = make_layout(A1)) cannot make every later step walk a value as
 // deep as the file is long.
