@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // TestGrammarTypesStayInside checks that no exported declaration of this
@@ -74,4 +76,12 @@ func exportedFields(e ast.Expr) []ast.Node {
 		}
 	}
 	return out
+}
+
+// TestDefaultMaxDepthIsTheLexers keeps the documented default equal to the
+// one the lexer applies on its own.
+func TestDefaultMaxDepthIsTheLexers(t *testing.T) {
+	if DefaultMaxDepth != syntax.DefaultMaxDepth {
+		t.Errorf("parser.DefaultMaxDepth = %d, the lexer's default is %d", DefaultMaxDepth, syntax.DefaultMaxDepth)
+	}
 }

@@ -61,10 +61,10 @@ func (f Form) describe() string {
 
 // Default limits of Options.
 const (
-	DefaultMaxDepth  = syntax.DefaultMaxDepth // 256
-	MaxMaxDepth      = 1024                   // larger MaxDepth values are lowered to this
-	DefaultCacheSize = 1 << 16                // entries
-	maxCachedLen     = 4096                   // longer payloads are not cached
+	DefaultMaxDepth  = 256     // the lexer's own default (a test keeps them equal)
+	MaxMaxDepth      = 1024    // larger MaxDepth values are lowered to this
+	DefaultCacheSize = 1 << 16 // entries
+	maxCachedLen     = 4096    // longer payloads are not cached
 )
 
 // Options configures a Parser.
