@@ -12,7 +12,7 @@ import (
 	"github.com/cutec/cutec/diag"
 )
 
-// Stmt is one line of a `parser:".cute"` file.
+// Stmt is one line of a `.cute` file.
 type Stmt struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -22,7 +22,7 @@ type Stmt struct {
 	Simple *Simple `parser:"| @@"`
 }
 
-// Let is `parser:"let M{div=128}, K{div=32}"`: facts of symbols for the rest of the file.
+// Let is `let M{div=128}, K{div=32}`: facts of symbols for the rest of the file.
 type Let struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -30,7 +30,7 @@ type Let struct {
 	Names  []*Name       `parser:"@@ ( \",\" @@ )*"`
 }
 
-// Assert is `parser:"assert X == Y"` (equal layouts) or `parser:"assert X ~ Y"` (same function).
+// Assert is `assert X == Y` (equal layouts) or `assert X ~ Y` (same function).
 type Assert struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -40,7 +40,7 @@ type Assert struct {
 	Y      *Expr         `parser:"@@"`
 }
 
-// Expect is `parser:"expect CODE EXPR"`.
+// Expect is `expect CODE EXPR`.
 type Expect struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -49,7 +49,7 @@ type Expect struct {
 	X      *Expr         `parser:"@@"`
 }
 
-// Simple is an expression statement, or an assignment `parser:"name = expr"` when `parser:"="`
+// Simple is an expression statement, or an assignment `name = expr` when `=`
 // follows (the parser checks that the left side is a name).
 type Simple struct {
 	Pos    lexer.Position
@@ -59,8 +59,8 @@ type Simple struct {
 	Value  *Expr         `parser:"  @@ )?"`
 }
 
-// Expr is an expression: an accessor `parser:"{8} o L"`, or one to three operands
-// joined by `parser:"o"` (a composed layout when there are two or three).
+// Expr is an expression: an accessor `{8} o L`, or one to three operands
+// joined by `o` (a composed layout when there are two or three).
 type Expr struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position
@@ -68,7 +68,7 @@ type Expr struct {
 	Composed *Composed `parser:"| @@"`
 }
 
-// Accessor is the offset-and-layout form printed by slice: `parser:"{8} o (3,2):(15,100)"`.
+// Accessor is the offset-and-layout form printed by slice: `{8} o (3,2):(15,100)`.
 type Accessor struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -77,7 +77,7 @@ type Accessor struct {
 	Inner  *Operand      `parser:"@@"`
 }
 
-// Composed is an operand followed by any number of `parser:"o"` operands; the parser
+// Composed is an operand followed by any number of `o` operands; the parser
 // accepts at most three operands in all.
 type Composed struct {
 	Pos    lexer.Position
@@ -86,7 +86,7 @@ type Composed struct {
 	Rest   []*ComposePart `parser:"@@*"`
 }
 
-// ComposePart is one `parser:"o operand"` of a composed layout.
+// ComposePart is one `o operand` of a composed layout.
 type ComposePart struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -103,9 +103,9 @@ type Operand struct {
 	Term   *Term    `parser:"| @@"`
 }
 
-// Term is a primary, or a layout `parser:"shape:stride"` when a colon follows.
+// Term is a primary, or a layout `shape:stride` when a colon follows.
 // Each side may be a symbolic term, a product of primaries divided by an
-// integer: `parser:"32*lda"`, `parser:"M/128"`.
+// integer: `32*lda`, `M/128`.
 type Term struct {
 	Pos       lexer.Position
 	EndPos    lexer.Position
@@ -116,7 +116,7 @@ type Term struct {
 	StrideOps []*MulOp      `parser:"  @@* )?"`
 }
 
-// MulOp is one factor `parser:"*M"` or the divisor `parser:"/128"` of a symbolic term.
+// MulOp is one factor `*M` or the divisor `/128` of a symbolic term.
 type MulOp struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -137,16 +137,16 @@ type Primary struct {
 	Leaf   Leaf   `parser:"| @@"`
 }
 
-// Tile is a tiler: modes separated by `parser:";"` in brackets, `parser:"[4:1;_]"`.
+// Tile is a tiler: modes separated by `;` in brackets, `[4:1;_]`.
 type Tile struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Modes  []*Operand `parser:"\"[\" @@ ( \";\" @@ )* \"]\""`
 }
 
-// Group is a parenthesized, comma-separated list: a tuple `parser:"(4,8)"`, `parser:"(4,)"`,
-// `parser:"()"`, or a parenthesized expression `parser:"((4,8):(1,4))"`, evaluated when
-// arguments follow: `parser:"((4,8):(1,4))(13)"`. An item without an expression
+// Group is a parenthesized, comma-separated list: a tuple `(4,8)`, `(4,)`,
+// `()`, or a parenthesized expression `((4,8):(1,4))`, evaluated when
+// arguments follow: `((4,8):(1,4))(13)`. An item without an expression
 // after its comma is allowed only last (a trailing comma); the parser
 // reports any other.
 type Group struct {
@@ -167,10 +167,10 @@ type GroupItem struct {
 	X      *Expr         `parser:"@@?"`
 }
 
-// Name is an identifier: a variable `parser:"A"`, a call `parser:"size(L)"` (a variable
-// followed by arguments too), a swizzle `parser:"S<3,4,3>"` / `parser:"Sw<3,4,3>"`, or a
-// pointer as CuTe C++ prints one, `parser:"smem_ptr[16b](unset)"`, or a symbol with its
-// facts `parser:"M{div=128}"`.
+// Name is an identifier: a variable `A`, a call `size(L)` (a variable
+// followed by arguments too), a swizzle `S<3,4,3>` / `Sw<3,4,3>`, or a
+// pointer as CuTe C++ prints one, `smem_ptr[16b](unset)`, or a symbol with its
+// facts `M{div=128}`.
 type Name struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
@@ -182,8 +182,8 @@ type Name struct {
 }
 
 // Pointer is the element width and the address CuTe C++ prints after a
-// pointer's name: `parser:"[16b](unset)"` in `parser:"smem_ptr[16b](unset)"`,
-// `parser:"[16b](0x7f00)"` (lexed as 0 and x7f00) in `parser:"gmem_ptr[16b](0x7f00)"`.
+// pointer's name: `[16b](unset)` in `smem_ptr[16b](unset)`,
+// `[16b](0x7f00)` (lexed as 0 and x7f00) in `gmem_ptr[16b](0x7f00)`.
 type Pointer struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -192,7 +192,7 @@ type Pointer struct {
 	Addr   []lexer.Token `parser:"\"(\" ( @Ident | @Nat @Ident? ) \")\""`
 }
 
-// SwizzleParams is the `parser:"<B,M,S>"` of a swizzle.
+// SwizzleParams is the `<B,M,S>` of a swizzle.
 type SwizzleParams struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -211,7 +211,7 @@ type Args struct {
 }
 
 // Arg is one argument: an expression, or a keyword argument as CuTe DSL
-// writes one, `parser:"stride=(8,1)"` (X is then the keyword's name).
+// writes one, `stride=(8,1)` (X is then the keyword's name).
 type Arg struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -223,8 +223,8 @@ type Arg struct {
 // Fraction | Number | Dynamic | Underscore.
 type Leaf interface{ leaf() }
 
-// Number is an integer `parser:"8"`, `parser:"-3"` or static `parser:"_4"`, and when dimensions follow,
-// the count of a basis entry `parser:"16@0"`, `parser:"_1@0"`, `parser:"1@1@0"`.
+// Number is an integer `8`, `-3` or static `_4`, and when dimensions follow,
+// the count of a basis entry `16@0`, `_1@0`, `1@1@0`.
 type Number struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -232,7 +232,7 @@ type Number struct {
 	Dims   []*Dim        `parser:"( \"@\" @@ )*"`
 }
 
-// Fraction is a basis entry with a fractional count: `parser:"1/2@0"`.
+// Fraction is a basis entry with a fractional count: `1/2@0`.
 type Fraction struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -247,9 +247,9 @@ type Dim struct {
 	Tok    []lexer.Token `parser:"@Nat"`
 }
 
-// Dynamic is a leaf known only at run time: `parser:"?"`, `parser:"?{i64}"`, `parser:"?{div=64}"`,
-// `parser:"?{i64 div=128}"`; and when dimensions follow, the dynamic count of a basis
-// entry `parser:"?@0"`, `parser:"?@1@0"` (the dialect's stride `(?@0,?@1)`).
+// Dynamic is a leaf known only at run time: `?`, `?{i64}`, `?{div=64}`,
+// `?{i64 div=128}`; and when dimensions follow, the dynamic count of a basis
+// entry `?@0`, `?@1@0` (the dialect's stride `(?@0,?@1)`).
 type Dynamic struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -267,7 +267,7 @@ type DynamicAttrs struct {
 	Div    []lexer.Token `parser:"  @( Nat | Neg ) )? | \"div\" \"=\" @( Nat | Neg ) )"`
 }
 
-// Underscore is `parser:"_"`: a mode left whole in a slice coordinate or a tile.
+// Underscore is `_`: a mode left whole in a slice coordinate or a tile.
 type Underscore struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -279,7 +279,7 @@ func (*Fraction) leaf()   {}
 func (*Dynamic) leaf()    {}
 func (*Underscore) leaf() {}
 
-// Descriptor is the descriptor EBNF (docs/semantics.md §Descriptors), `parser:"layout ::= group"`.
+// Descriptor is the descriptor EBNF (docs/semantics.md §Descriptors), `layout ::= group`.
 type Descriptor struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -287,14 +287,14 @@ type Descriptor struct {
 	Group  *DescGroup     `parser:"| @@"`
 }
 
-// DescGroup is the EBNF's `parser:"group"`: a parenthesized list of entries.
+// DescGroup is the EBNF's `group`: a parenthesized list of entries.
 type DescGroup struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
 	Entries []*DescEntry `parser:"\"(\" ( @@ ( \",\" @@ )* )? \")\""`
 }
 
-// DescEntry is the EBNF's `parser:"entry"`: a group or a basis.
+// DescEntry is the EBNF's `entry`: a group or a basis.
 type DescEntry struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position
@@ -303,7 +303,7 @@ type DescEntry struct {
 	Basis    *DescBasis `parser:"| @@"`
 }
 
-// DescBasis is the EBNF's `parser:"basis"` with an integer or dynamic (`parser:"?"`) count.
+// DescBasis is the EBNF's `basis` with an integer or dynamic (`?`) count.
 type DescBasis struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -311,7 +311,7 @@ type DescBasis struct {
 	Dims   []*Dim        `parser:"( \"@\" @@ )+"`
 }
 
-// SwizzleForm is a swizzle on its own, `parser:"S<3,4,3>"` or `parser:"Sw<3,4,3>"`.
+// SwizzleForm is a swizzle on its own, `S<3,4,3>` or `Sw<3,4,3>`.
 type SwizzleForm struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
