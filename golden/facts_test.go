@@ -8,6 +8,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 )
@@ -137,7 +138,7 @@ func TestSameValueIsExact(t *testing.T) {
 
 func value(t *testing.T, src string) normalize.Value {
 	t.Helper()
-	e, diags := parser.ParseExprString(src)
+	e, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(src)))
 	if e == nil || diags.HasErrors() {
 		t.Fatalf("%s: %v", src, diags)
 	}

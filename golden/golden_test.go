@@ -67,12 +67,12 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func roundTripExpr(t *testing.T, path, src string) {
-	e, diags := parser.ParseExprString(src)
+	e, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(src)))
 	if e == nil || diags.HasErrors() {
 		return
 	}
 	once := printer.String(e)
-	e2, diags := parser.ParseExprString(once)
+	e2, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(once)))
 	if e2 == nil || diags.HasErrors() {
 		t.Errorf("%s: the printed form %q does not parse: %v", path, once, diags)
 		return
@@ -103,7 +103,7 @@ func eval(src string, e ast.Expr) (normalize.Value, diag.List) {
 }
 
 func roundTripCute(t *testing.T, path, src string) {
-	f, diags := parser.ParseCuteFileString("input", src)
+	f, diags := parser.ParseCuteFile(diag.NewFile("input", []byte(src)))
 	if f == nil || diags.HasErrors() {
 		return
 	}
@@ -112,7 +112,7 @@ func roundTripCute(t *testing.T, path, src string) {
 		t.Errorf("%s: %v", path, err)
 		return
 	}
-	f2, diags := parser.ParseCuteFileString("input", string(once))
+	f2, diags := parser.ParseCuteFile(diag.NewFile("input", []byte(string(once))))
 	if f2 == nil || diags.HasErrors() {
 		t.Errorf("%s: the formatted file does not parse: %v", path, diags)
 		return
@@ -137,12 +137,12 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		e, diags := parser.ParseExprString(src)
+		e, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(src)))
 		if e == nil || diags.HasErrors() {
 			return
 		}
 		once := printer.String(e)
-		e2, diags := parser.ParseExprString(once)
+		e2, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(once)))
 		if e2 == nil || diags.HasErrors() {
 			t.Fatalf("%q printed as %q, which does not parse: %v", src, once, diags)
 		}

@@ -10,7 +10,7 @@ package layout
 
 // GetMode returns the element of t at a path of mode indices; no index at
 // all gives t itself.
-func GetMode(t IntTuple, path ...int) (IntTuple, error) {
+func (t IntTuple) GetMode(path ...int) (IntTuple, error) {
 	for depth, i := range path {
 		if err := checkModeIndex(t.Kind() == KindTuple, t.Rank(), i, depth, len(path)); err != nil {
 			return IntTuple{}, err
@@ -21,13 +21,13 @@ func GetMode(t IntTuple, path ...int) (IntTuple, error) {
 }
 
 // GetMode returns the sublayout of l at a path of mode indices (see the
-// package-level GetMode for the rule on scalar leaves).
+// IntTuple.GetMode for the rule on scalar leaves).
 func (l Layout) GetMode(path ...int) (Layout, error) {
-	shape, err := GetMode(l.shape, path...)
+	shape, err := l.shape.GetMode(path...)
 	if err != nil {
 		return Layout{}, err
 	}
-	stride, _ := GetMode(l.stride, path...)
+	stride, _ := l.stride.GetMode(path...)
 	return Layout{shape, stride}, nil
 }
 
@@ -45,10 +45,10 @@ func checkModeIndex(isTuple bool, rank, i, depth, n int) error {
 	return nil
 }
 
-// SelectModes returns the tuple of the given modes of t, in the given order
+// Select returns the tuple of the given modes of t, in the given order
 // (CuTe's select<I...>): select((1,2,3), 2, 0) is (3,1), and no index gives
 // the empty tuple.
-func SelectModes(t IntTuple, idx ...int) (IntTuple, error) {
+func (t IntTuple) Select(idx ...int) (IntTuple, error) {
 	out := make([]IntTuple, len(idx))
 	for k, i := range idx {
 		if i < 0 || i >= t.Rank() {

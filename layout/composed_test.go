@@ -60,7 +60,7 @@ func TestGetMode(t *testing.T) {
 		{"(1,2,3) -1", "error"},
 	} {
 		tup, path := splitPath(t, c.in)
-		got, err := GetMode(tup, path...)
+		got, err := tup.GetMode(path...)
 		if c.want == "error" {
 			wantCode(t, "get "+c.in, err, CodeModeOutOfRange)
 			continue
@@ -91,15 +91,15 @@ func splitPath(t *testing.T, s string) (IntTuple, []int) {
 
 func TestSelectModes(t *testing.T) {
 	// Accessors/select.mlir.
-	s, err := SelectModes(T(t, "(1,2,3,4)"), 3, 1, 0)
+	s, err := T(t, "(1,2,3,4)").Select(3, 1, 0)
 	if err != nil || s.String() != "(4,2,1)" {
 		t.Errorf("select = %s, %v", s, err)
 	}
-	s, err = SelectModes(T(t, "(4,8)"))
+	s, err = T(t, "(4,8)").Select()
 	if err != nil || s.String() != "()" {
 		t.Errorf("select with no index = %s, %v", s, err)
 	}
-	_, err = SelectModes(T(t, "(4,8,2)"), 3)
+	_, err = T(t, "(4,8,2)").Select(3)
 	wantCode(t, "select out of range", err, CodeModeOutOfRange)
 }
 
@@ -115,27 +115,27 @@ func TestTileAccessors(t *testing.T) {
 	if _, err := tile.GetMode(0, 0); err == nil {
 		t.Errorf("get past a layout slot: no error")
 	}
-	s, err := tile.SelectModes(1, 0)
+	s, err := tile.Select(1, 0)
 	if err != nil || s.String() != "[_;(4,8):(1,4)]" {
 		t.Errorf("select tile = %s, %v", s, err)
 	}
 	// LayoutAlgebra/flatten.mlir#tile_nested_with_underscore.
-	if f := FlattenTile(tile); f.String() != "[(4,8):(1,4);_;2:1;3:1]" {
+	if f := tile.Flatten(); f.String() != "[(4,8):(1,4);_;2:1;3:1]" {
 		t.Errorf("flatten tile = %s", f)
 	}
 	// Accessors/get_layouts_from_tile.mlir: layouts only, _ dropped.
-	ls, err := TileLayouts(tile)
+	ls, err := tile.Layouts()
 	if err != nil || ls.String() != "[(4,8):(1,4);2:1;3:1]" {
 		t.Errorf("layouts of tile = %s, %v", ls, err)
 	}
-	_, err = TileLayouts(read(t, "[[_;_];_]").(Tiler))
+	_, err = read(t, "[[_;_];_]").(Tiler).Layouts()
 	wantCode(t, "layouts of an all-_ tile", err, CodeBadValue)
 	// Accessors/get_shape.mlir and get_shape_errors.mlir.
-	sh, err := TileShape(read(t, "[(4,8):(1,4);(2,3):(1,2)]").(Tiler))
+	sh, err := read(t, "[(4,8):(1,4);(2,3):(1,2)]").(Tiler).Shape()
 	if err != nil || sh.String() != "((4,8),(2,3))" {
 		t.Errorf("shape of tile = %s, %v", sh, err)
 	}
-	_, err = TileShape(tile)
+	_, err = tile.Shape()
 	wantCode(t, "shape of a tile with _", err, CodeBadValue)
 }
 
@@ -147,11 +147,11 @@ func TestSliceDiceTuples(t *testing.T) {
 		{"(0,_)", "(1,(2,3))", "((2,3))", "(1)"},
 		{"((_,1),_)", "(((2,3),4),(5,(6,7)))", "((2,3),(5,(6,7)))", "(4)"},
 	} {
-		s, err := SliceTuple(T(t, c.crd), T(t, c.in))
+		s, err := T(t, c.in).Slice(T(t, c.crd))
 		if err != nil || s.String() != c.slice {
 			t.Errorf("slice(%s, %s) = %s, %v; want %s", c.crd, c.in, s, err, c.slice)
 		}
-		d, err := DiceTuple(T(t, c.crd), T(t, c.in))
+		d, err := T(t, c.in).Dice(T(t, c.crd))
 		if err != nil || d.String() != c.dice {
 			t.Errorf("dice(%s, %s) = %s, %v; want %s", c.crd, c.in, d, err, c.dice)
 		}
@@ -186,7 +186,7 @@ func TestSliceComposed(t *testing.T) {
 		{"(_,0)", "S<3,4,3> o 0 o (4,2):(1@0,1@1)", "error"},
 		{"(0,_,1)", "(4,5):(1,4) o 2 o (4,3):(1,4)", "error"},
 	} {
-		r, err := SliceComposed(T(t, c.crd), C(t, c.in))
+		r, err := C(t, c.in).Slice(T(t, c.crd))
 		got := "error"
 		switch {
 		case err == nil && r.Plain:
@@ -213,7 +213,7 @@ func TestSliceSwizzledFunction(t *testing.T) {
 		b := randomPowerLayout(rng, 4)
 		crd, keep := randomSliceCoord(rng, b.shape)
 		c := ComposedLayout{sw, Int(0), b}
-		r, err := SliceComposed(crd, c)
+		r, err := c.Slice(crd)
 		if err != nil {
 			t.Fatalf("slice(%s, %s): %v", crd, c, err)
 		}
@@ -323,7 +323,7 @@ func TestRecastComposed(t *testing.T) {
 		{8, 128, "S<3,3,4> o 0 o (32,4):(1,32)", "error"},
 		{8, 32, "(2,3):(1,3) o (0,0) o (2,3):(1@0,1@1)", "error"},
 	} {
-		r, err := RecastComposed(c.old, c.new, C(t, c.in))
+		r, err := C(t, c.in).Recast(c.old, c.new)
 		got := "error"
 		if err == nil {
 			got = r.String()
@@ -353,9 +353,9 @@ func TestPadToRank(t *testing.T) {
 		{"(1,2)", -5, "3", false, "error"},
 		{"(4,8)", 0, "1", true, "error"},
 	} {
-		f := AppendTupleTo
+		f := IntTuple.AppendTo
 		if c.front {
-			f = PrependTupleTo
+			f = IntTuple.PrependTo
 		}
 		got, err := f(T(t, c.in), c.n, T(t, c.x))
 		if c.want == "error" {
@@ -403,14 +403,14 @@ func TestDiceTile(t *testing.T) {
 		// By hand: a layout slot diced by a tuple keeps its fixed modes.
 		{"((1,_),1)", TileTuple(TileLayout(L(t, "(4,8):(1,4)")), TileInt(2)), "[(4):(1);2]"},
 	} {
-		got, err := DiceTile(T(t, tc.crd), tc.tile)
+		got, err := tc.tile.Dice(T(t, tc.crd))
 		if err != nil || got.String() != tc.want {
 			t.Errorf("dice(%s, %s) = %s, %v; want %s", tc.crd, tc.tile, got, err, tc.want)
 		}
 	}
-	_, err := DiceTile(T(t, "(1,_,1)"), TileTuple(TileInt(4), TileInt(8)))
+	_, err := TileTuple(TileInt(4), TileInt(8)).Dice(T(t, "(1,_,1)"))
 	wantCode(t, "dice with a longer coordinate", err, CodeCoordMismatch)
-	_, err = DiceTile(T(t, "(_,?)"), TileTuple(TileInt(4), TileInt(8)))
+	_, err = TileTuple(TileInt(4), TileInt(8)).Dice(T(t, "(_,?)"))
 	wantCode(t, "dice with a dynamic coordinate", err, CodeDynamicValue)
 }
 
@@ -424,7 +424,7 @@ func TestSliceSwizzledKeepsOffsetFacts(t *testing.T) {
 	c := ComposedLayout{Outer: Swizzle{B: 3, M: 3, S: 3}, Offset: Dynamic(0, 16),
 		Inner: L(t, "((2,2,2),(2,2),2,(1,3)):((64,8,1024),(32,512),2048,(0,4096))")}
 	for _, crd := range []string{"(_,_,_,0)", "(_,_,_,1)"} {
-		r, err := SliceComposed(T(t, crd), c)
+		r, err := c.Slice(T(t, crd))
 		if err != nil || r.Plain || r.Composed.Offset.String() != "?{div=16}" {
 			t.Errorf("slice(%s, %s) = %+v, %v; want the offset ?{div=16}", crd, c, r, err)
 		}

@@ -199,10 +199,10 @@ func staticOrder(order IntTuple) (IntTuple, error) {
 	return r, c.errOrNil()
 }
 
-// MakeLayoutLikeComposed is make_layout_like of a composed layout whose
+// MakeLayoutLike is make_layout_like of a composed layout whose
 // outer function is a swizzle: the swizzle and the offset are dropped and
 // the result is make_layout_like of the inner layout, as in the dialect.
-func MakeLayoutLikeComposed(c ComposedLayout) (Layout, error) {
+func (c ComposedLayout) MakeLayoutLike() (Layout, error) {
 	if _, ok := c.Outer.(Swizzle); !ok {
 		return Layout{}, errBadValue("make_layout_like",
 			"a composed layout needs a swizzle as its inner function, not the layout %s", c.Outer)

@@ -39,7 +39,7 @@ func Crd2Idx(crd, shape, stride IntTuple) (IntTuple, error) {
 			return IntTuple{}, err
 		}
 		// The sum has the nodes of the larger of the two: count afresh.
-		c.built = CountNodes(MaxNodes, profile)
+		c.built = countNodes(MaxNodes, profile)
 		acc.coord = c.addTuples(mapLeaves(profile, func(IntTuple) IntTuple { return Int(0) }), acc.coord)
 	}
 	return acc.result(&c)

@@ -191,7 +191,7 @@ func TestOrderedConstructorsDynamic(t *testing.T) {
 	}
 	likeComposed := func(outer Function, inner string) func(*testing.T) (IntTuple, error) {
 		return func(t *testing.T) (IntTuple, error) {
-			l, err := MakeLayoutLikeComposed(ComposedLayout{outer, Int(6), L(t, inner)})
+			l, err := (ComposedLayout{outer, Int(6), L(t, inner)}).MakeLayoutLike()
 			return l.stride, err
 		}
 	}

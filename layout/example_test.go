@@ -7,17 +7,28 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
+// The algebra in a few calls: build layouts, compose them, evaluate the
+// result. The values are the CuTe paper's worked example of §3.3.3:
+// (4,6,8,10):(2,3,5,7) o 6:12 is (2,3):(9,5). Composition is the function
+// A(B(c)): B(4) = 48, whose coordinate in (4,6,8,10) is (0,0,2,0), so
+// A(48) = 2*5 = 10, which is also (2,3):(9,5) at 4 = (0,2): 2*5.
 func Example() {
-	// (4,2):(1,4) is a 4x2 column-major layout; compose it with a 2x2 selector.
-	a := layout.MustNew(layout.Ints(4, 2), layout.Ints(1, 4))
-	b := layout.MustNew(layout.Ints(2, 2), layout.Ints(1, 2))
-	r, _ := layout.Compose(a, b)
+	a := layout.MustNew(layout.Ints(4, 6, 8, 10), layout.Ints(2, 3, 5, 7))
+	b := layout.MustNew(layout.Int(6), layout.Int(12))
+	r, err := layout.Compose(a, b)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(r)
-	// Output: (2,2):(1,2)
+	v, _ := r.Eval(layout.Int(4))
+	fmt.Println(v)
+	// Output:
+	// (2,3):(9,5)
+	// 10
 }
 
 func ExampleCompose() {
-	// The "apparent violation" of paper §3.3.3 composes after coalescing
+	// The "apparent violation" of the CuTe paper's §3.3.3 composes after coalescing
 	// and truncating A.
 	a := layout.MustNew(layout.Ints(4, 2, 8), layout.Ints(3, 12, 97))
 	r, err := layout.Compose(a, layout.MustNew(layout.Int(3), layout.Int(3)))
@@ -35,6 +46,8 @@ func ExampleCompose() {
 	// E0400 0 4 3
 }
 
+// The CuTe paper's §3.2: (2,(1,6)):(1,(6,2)) is 12:1, and coalesced by mode
+// (2,6):(1,2).
 func ExampleCoalesce() {
 	l := layout.MustNew(
 		layout.Tuple(layout.Int(2), layout.Ints(1, 6)),
@@ -53,6 +66,8 @@ func ExampleComplementTo() {
 	// Output: (32,2):(1,128)
 }
 
+// The CuTe paper's §3.5.2 and Figure 12: (8,16):(20,1) divided by the tiler
+// [4:1;8:2].
 func ExampleLogicalDivide() {
 	l := layout.MustNew(layout.Ints(8, 16), layout.Ints(20, 1))
 	tiler := layout.TileTuple(
@@ -67,6 +82,8 @@ func ExampleLogicalDivide() {
 	// ((4,8),(2,2)):((20,2),(80,1))
 }
 
+// The CuTe paper's §3.5.1, Figure 10: a 3x4 row-major tile repeated over a
+// 2x5 column-major grid.
 func ExampleBlockedProduct() {
 	tile := layout.MustNew(layout.Ints(3, 4), layout.Ints(4, 1))
 	grid := layout.MustNew(layout.Ints(2, 5), layout.Ints(1, 2))

@@ -3,13 +3,13 @@ package layout
 // The inverses of swizzled layouts S o 0 o B, as CuTe C++ builds them:
 // the inverse of B with the swizzle carried through it (swizzleThrough).
 
-// RightInverseComposed returns the right inverse of a swizzled layout
+// RightInverse returns the right inverse of a swizzled layout
 // S o 0 o B as CuTe C++ builds it: composition(right_inverse(B), S), which
 // carries the swizzle through R = right_inverse(B): S' o 0 o R with S' o R
 // = R o S. Since S is its own inverse, (S o B)(S'(R(k))) = S(B(R(S(k)))) =
 // k; the law is also checked point by point. right_inverse(S<1,0,2> o 0 o
 // (4,4):(1,4)) is S<1,0,2> o 0 o 16:1.
-func RightInverseComposed(c ComposedLayout) (ComposedLayout, error) {
+func (c ComposedLayout) RightInverse() (ComposedLayout, error) {
 	return inverseComposed("right_inverse", c, RightInverse, func(f ComposedLayout, g ComposedLayout, k int64) (bool, error) {
 		x, err := g.Eval(Int(k))
 		if err != nil {
@@ -20,11 +20,11 @@ func RightInverseComposed(c ComposedLayout) (ComposedLayout, error) {
 	})
 }
 
-// LeftInverseComposed returns the left inverse of a swizzled layout
+// LeftInverse returns the left inverse of a swizzled layout
 // S o 0 o B as CuTe C++ builds it: composition(left_inverse(B), S), carried
-// through as for RightInverseComposed; the law L(C(k)) = k is checked on
+// through as for ComposedLayout.RightInverse; the law L(C(k)) = k is checked on
 // C's domain for an injective C.
-func LeftInverseComposed(c ComposedLayout) (ComposedLayout, error) {
+func (c ComposedLayout) LeftInverse() (ComposedLayout, error) {
 	return inverseComposed("left_inverse", c, LeftInverse, func(f ComposedLayout, g ComposedLayout, k int64) (bool, error) {
 		x, err := f.Eval(Int(k))
 		if err != nil {

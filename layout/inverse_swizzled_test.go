@@ -17,11 +17,11 @@ func TestInversesComposed(t *testing.T) {
 		{"S<3,3,3> o 0 o (8,64):(64,1)", "S<3,0,-6> o 0 o (64,8):(8,1)", "S<3,0,-6> o 0 o (64,8):(8,1)"},
 	} {
 		c := C(t, tc.c)
-		r, err := RightInverseComposed(c)
+		r, err := c.RightInverse()
 		if err != nil || r.String() != tc.right {
 			t.Errorf("right_inverse(%s) = %s, %v; want %s", tc.c, r, err, tc.right)
 		}
-		l, err := LeftInverseComposed(c)
+		l, err := c.LeftInverse()
 		if err != nil || l.String() != tc.left {
 			t.Errorf("left_inverse(%s) = %s, %v; want %s", tc.c, l, err, tc.left)
 		}
@@ -40,8 +40,8 @@ func TestInversesComposed(t *testing.T) {
 			}
 		}
 	}
-	_, err := RightInverseComposed(C(t, "S<1,0,2> o 1 o (4,4):(1,4)"))
+	_, err := (C(t, "S<1,0,2> o 1 o (4,4):(1,4)")).RightInverse()
 	wantCode(t, "right_inverse with an offset", err, CodeBadValue)
-	_, err = LeftInverseComposed(C(t, "(4,5):(1,4) o 2 o 4:1"))
+	_, err = (C(t, "(4,5):(1,4) o 2 o 4:1")).LeftInverse()
 	wantCode(t, "left_inverse with an outer layout", err, CodeBadValue)
 }

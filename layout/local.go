@@ -28,11 +28,11 @@ func LocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, error) 
 // local_tile(..., proj=(1,None,1)) selects the M and K modes of an MNK
 // tiler.
 func LocalTileProj(l Layout, tiler Tiler, coord, proj IntTuple) (Layout, IntTuple, error) {
-	t, err := DiceTile(proj, tiler)
+	t, err := tiler.Dice(proj)
 	if err != nil {
 		return Layout{}, IntTuple{}, withOp(err, "local_tile")
 	}
-	c, err := DiceTuple(proj, coord)
+	c, err := coord.Dice(proj)
 	if err != nil {
 		return Layout{}, IntTuple{}, withOp(err, "local_tile")
 	}

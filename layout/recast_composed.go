@@ -2,14 +2,14 @@ package layout
 
 import "math/bits"
 
-// RecastComposed views a composed layout A o off o B of elements oldBits
+// Recast views a composed layout A o off o B of elements oldBits
 // wide as one of elements newBits wide, as the dialect's recast_layout does:
 // B and an affine A are recast as layouts (see RecastLayout), the offset is
 // scaled like a stride, and a swizzle keeps its bits but moves its base M by
 // the base-2 logarithm of the ratio, so that it acts on the same bytes:
 // recast_layout(8, 32, S<3,5,4> o 0 o (32,4):(1,32)) is S<3,3,4> o 0 o
 // (8,4):(1,8).
-func RecastComposed(oldBits, newBits int64, c ComposedLayout) (ComposedLayout, error) {
+func (c ComposedLayout) Recast(oldBits, newBits int64) (ComposedLayout, error) {
 	inner, err := RecastLayout(oldBits, newBits, c.Inner)
 	if err != nil {
 		return ComposedLayout{}, err

@@ -23,7 +23,7 @@ const MaxNodes = 1 << 18
 const CodeValueTooLarge Code = "E0705"
 
 // maxDepth bounds how deep a value nests: the nesting the parser reads
-// (grammar.DefaultMaxDepth, 256), so that every value cutec prints can be
+// (parser.DefaultMaxDepth, 256), so that every value cutec prints can be
 // read back, and so that a chain of names each wrapping the one before
 // (A2 = make_layout(A1)) cannot make every later step walk a value as
 // deep as the file is long.
@@ -32,7 +32,7 @@ const maxDepth = 256
 // TooDeep reports whether one of the trees ts nests deeper than 256 (maxDepth)
 // (a leaf has depth 0). It visits only the nodes of depth up to
 // maxDepth+1, and at most MaxNodes+1 of them, so it costs no more than
-// CountNodes.
+// IntTuple.Nodes.
 func TooDeep(ts ...IntTuple) bool {
 	budget := int64(MaxNodes) + 1
 	for _, t := range ts {
@@ -68,10 +68,14 @@ func ErrValueTooDeep(op string) *Error {
 		"the result would nest more than %d levels deep, the bound on values (and the nesting the parser reads)", maxDepth)
 }
 
-// CountNodes returns the number of nodes of the trees ts together, or a
-// number larger than limit as soon as it exceeds limit: the work is at most
-// limit+1 nodes whatever the size of the trees.
-func CountNodes(limit int64, ts ...IntTuple) int64 {
+// Nodes returns the number of nodes of t (leaves and tuples), or a number
+// larger than limit as soon as it exceeds limit: the work is at most
+// limit+1 nodes whatever the size of the tree.
+func (t IntTuple) Nodes(limit int64) int64 { return countNodes(limit, t) }
+
+// countNodes returns the number of nodes of the trees ts together, or a
+// number larger than limit as soon as it exceeds limit.
+func countNodes(limit int64, ts ...IntTuple) int64 {
 	var n int64
 	for _, t := range ts {
 		n = countTree(t, n, limit)
@@ -95,7 +99,7 @@ func countTree(t IntTuple, n, limit int64) int64 {
 
 // Nodes returns the number of nodes of l's shape and stride, or a number
 // larger than limit as soon as it exceeds limit.
-func (l Layout) Nodes(limit int64) int64 { return CountNodes(limit, l.shape, l.stride) }
+func (l Layout) Nodes(limit int64) int64 { return countNodes(limit, l.shape, l.stride) }
 
 // Nodes returns the number of nodes of the tiler's layouts and tuples, or
 // a number larger than limit as soon as it exceeds limit.
@@ -119,7 +123,7 @@ func (t Tiler) Nodes(limit int64) int64 {
 // Nodes returns the number of nodes of the composed layout's parts, or a
 // number larger than limit as soon as it exceeds limit.
 func (c ComposedLayout) Nodes(limit int64) int64 {
-	n := CountNodes(limit, c.Offset) + c.Inner.Nodes(limit)
+	n := countNodes(limit, c.Offset) + c.Inner.Nodes(limit)
 	if l, ok := c.Outer.(Layout); ok && n <= limit {
 		n += l.Nodes(limit - n)
 	}

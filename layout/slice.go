@@ -29,14 +29,14 @@ func Dice(crd IntTuple, l Layout) (Layout, error) {
 	return Layout{shape, stride}, nil
 }
 
-// SliceTuple returns the parts of t (a shape, stride, coordinate or integer
+// Slice returns the parts of t (a shape, stride, coordinate or integer
 // tuple) paired with _ in crd, gathered as Slice gathers modes:
 // slice((_,1,_), (2,3,4)) is (2,4).
-func SliceTuple(crd, t IntTuple) (IntTuple, error) { return pick(crd, t, true) }
+func (t IntTuple) Slice(crd IntTuple) (IntTuple, error) { return pick(crd, t, true) }
 
-// DiceTuple returns the parts of t paired with integers in crd, which must
+// Dice returns the parts of t paired with integers in crd, which must
 // be static.
-func DiceTuple(crd, t IntTuple) (IntTuple, error) {
+func (t IntTuple) Dice(crd IntTuple) (IntTuple, error) {
 	if err := checkStaticCoord("dice", crd); err != nil {
 		return IntTuple{}, err
 	}

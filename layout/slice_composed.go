@@ -8,7 +8,7 @@ type ComposedSlice struct {
 	Plain    bool // the result is Layout, not Composed
 }
 
-// SliceComposed returns slice(crd, A o off o B), the dialect's cute.slice
+// Slice returns slice(crd, A o off o B), the dialect's cute.slice
 // and CuTe's slice of a ComposedLayout (which, like Slice, drops the offset
 // of the fixed modes from the result). The coordinate applies to B.
 //
@@ -23,7 +23,7 @@ type ComposedSlice struct {
 // the sliced layout reaches both the bits a swizzle field reads and the
 // ones it writes, the result stays swizzled; otherwise the swizzle decays
 // into strides and the result is a plain layout.
-func SliceComposed(crd IntTuple, c ComposedLayout) (ComposedSlice, error) {
+func (c ComposedLayout) Slice(crd IntTuple) (ComposedSlice, error) {
 	sliced, err := Slice(crd, c.Inner)
 	if err != nil {
 		return ComposedSlice{}, err

@@ -70,14 +70,14 @@ func padLayout(op string, l Layout, n int, x Layout, front bool) (Layout, error)
 	return Layout{shape, stride}, nil
 }
 
-// AppendTupleTo extends the tuple t (a leaf has rank 1) to rank n with
+// AppendTo extends the tuple t (a leaf has rank 1) to rank n with
 // copies of x: append_to((4,8), 4, 1) is (4,8,1,1).
-func AppendTupleTo(t IntTuple, n int, x IntTuple) (IntTuple, error) {
+func (t IntTuple) AppendTo(n int, x IntTuple) (IntTuple, error) {
 	return padTuple("append_to", t, n, x, false)
 }
 
-// PrependTupleTo extends the tuple t to rank n with leading copies of x.
-func PrependTupleTo(t IntTuple, n int, x IntTuple) (IntTuple, error) {
+// PrependTo extends the tuple t to rank n with leading copies of x.
+func (t IntTuple) PrependTo(n int, x IntTuple) (IntTuple, error) {
 	return padTuple("prepend_to", t, n, x, true)
 }
 
@@ -152,11 +152,11 @@ func Flatten(l Layout) Layout {
 	if l.Depth() <= 1 {
 		return l
 	}
-	return Layout{FlattenTuple(l.shape), FlattenTuple(l.stride)}
+	return Layout{l.shape.Flatten(), l.stride.Flatten()}
 }
 
-// FlattenTuple returns the leaves of t as a flat tuple (a leaf stays a leaf).
-func FlattenTuple(t IntTuple) IntTuple {
+// Flatten returns the leaves of t as a flat tuple (a leaf stays a leaf).
+func (t IntTuple) Flatten() IntTuple {
 	if t.Kind() != KindTuple || t.Depth() <= 1 {
 		return t
 	}

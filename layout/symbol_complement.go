@@ -2,10 +2,10 @@ package layout
 
 import "strconv"
 
-// SymComplement is ComplementTo for layouts with symbolic leaves. The
+// symComplement is ComplementTo for layouts with symbolic leaves. The
 // strides must be ordered by their terms (a stride a multiple of another
 // is larger, symbols being positive).
-func SymComplement(l Layout, cotarget IntTuple) (SymResult, error) {
+func symComplement(l Layout, cotarget IntTuple) (symResult, error) {
 	s := &symCalc{op: "complement"}
 	r := s.complement(s.named(l), s.namedTuple(cotarget))
 	return s.result(r)

@@ -1,10 +1,10 @@
 package layout
 
-// SymCompose is Compose for layouts with symbolic leaves: A is coalesced as
+// symCompose is Compose for layouts with symbolic leaves: A is coalesced as
 // a term list and each integral mode s:d of B folds through it (paper
 // §3.3.2), deciding each step as the static algebra does where its values
 // are static, and under an obligation where they are not.
-func SymCompose(a, b Layout) (SymResult, error) {
+func symCompose(a, b Layout) (symResult, error) {
 	s := &symCalc{op: "composition"}
 	r := s.compose(s.named(a), s.named(b))
 	return s.result(r)
@@ -182,11 +182,11 @@ func (s *symCalc) shapeDecide(next, rs Term) (fits bool, rest Term, ok bool) {
 	return false, Term{}, false
 }
 
-// SymComposeTiler is ComposeTiler for layouts with symbolic leaves: a
-// layout tile composes as SymCompose, an integer N as N:1, _ keeps A, and a
+// symComposeTiler is ComposeTiler for layouts with symbolic leaves: a
+// layout tile composes as symCompose, an integer N as N:1, _ keeps A, and a
 // tuple of tiles composes mode by mode, dropping the modes of A it does not
 // reach, as the static ComposeTiler does.
-func SymComposeTiler(a Layout, t Tiler) (SymResult, error) {
+func symComposeTiler(a Layout, t Tiler) (symResult, error) {
 	s := &symCalc{op: "composition"}
 	r := s.composeTiler(s.named(a), s.namedTiler(t))
 	return s.result(r)

@@ -1,8 +1,8 @@
 package layout
 
-// SymLogicalDivide is LogicalDivide for layouts or tilers with symbolic
+// symLogicalDivide is LogicalDivide for layouts or tilers with symbolic
 // leaves: A ∘ (B, B*), with B* the complement of B in the size of A.
-func SymLogicalDivide(l Layout, t Tiler) (SymResult, error) {
+func symLogicalDivide(l Layout, t Tiler) (symResult, error) {
 	s := &symCalc{op: "logical_divide"}
 	r := s.logicalDivide(s.named(l), s.namedTiler(t))
 	return s.result(r)
@@ -62,37 +62,37 @@ func (s *symCalc) divideByLayout(l, tile Layout) Layout {
 	return s.compose(l, Concat(tile, rest))
 }
 
-// SymZippedDivide, SymTiledDivide and SymFlatDivide are the divides of
+// symZippedDivide, symTiledDivide and symFlatDivide are the divides of
 // divide.go on symbolic layouts, rearranged as the static ones are.
-func SymZippedDivide(l Layout, t Tiler) (SymResult, error) {
+func symZippedDivide(l Layout, t Tiler) (symResult, error) {
 	return symDivideThen("zipped_divide", l, t, func(r Layout) (Layout, error) { return tileUnzip("zipped_divide", r, t) })
 }
 
-// SymTiledDivide: see SymZippedDivide.
-func SymTiledDivide(l Layout, t Tiler) (SymResult, error) {
+// symTiledDivide: see symZippedDivide.
+func symTiledDivide(l Layout, t Tiler) (symResult, error) {
 	return symDivideThen("tiled_divide", l, t, func(r Layout) (Layout, error) {
 		z, err := tileUnzip("tiled_divide", r, t)
 		return unpack(z, false), err
 	})
 }
 
-// SymFlatDivide: see SymZippedDivide.
-func SymFlatDivide(l Layout, t Tiler) (SymResult, error) {
+// symFlatDivide: see symZippedDivide.
+func symFlatDivide(l Layout, t Tiler) (symResult, error) {
 	return symDivideThen("flat_divide", l, t, func(r Layout) (Layout, error) {
 		z, err := tileUnzip("flat_divide", r, t)
 		return unpack(z, true), err
 	})
 }
 
-func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error)) (SymResult, error) {
+func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error)) (symResult, error) {
 	s := &symCalc{op: op}
 	r := s.logicalDivide(s.named(l), s.namedTiler(t))
 	if s.err != nil {
-		return SymResult{}, s.err
+		return symResult{}, s.err
 	}
 	z, err := f(r)
 	if err != nil {
-		return SymResult{}, err
+		return symResult{}, err
 	}
-	return SymResult{Layout: anonymous(z), Obligations: s.obl}, nil
+	return symResult{Layout: anonymous(z), Obligations: s.obl}, nil
 }

@@ -1,10 +1,10 @@
 package layout
 
-// SymLocalTile is LocalTile on a layout with symbolic leaves: the tile of
+// symLocalTile is LocalTile on a layout with symbolic leaves: the tile of
 // the symbolic zipped_divide at coord, and its offset, with the
 // obligations of the divide.
-func SymLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Obligation, error) {
-	z, err := SymZippedDivide(l, tiler)
+func symLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Obligation, error) {
+	z, err := symZippedDivide(l, tiler)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}
@@ -14,22 +14,22 @@ func SymLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Ob
 	return r, off, z.Obligations, err
 }
 
-// SymLocalTileProj is LocalTileProj on a layout with symbolic leaves.
-func SymLocalTileProj(l Layout, tiler Tiler, coord, proj IntTuple) (Layout, IntTuple, []Obligation, error) {
-	t, err := DiceTile(proj, tiler)
+// symLocalTileProj is LocalTileProj on a layout with symbolic leaves.
+func symLocalTileProj(l Layout, tiler Tiler, coord, proj IntTuple) (Layout, IntTuple, []Obligation, error) {
+	t, err := tiler.Dice(proj)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}
-	c, err := DiceTuple(proj, coord)
+	c, err := coord.Dice(proj)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}
-	return SymLocalTile(l, t, c)
+	return symLocalTile(l, t, c)
 }
 
-// SymLocalPartition is LocalPartition on a layout with symbolic leaves and
+// symLocalPartition is LocalPartition on a layout with symbolic leaves and
 // a static thread layout.
-func SymLocalPartition(l, threads Layout, index IntTuple) (Layout, IntTuple, []Obligation, error) {
+func symLocalPartition(l, threads Layout, index IntTuple) (Layout, IntTuple, []Obligation, error) {
 	shape, err := ProductEach(threads.shape)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_partition")
@@ -42,7 +42,7 @@ func SymLocalPartition(l, threads Layout, index IntTuple) (Layout, IntTuple, []O
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, err
 	}
-	z, err := SymZippedDivide(l, tiler)
+	z, err := symZippedDivide(l, tiler)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_partition")
 	}

@@ -16,7 +16,7 @@ const (
 
 // Obligation is a condition under which a symbolic result is right: D
 // divides T. Operations on symbolic layouts compute their result assuming
-// their obligations and return them with it (SymResult).
+// their obligations and return them with it (symResult).
 type Obligation struct {
 	Op   string // the operation that needs it
 	D, T Term

@@ -29,8 +29,8 @@ import (
 // when the terms are equal, as CuTe does with run-time values, which gives
 // the same function. The property test (symbol_property_test.go) checks it.
 
-// SymResult is a symbolic result and the obligations it holds under.
-type SymResult struct {
+// symResult is a symbolic result and the obligations it holds under.
+type symResult struct {
 	Layout      Layout
 	Obligations []Obligation
 }
@@ -57,7 +57,7 @@ func (s *symCalc) failStatic(code Code, format string, args ...any) {
 
 // term converts a leaf: an integer, a symbolic leaf, or ? as a fresh symbol.
 func (s *symCalc) term(l IntTuple) Term {
-	if t, ok := TermOf(l); ok {
+	if t, ok := l.Term(); ok {
 		return t
 	}
 	if l.Kind() == KindDynamic {
@@ -198,11 +198,11 @@ func layoutOfTerms(sh, st []Term) Layout {
 	return Layout{Tuple(a...), Tuple(b...)}
 }
 
-func (s *symCalc) result(l Layout) (SymResult, error) {
+func (s *symCalc) result(l Layout) (symResult, error) {
 	if s.err != nil {
-		return SymResult{}, s.err
+		return symResult{}, s.err
 	}
-	return SymResult{Layout: anonymous(l), Obligations: s.obl}, nil
+	return symResult{Layout: anonymous(l), Obligations: s.obl}, nil
 }
 
 // anonymous turns the terms over the names of ? (?1, ?2, ..., given by
@@ -211,7 +211,7 @@ func (s *symCalc) result(l Layout) (SymResult, error) {
 // same ? is one symbol throughout.
 func anonymous(l Layout) Layout {
 	f := func(t IntTuple) IntTuple {
-		if x, ok := TermOf(t); ok && t.IsSymbolic() {
+		if x, ok := t.Term(); ok && t.IsSymbolic() {
 			return leafOfTerm(x)
 		}
 		return t
@@ -219,9 +219,9 @@ func anonymous(l Layout) Layout {
 	return Layout{mapLeaves(l.shape, f), mapLeaves(l.stride, f)}
 }
 
-// SymCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for
+// symCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for
 // (192,N):(1,192). It needs no obligation.
-func SymCoalesce(l Layout) (SymResult, error) {
+func symCoalesce(l Layout) (symResult, error) {
 	s := &symCalc{op: "coalesce"}
 	sh, st := s.flatTerms(s.named(l))
 	osh, ost := s.coalesceTerms(sh, st, false)
@@ -231,9 +231,9 @@ func SymCoalesce(l Layout) (SymResult, error) {
 	return s.result(layoutOfTerms(osh, ost))
 }
 
-// SymSize is the size of a shape with symbolic leaves, a term:
+// symSize is the size of a shape with symbolic leaves, a term:
 // size((M{div=8},4)) is 4*M{div=8}, whose known divisor is 32.
-func SymSize(shape IntTuple) (IntTuple, error) {
+func symSize(shape IntTuple) (IntTuple, error) {
 	s := &symCalc{op: "size"}
 	p := Term{Coef: 1, Div: 1}
 	for _, x := range leaves(s.namedTuple(shape)) {
@@ -246,7 +246,7 @@ func SymSize(shape IntTuple) (IntTuple, error) {
 }
 
 // String lists the obligations, "128 | M, 32 | K".
-func (r SymResult) String() string {
+func (r symResult) String() string {
 	parts := make([]string, len(r.Obligations))
 	for i, o := range r.Obligations {
 		parts[i] = o.String()
@@ -263,7 +263,7 @@ func (s *symCalc) namedTuple(t IntTuple) IntTuple {
 			return l
 		}
 		s.fresh++
-		return Symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+		return symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
 	})
 }
 

@@ -57,11 +57,11 @@ func (p *poly) String() string {
 	return b.String()
 }
 
-// SymCosize is cosize(L) of a layout with symbolic leaves: one more than
+// symCosize is cosize(L) of a layout with symbolic leaves: one more than
 // the offset of the last coordinate, strides taken by magnitude,
 // 1 + sum of (s_i - 1)·|d_i|. It is a leaf where the sum collapses to one
 // term (cosize((M,N):(1,M)) is M*N), and undecided otherwise.
-func SymCosize(l Layout) (IntTuple, error) {
+func symCosize(l Layout) (IntTuple, error) {
 	s := &symCalc{op: "cosize"}
 	if hasBasisStride(l.stride) {
 		return IntTuple{}, newError(CodeSymbolUndecided, "cosize", -1, "basis strides are not computed with symbols")
@@ -89,10 +89,10 @@ func SymCosize(l Layout) (IntTuple, error) {
 	return leafOfTerm(t), nil
 }
 
-// SymCrd2Idx is the offset of a coordinate congruent with l's shape: the
+// symCrd2Idx is the offset of a coordinate congruent with l's shape: the
 // sum of coordinate times stride, a term when the terms add up to one
 // (same symbols), and undecided otherwise.
-func SymCrd2Idx(crd IntTuple, l Layout) (IntTuple, error) {
+func symCrd2Idx(crd IntTuple, l Layout) (IntTuple, error) {
 	s := &symCalc{op: "crd2idx"}
 	if !Congruent(crd, l.shape) {
 		return IntTuple{}, errCoord("crd2idx", crd, l.shape)

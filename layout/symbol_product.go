@@ -1,12 +1,12 @@
 package layout
 
-// SymLogicalProduct is LogicalProduct on layouts with symbolic leaves:
+// symLogicalProduct is LogicalProduct on layouts with symbolic leaves:
 // (A, A* ∘ B), with A* the complement of the block A in size(A)·cosize(B).
-// The cosize of B must be a single term (SymCosize). Unlike the static
+// The cosize of B must be a single term (symCosize). Unlike the static
 // algebra, which follows the dialect in asking for a static block (E0700),
 // the block may be symbolic: its size and its complement are computed with
 // the terms.
-func SymLogicalProduct(block Layout, t Tiler) (SymResult, error) {
+func symLogicalProduct(block Layout, t Tiler) (symResult, error) {
 	s := &symCalc{op: "logical_product"}
 	r := s.logicalProduct(s.named(block), s.namedTiler(t))
 	return s.result(r)
@@ -25,7 +25,7 @@ func (s *symCalc) productByLayout(block, tiler Layout) Layout {
 	for _, x := range leaves(block.shape) {
 		size = s.mul(size, s.term(x))
 	}
-	co, err := SymCosize(tiler)
+	co, err := symCosize(tiler)
 	if err != nil {
 		if e, ok := err.(*Error); ok && s.err == nil {
 			e2 := *e

@@ -127,7 +127,7 @@ type symCase struct {
 	// flat: the results are compared by size and offsets alone (see
 	// sameModes); nil is never.
 	flat func(a, b Layout) bool
-	sym  func(a, b Layout) (SymResult, error)
+	sym  func(a, b Layout) (symResult, error)
 	stat func(a, b Layout) (Layout, error)
 }
 
@@ -139,35 +139,35 @@ func leafInner(_, b Layout) bool { return b.shape.Kind() != KindTuple }
 
 var symCases = []symCase{
 	{"logical_product", nil,
-		func(a, b Layout) (SymResult, error) { return SymLogicalProduct(b, TileLayout(a)) },
+		func(a, b Layout) (symResult, error) { return symLogicalProduct(b, TileLayout(a)) },
 		func(a, b Layout) (Layout, error) { return LogicalProduct(b, TileLayout(a)) }},
 	{"logical_product by mode", nil,
-		func(a, b Layout) (SymResult, error) { return SymLogicalProduct(a, modeTiler(a, b)) },
+		func(a, b Layout) (symResult, error) { return symLogicalProduct(a, modeTiler(a, b)) },
 		func(a, b Layout) (Layout, error) { return LogicalProduct(a, modeTiler(a, b)) }},
 	{"coalesce", always,
-		func(a, _ Layout) (SymResult, error) { return SymCoalesce(a) },
+		func(a, _ Layout) (symResult, error) { return symCoalesce(a) },
 		func(a, _ Layout) (Layout, error) { return Coalesce(a), nil }},
-	{"composition", leafInner, SymCompose, Compose},
+	{"composition", leafInner, symCompose, Compose},
 	{"composition by mode", leafInner,
-		func(a, b Layout) (SymResult, error) { return SymComposeTiler(a, modeTiler(a, b)) },
+		func(a, b Layout) (symResult, error) { return symComposeTiler(a, modeTiler(a, b)) },
 		func(a, b Layout) (Layout, error) { return ComposeTiler(a, modeTiler(a, b)) }},
 	{"complement", always,
-		func(a, b Layout) (SymResult, error) { return SymComplement(a, b.shape) },
+		func(a, b Layout) (symResult, error) { return symComplement(a, b.shape) },
 		func(a, b Layout) (Layout, error) { return ComplementTo(a, b.shape) }},
 	{"logical_divide", nil,
-		func(a, b Layout) (SymResult, error) { return SymLogicalDivide(a, TileLayout(b)) },
+		func(a, b Layout) (symResult, error) { return symLogicalDivide(a, TileLayout(b)) },
 		func(a, b Layout) (Layout, error) { return LogicalDivide(a, TileLayout(b)) }},
 	{"logical_divide by mode", nil,
-		func(a, b Layout) (SymResult, error) { return SymLogicalDivide(a, modeTiler(a, b)) },
+		func(a, b Layout) (symResult, error) { return symLogicalDivide(a, modeTiler(a, b)) },
 		func(a, b Layout) (Layout, error) { return LogicalDivide(a, modeTiler(a, b)) }},
 	{"zipped_divide", nil,
-		func(a, b Layout) (SymResult, error) { return SymZippedDivide(a, modeTiler(a, b)) },
+		func(a, b Layout) (symResult, error) { return symZippedDivide(a, modeTiler(a, b)) },
 		func(a, b Layout) (Layout, error) { return ZippedDivide(a, modeTiler(a, b)) }},
 	{"tiled_divide", always,
-		func(a, b Layout) (SymResult, error) { return SymTiledDivide(a, modeTiler(a, b)) },
+		func(a, b Layout) (symResult, error) { return symTiledDivide(a, modeTiler(a, b)) },
 		func(a, b Layout) (Layout, error) { return TiledDivide(a, modeTiler(a, b)) }},
 	{"flat_divide", always,
-		func(a, b Layout) (SymResult, error) { return SymFlatDivide(a, modeTiler(a, b)) },
+		func(a, b Layout) (symResult, error) { return symFlatDivide(a, modeTiler(a, b)) },
 		func(a, b Layout) (Layout, error) { return FlatDivide(a, modeTiler(a, b)) }},
 }
 
@@ -240,9 +240,9 @@ func checkSymbolicSound(t *rapid.T, sc symCase) {
 		if !holds(r.Obligations, env) {
 			continue
 		}
-		sa, ok1 := SubstituteLayout(a, env)
-		sb, ok2 := SubstituteLayout(b, env)
-		rs, ok3 := SubstituteLayout(r.Layout, env)
+		sa, ok1 := a.Substitute(env)
+		sb, ok2 := b.Substitute(env)
+		rs, ok3 := r.Layout.Substitute(env)
 		if !ok1 || !ok2 || !ok3 || !rs.shape.IsStatic() || !rs.stride.IsStatic() {
 			continue
 		}
@@ -261,7 +261,7 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		facts := genSymbols(t)
 		a := genSymLayout(t, "a", facts)
-		size, err := SymSize(a.shape)
+		size, err := symSize(a.shape)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -271,9 +271,9 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		crd := mapLeaves(a.shape, func(s IntTuple) IntTuple {
 			return Int(rapid.Int64Range(0, 3).Draw(t, "crd"))
 		})
-		off, offErr := SymCrd2Idx(crd, a)
+		off, offErr := symCrd2Idx(crd, a)
 		env := genAssignment(t, facts, 0)
-		sa, _ := SubstituteLayout(a, env)
+		sa, _ := a.Substitute(env)
 		n, err := sa.Size()
 		if err != nil {
 			return
@@ -285,7 +285,7 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		if got.Value()%size.Value() != 0 {
 			t.Fatalf("size(%s) = %s claims the divisor %d of %d", a, size, size.Value(), n)
 		}
-		if co, err := SymCosize(a); err == nil {
+		if co, err := symCosize(a); err == nil {
 			n, err := sa.Cosize()
 			if g, _ := substitute(co, env); err == nil && !g.Equal(Int(n)) {
 				t.Fatalf("cosize(%s) = %s, %s under %v; static %d", a, co, g, env, n)

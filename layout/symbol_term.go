@@ -281,12 +281,12 @@ func Sym(t Term) IntTuple {
 	return IntTuple{val: t.KnownDivisor(), leaf: &leafInfo{kind: KindDynamic, sym: &t}}
 }
 
-// Symbol returns the leaf of the symbol name with the fact div.
-func Symbol(name string, div int64) IntTuple { return Sym(SymbolTerm(name, div)) }
+// symbol returns the leaf of the symbol name with the fact div.
+func symbol(name string, div int64) IntTuple { return Sym(SymbolTerm(name, div)) }
 
-// TermOf returns the term of an integer or symbolic leaf; ok is false for
+// Term returns the term of an integer or symbolic leaf; ok is false for
 // every other node (the anonymous ?, basis leaves, tuples).
-func TermOf(t IntTuple) (Term, bool) {
+func (t IntTuple) Term() (Term, bool) {
 	switch {
 	case t.Kind() == KindInt:
 		return Term{Coef: t.val, Div: 1}, true
@@ -315,10 +315,10 @@ func (t IntTuple) HasSymbols() bool {
 // HasSymbols reports whether l's shape or stride has a symbolic leaf.
 func (l Layout) HasSymbols() bool { return l.shape.HasSymbols() || l.stride.HasSymbols() }
 
-// SymbolsOf adds the symbols of t, with their facts, to m.
-func SymbolsOf(t IntTuple, m map[string]int64) {
+// AddSymbols adds the symbols of t, with their facts, to m.
+func (t IntTuple) AddSymbols(m map[string]int64) {
 	visitLeaves(t, func(l IntTuple) {
-		if s, ok := TermOf(l); ok {
+		if s, ok := l.Term(); ok {
 			for n, f := range s.Symbols() {
 				m[n] = lcmCapped(m[n], f)
 			}
@@ -333,7 +333,7 @@ func withFacts(t IntTuple, facts map[string]int64) IntTuple {
 		return t
 	}
 	return mapLeaves(t, func(l IntTuple) IntTuple {
-		s, ok := TermOf(l)
+		s, ok := l.Term()
 		if !ok || s.IsInt() {
 			return l
 		}
@@ -354,7 +354,7 @@ func withFacts(t IntTuple, facts map[string]int64) IntTuple {
 func substitute(t IntTuple, env map[string]int64) (IntTuple, bool) {
 	ok := true
 	r := mapLeaves(t, func(l IntTuple) IntTuple {
-		s, isTerm := TermOf(l)
+		s, isTerm := l.Term()
 		if !isTerm || s.IsInt() {
 			return l
 		}
@@ -371,8 +371,8 @@ func substitute(t IntTuple, env map[string]int64) (IntTuple, bool) {
 	return r, ok
 }
 
-// SubstituteLayout is substitute on a layout's shape and stride.
-func SubstituteLayout(l Layout, env map[string]int64) (Layout, bool) {
+// Substitute is substitute on a layout's shape and stride.
+func (l Layout) Substitute(env map[string]int64) (Layout, bool) {
 	s, ok1 := substitute(l.shape, env)
 	d, ok2 := substitute(l.stride, env)
 	return Layout{s, d}, ok1 && ok2
@@ -382,8 +382,8 @@ func SubstituteLayout(l Layout, env map[string]int64) (Layout, bool) {
 // terms, as a leaf; ok is false when either is something else or the
 // product overflows.
 func mulTerms(a, b IntTuple) (IntTuple, bool) {
-	x, ok1 := TermOf(a)
-	y, ok2 := TermOf(b)
+	x, ok1 := a.Term()
+	y, ok2 := b.Term()
 	if !ok1 || !ok2 {
 		return IntTuple{}, false
 	}
@@ -409,5 +409,5 @@ func (t Tiler) HasSymbols() bool {
 	return false
 }
 
-// HasBasisStride reports whether a stride has a basis leaf.
-func HasBasisStride(t IntTuple) bool { return hasBasisStride(t) }
+// HasBasis reports whether a stride has a basis leaf.
+func (t IntTuple) HasBasis() bool { return hasBasisStride(t) }

@@ -24,7 +24,7 @@ func TestTermSpelling(t *testing.T) {
 
 func TestSymSizeKeepsFacts(t *testing.T) {
 	// size((M{div=8},4)) is 4*M, a multiple of 32.
-	r, err := SymSize(Tuple(Symbol("M", 8), Int(4)))
+	r, err := symSize(Tuple(symbol("M", 8), Int(4)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,11 +39,11 @@ func TestSymSizeKeepsFacts(t *testing.T) {
 func TestSymCoalesce(t *testing.T) {
 	// coalesce((192,N):(1,192)) is 192*N:1 (issue 13), and with ? the
 	// dialect's (192,?):(1,192) is ?{div=192}:1 (NVIDIA/cutlass #3469).
-	r, err := SymCoalesce(MustNew(Tuple(Int(192), Symbol("N", 0)), Ints(1, 192)))
+	r, err := symCoalesce(MustNew(Tuple(Int(192), symbol("N", 0)), Ints(1, 192)))
 	if err != nil || r.Layout.String() != "192*N:1" || len(r.Obligations) != 0 {
 		t.Errorf("got %v, %v", r, err)
 	}
-	r, err = SymCoalesce(MustNew(Tuple(Int(192), dyn()), Ints(1, 192)))
+	r, err = symCoalesce(MustNew(Tuple(Int(192), dyn()), Ints(1, 192)))
 	if err != nil || r.Layout.String() != "?{div=192}:1" {
 		t.Errorf("got %v, %v", r, err)
 	}
@@ -52,8 +52,8 @@ func TestSymCoalesce(t *testing.T) {
 func TestSymLogicalDivideTable3(t *testing.T) {
 	// logical_divide((M,K):(1,lda), (128,32)) is
 	// ((128,M/128),(32,K/32)):((1,128),(lda,32*lda)) with 128 | M and 32 | K.
-	a := MustNew(Tuple(Symbol("M", 0), Symbol("K", 0)), Tuple(Int(1), Symbol("lda", 0)))
-	r, err := SymLogicalDivide(a, TileTuple(TileInt(128), TileInt(32)))
+	a := MustNew(Tuple(symbol("M", 0), symbol("K", 0)), Tuple(Int(1), symbol("lda", 0)))
+	r, err := symLogicalDivide(a, TileTuple(TileInt(128), TileInt(32)))
 	if err != nil {
 		t.Fatal(err)
 	}

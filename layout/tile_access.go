@@ -5,7 +5,7 @@ package layout
 // nested tile.
 
 // GetMode returns the slot of t at a path of mode indices (see the
-// package-level GetMode for the rule on leaves). A slot that is a layout
+// IntTuple.GetMode for the rule on leaves). A slot that is a layout
 // gives a tiler of that layout, which prints as the layout itself.
 func (t Tiler) GetMode(path ...int) (Tiler, error) {
 	for depth, i := range path {
@@ -19,8 +19,8 @@ func (t Tiler) GetMode(path ...int) (Tiler, error) {
 	return t, nil
 }
 
-// SelectModes returns the tile of the given slots of t, in the given order.
-func (t Tiler) SelectModes(idx ...int) (Tiler, error) {
+// Select returns the tile of the given slots of t, in the given order.
+func (t Tiler) Select(idx ...int) (Tiler, error) {
 	out := make([]Tiler, len(idx))
 	for k, i := range idx {
 		m, err := t.GetMode(i)
@@ -45,19 +45,19 @@ func (t Tiler) Leaves() []Tiler {
 	return out
 }
 
-// FlattenTile returns the tile of the leaves of t: the nesting of slots is
+// Flatten returns the tile of the leaves of t: the nesting of slots is
 // dropped, the layouts in them are kept as they are.
-func FlattenTile(t Tiler) Tiler {
+func (t Tiler) Flatten() Tiler {
 	if !t.IsTuple() {
 		return t
 	}
 	return TileTuple(t.Leaves()...)
 }
 
-// TileLayouts returns the tile of the layouts among the leaves of t, depth
+// Layouts returns the tile of the layouts among the leaves of t, depth
 // first, an integer slot N as N:1 (the dialect's get_layouts_from_tile). A
 // tile with no layout at all is an error.
-func TileLayouts(t Tiler) (Tiler, error) {
+func (t Tiler) Layouts() (Tiler, error) {
 	var out []Tiler
 	for _, m := range t.Leaves() {
 		switch m.form {
@@ -73,9 +73,9 @@ func TileLayouts(t Tiler) (Tiler, error) {
 	return TileTuple(out...), nil
 }
 
-// TileShape returns the shape of a tile: the tuple of the shapes of its
+// Shape returns the shape of a tile: the tuple of the shapes of its
 // slots, an integer slot N as N. A _ slot has no shape, which is an error.
-func TileShape(t Tiler) (IntTuple, error) {
+func (t Tiler) Shape() (IntTuple, error) {
 	s, ok := tileShape(t)
 	if !ok {
 		return IntTuple{}, errBadValue("shape", "the tile %s has a _ slot, which has no shape", t)
@@ -103,12 +103,12 @@ func tileShape(t Tiler) (IntTuple, bool) {
 	return IntTuple{}, false
 }
 
-// DiceTile returns the slots of t paired with integers in the static
+// Dice returns the slots of t paired with integers in the static
 // coordinate crd, gathered into one flat tile as Dice gathers modes: the
 // projection of CuTe's local_tile, dice((1,_,1), [128:1;128:1;32:1]) is
 // [128:1;32:1]. A layout slot paired with a tuple coordinate is diced
 // itself.
-func DiceTile(crd IntTuple, t Tiler) (Tiler, error) {
+func (t Tiler) Dice(crd IntTuple) (Tiler, error) {
 	if err := checkStaticCoord("dice", crd); err != nil {
 		return Tiler{}, err
 	}

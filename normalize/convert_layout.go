@@ -33,7 +33,7 @@ func (c *converter) treeLayout(n *ast.Layout) (Value, bool) {
 	if !ok || !c.strideLeaves(n.Stride) {
 		return nil, false
 	}
-	shapeLeaves := layout.FlattenTuple(shape)
+	shapeLeaves := shape.Flatten()
 	for _, s := range entries {
 		if s.count.IsInt() {
 			continue

@@ -10,18 +10,17 @@
 // verification and callers compare. Interning is per run (an Interner), and
 // the package keeps no state that grows: a process may use it for days.
 //
-// Basis counts are exact rationals reduced to lowest terms with a positive
-// denominator. A zero denominator is rejected at its span (E0200). A basis on
-// a mode of extent 1 contributes nothing and is dropped; a non-integral count
-// that can reach a non-integral offset is rejected (E0201), so that no
-// divide-by-zero and no non-integral layout reaches a caller.
+// Basis counts are exact rationals in lowest terms, with a positive
+// denominator; a zero denominator (E0200) and a non-integral count that can
+// reach a non-integral offset (E0201) are rejected at their span, and a
+// basis on a mode of extent 1, which contributes nothing, is dropped.
 //
 // Symbols (docs/symbols.md): a name in a leaf position of a value form is
 // a symbol, unless a variable of that name holds an integer; facts written
 // on any occurrence (M{div=128}) or declared for the file (Env.DeclareFact,
-// `let`) hold for every occurrence. The operations of ops_symbolic.go
-// compute with symbols when an argument has one and report the obligations
-// of their results through Evaluator.OnObligation; a refuted one is E0716.
+// `let`) hold for every occurrence. An operation with a symbolic argument
+// computes with layout.Symbolic and reports the obligations of its result
+// through Evaluator.OnObligation; a refuted one is E0716.
 //
 // normalize owns no text: it never parses (the parser does) and never prints
 // beyond a Value's canonical String (the printer owns canonical text).

@@ -104,7 +104,7 @@ func getMode(a *args) (Value, error) {
 		t, err := v.T.GetMode(path...)
 		return Tiler{t}, err
 	}
-	return tuple(layout.GetMode(a.tuple(0), path...))
+	return tuple(a.tuple(0).GetMode(path...))
 }
 
 func selectModes(a *args) (Value, error) {
@@ -113,16 +113,16 @@ func selectModes(a *args) (Value, error) {
 	case Layout:
 		return lay(layout.Select(v.L, idx...))
 	case Tiler:
-		t, err := v.T.SelectModes(idx...)
+		t, err := v.T.Select(idx...)
 		return Tiler{t}, err
 	}
-	t, err := layout.SelectModes(a.tuple(0), idx...)
+	t, err := a.tuple(0).Select(idx...)
 	return Tuple{t}, err
 }
 
 func shapeOf(a *args) (Value, error) {
 	if t, ok := a.vals[0].(Tiler); ok {
-		return tuple(layout.TileShape(t.T))
+		return tuple(t.T.Shape())
 	}
 	return tupleValue(a.layout(0).Shape()), nil
 }
@@ -147,7 +147,7 @@ func sliceOf(a *args) (Value, error) {
 	case Layout:
 		return lay(layout.Slice(crd, v.L))
 	case Composed:
-		r, err := layout.SliceComposed(crd, v.C)
+		r, err := v.C.Slice(crd)
 		if err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func sliceOf(a *args) (Value, error) {
 		}
 		return Composed{r.Composed}, nil
 	}
-	t, err := layout.SliceTuple(crd, a.tuple(1))
+	t, err := a.tuple(1).Slice(crd)
 	return Tuple{t}, err
 }
 
@@ -165,10 +165,10 @@ func diceOf(a *args) (Value, error) {
 	case Layout:
 		return lay(layout.Dice(a.tuple(0), v.L))
 	case Tiler:
-		t, err := layout.DiceTile(a.tuple(0), v.T)
+		t, err := v.T.Dice(a.tuple(0))
 		return Tiler{t}, err
 	}
-	t, err := layout.DiceTuple(a.tuple(0), a.tuple(1))
+	t, err := a.tuple(1).Dice(a.tuple(0))
 	return Tuple{t}, err
 }
 
@@ -177,18 +177,18 @@ func flattenOf(a *args) (Value, error) {
 	case Layout:
 		return Layout{layout.Flatten(v.L)}, nil
 	case Tiler:
-		return Tiler{layout.FlattenTile(v.T)}, nil
+		return Tiler{v.T.Flatten()}, nil
 	}
-	return tupleValue(layout.FlattenTuple(a.tuple(0))), nil
+	return tupleValue(a.tuple(0).Flatten()), nil
 }
 
 // padTo is append_to and prepend_to: a layout is padded with layouts (1:0
 // by default), a tuple with the given element.
 func padTo(a *args, front bool) (Value, error) {
 	name, n := "append_to", int(a.int(1))
-	pad, padTuple := layout.AppendModeTo, layout.AppendTupleTo
+	pad, padTuple := layout.AppendModeTo, layout.IntTuple.AppendTo
 	if front {
-		name, pad, padTuple = "prepend_to", layout.PrependModeTo, layout.PrependTupleTo
+		name, pad, padTuple = "prepend_to", layout.PrependModeTo, layout.IntTuple.PrependTo
 	}
 	if l, ok := a.vals[0].(Layout); ok {
 		if a.n() < 3 {
@@ -212,7 +212,7 @@ var unitLayout = layout.MustNew(layout.Int(1), layout.Int(0))
 
 func recastOf(a *args) (Value, error) {
 	if c, ok := a.vals[2].(Composed); ok {
-		r, err := layout.RecastComposed(a.int(0), a.int(1), c.C)
+		r, err := c.C.Recast(a.int(0), a.int(1))
 		if err != nil {
 			return nil, err
 		}
@@ -252,11 +252,11 @@ func defLeaves() {
 			if t.Kind() != layout.KindTuple {
 				return Tuple{layout.Tuple(t)}, nil
 			}
-			return Tuple{layout.FlattenTuple(t)}, nil
+			return Tuple{t.Flatten()}, nil
 		})
 	def("get_layouts_from_tile", "get_layouts_from_tile(T): the layouts of a tile, depth first, as a flat tile (the dialect's results, in order)",
 		[]paramKind{pTile}, 1, func(a *args) (Value, error) {
-			t, err := layout.TileLayouts(a.vals[0].(Tiler).T)
+			t, err := a.vals[0].(Tiler).T.Layouts()
 			return Tiler{t}, err
 		})
 }

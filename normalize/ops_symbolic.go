@@ -7,12 +7,12 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
-// The operations that compute with symbols (layout/symbol_ops.go) when an
+// The operations that compute with symbols (layout.Symbolic) when an
 // argument has a symbolic leaf. Every other operation computes with a
 // symbol as with the anonymous ? of the same divisor (docs/symbols.md).
 var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 	"size": func(a *args) (Value, []layout.Obligation, error) {
-		r, err := layout.SymSize(sizedShape(a.vals[0]))
+		r, err := new(layout.Symbolic).Size(sizedShape(a.vals[0]))
 		return tupleValue(r), nil, err
 	},
 	"cosize": func(a *args) (Value, []layout.Obligation, error) {
@@ -20,74 +20,77 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		if !ok {
 			return nil, nil, errNotSymbolic
 		}
-		r, err := layout.SymCosize(l.L)
+		r, err := new(layout.Symbolic).Cosize(l.L)
 		return tupleValue(r), nil, err
 	},
 	"coalesce": func(a *args) (Value, []layout.Obligation, error) {
 		if a.n() != 1 {
 			return nil, nil, errNotSymbolic
 		}
-		return symLayout(layout.SymCoalesce(a.layout(0)))
+		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.Coalesce(a.layout(0)) })
 	},
 	"composition": func(a *args) (Value, []layout.Obligation, error) {
 		t, ok := a.tilerAt(1)
 		if !ok {
 			return nil, nil, errNotSymbolic // a composed layout on the right
 		}
-		return symLayout(layout.SymComposeTiler(a.layout(0), t))
+		return symTiled((*layout.Symbolic).ComposeTiler, a.layout(0), t)
 	},
 	"complement": func(a *args) (Value, []layout.Obligation, error) {
 		if a.n() != 2 {
 			return nil, nil, errNotSymbolic
 		}
-		return symLayout(layout.SymComplement(a.layout(0), sizedShape(a.vals[1])))
+		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
+			return s.ComplementTo(a.layout(0), sizedShape(a.vals[1]))
+		})
 	},
 	"logical_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symLayout(layout.SymLogicalDivide(a.layout(0), a.tiler(1)))
+		return symTiled((*layout.Symbolic).LogicalDivide, a.layout(0), a.tiler(1))
 	},
 	"zipped_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symLayout(layout.SymZippedDivide(a.layout(0), a.tiler(1)))
+		return symTiled((*layout.Symbolic).ZippedDivide, a.layout(0), a.tiler(1))
 	},
 	"tiled_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symLayout(layout.SymTiledDivide(a.layout(0), a.tiler(1)))
+		return symTiled((*layout.Symbolic).TiledDivide, a.layout(0), a.tiler(1))
 	},
 	"flat_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symLayout(layout.SymFlatDivide(a.layout(0), a.tiler(1)))
+		return symTiled((*layout.Symbolic).FlatDivide, a.layout(0), a.tiler(1))
 	},
 	"local_tile": func(a *args) (Value, []layout.Obligation, error) {
+		var s layout.Symbolic
 		var l layout.Layout
 		var off layout.IntTuple
-		var obl []layout.Obligation
 		var err error
 		if a.n() == 4 {
-			l, off, obl, err = layout.SymLocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
+			l, off, err = s.LocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
 		} else {
-			l, off, obl, err = layout.SymLocalTile(a.layout(0), a.tiler(1), a.tuple(2))
+			l, off, err = s.LocalTile(a.layout(0), a.tiler(1), a.tuple(2))
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		return Accessor{off, l}, obl, nil
+		return Accessor{off, l}, s.Obligations, nil
 	},
 	"local_partition": func(a *args) (Value, []layout.Obligation, error) {
 		if a.n() != 3 || a.layout(1).HasSymbols() {
 			return nil, nil, errNotSymbolic
 		}
-		l, off, obl, err := layout.SymLocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+		var s layout.Symbolic
+		l, off, err := s.LocalPartition(a.layout(0), a.layout(1), a.tuple(2))
 		if err != nil {
 			return nil, nil, err
 		}
-		return Accessor{off, l}, obl, nil
+		return Accessor{off, l}, s.Obligations, nil
 	},
 	"logical_product": func(a *args) (Value, []layout.Obligation, error) {
-		return symLayout(layout.SymLogicalProduct(a.layout(0), a.tiler(1)))
+		return symTiled((*layout.Symbolic).LogicalProduct, a.layout(0), a.tiler(1))
 	},
 	"crd2idx": func(a *args) (Value, []layout.Obligation, error) {
 		l, ok := a.vals[1].(Layout)
 		if !ok || a.n() != 2 {
 			return nil, nil, errNotSymbolic
 		}
-		r, err := layout.SymCrd2Idx(a.tuple(0), l.L)
+		r, err := new(layout.Symbolic).Crd2Idx(a.tuple(0), l.L)
 		return tupleValue(r), nil, err
 	},
 }
@@ -97,11 +100,20 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 // user.
 var errNotSymbolic = errors.New("not a symbolic form")
 
-func symLayout(r layout.SymResult, err error) (Value, []layout.Obligation, error) {
+// symTiled runs a symbolic operation of a layout and a tiler.
+func symTiled(op func(*layout.Symbolic, layout.Layout, layout.Tiler) (layout.Layout, error), l layout.Layout, t layout.Tiler) (Value, []layout.Obligation, error) {
+	return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return op(s, l, t) })
+}
+
+// symLayout runs one symbolic operation and returns its layout and
+// obligations.
+func symLayout(op func(*layout.Symbolic) (layout.Layout, error)) (Value, []layout.Obligation, error) {
+	var s layout.Symbolic
+	l, err := op(&s)
 	if err != nil {
 		return nil, nil, err
 	}
-	return Layout{r.Layout}, r.Obligations, nil
+	return Layout{l}, s.Obligations, nil
 }
 
 // hasSymbols reports whether an argument has a symbolic leaf.
@@ -132,7 +144,7 @@ func anonymousOnly(vals []Value) bool {
 		return false
 	}
 	l, ok := vals[0].(Layout)
-	return ok && !(l.L.Shape().IsStatic() && l.L.Stride().IsStatic()) && !layout.HasBasisStride(l.L.Stride())
+	return ok && !(l.L.Shape().IsStatic() && l.L.Stride().IsStatic()) && !l.L.Stride().HasBasis()
 }
 
 // symbolic runs the symbolic form of op when there is one and an argument

@@ -198,14 +198,14 @@ func defAlgebra() {
 	def("right_inverse", "right_inverse(L): the largest R with L(R(k)) = k (of S o 0 o B: S' o 0 o right_inverse(B))", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
-				return composed(layout.RightInverseComposed(c.C))
+				return composed(c.C.RightInverse())
 			}
 			return lay(layout.RightInverse(a.layout(0)))
 		})
 	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k) (of S o 0 o B: S' o 0 o left_inverse(B))", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
-				return composed(layout.LeftInverseComposed(c.C))
+				return composed(c.C.LeftInverse())
 			}
 			return lay(layout.LeftInverse(a.layout(0)))
 		})
@@ -246,7 +246,7 @@ func defUtilities() {
 	def("make_layout_like", "make_layout_like(L): a compact layout with L's shape and stride order", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
-				return lay(layout.MakeLayoutLikeComposed(c.C))
+				return lay(c.C.MakeLayoutLike())
 			}
 			return lay(layout.MakeLayoutLike(a.layout(0)))
 		})

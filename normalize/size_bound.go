@@ -85,7 +85,13 @@ func valueNodes(v Value, limit int64) int64 {
 		return v.C.Nodes(limit)
 	}
 	var buf [5]layout.IntTuple
-	return layout.CountNodes(limit, appendTrees(buf[:0], v)...)
+	var n int64
+	for _, t := range appendTrees(buf[:0], v) {
+		if n += t.Nodes(limit - n); n > limit {
+			break
+		}
+	}
+	return n
 }
 
 // valueTrees returns the IntTuples a value is made of.

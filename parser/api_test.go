@@ -7,10 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // TestGrammarTypesStayInside checks that no exported declaration of this
-// package mentions a type of package grammar: grammar structs never leave
+// package mentions a type of package grammar or internal/syntax: grammar
+// structs and the machinery that builds them never leave
 // the parser.
 func TestGrammarTypesStayInside(t *testing.T) {
 	files, err := filepath.Glob("*.go")
@@ -49,8 +52,8 @@ func checkDecl(t *testing.T, fset *token.FileSet, d ast.Decl) {
 	for _, n := range exported {
 		ast.Inspect(n, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "grammar" {
-					t.Errorf("%s: exported API mentions grammar.%s", fset.Position(n.Pos()), sel.Sel.Name)
+				if id, ok := sel.X.(*ast.Ident); ok && (id.Name == "grammar" || id.Name == "syntax") {
+					t.Errorf("%s: exported API mentions %s.%s", fset.Position(n.Pos()), id.Name, sel.Sel.Name)
 				}
 			}
 			return true
@@ -73,4 +76,12 @@ func exportedFields(e ast.Expr) []ast.Node {
 		}
 	}
 	return out
+}
+
+// TestDefaultMaxDepthIsTheLexers keeps the documented default equal to the
+// one the lexer applies on its own.
+func TestDefaultMaxDepthIsTheLexers(t *testing.T) {
+	if DefaultMaxDepth != syntax.DefaultMaxDepth {
+		t.Errorf("parser.DefaultMaxDepth = %d, the lexer's default is %d", DefaultMaxDepth, syntax.DefaultMaxDepth)
+	}
 }

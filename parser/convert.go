@@ -5,6 +5,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // converter turns grammar structs into ast nodes, one method per production,
@@ -56,7 +57,7 @@ func (c *converter) form(form Form, g any) ast.Node {
 		}
 		return e
 	case *grammar.SwizzleForm:
-		return c.swizzle(grammar.Tok(g.Name), g.Params, spanOf(g.Pos, g.EndPos))
+		return c.swizzle(syntax.Tok(g.Name), g.Params, spanOf(g.Pos, g.EndPos))
 	case *grammar.Descriptor:
 		return c.descriptor(g)
 	case *grammar.Stmt:

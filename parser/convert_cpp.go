@@ -7,6 +7,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // The spellings of CuTe C++ and CuTe DSL that denote a value cutec has:
@@ -18,10 +19,10 @@ import (
 // pointer's offset, which is not known from the text: `?`.
 func (c *converter) pointer(name lexer.Token, p *grammar.Pointer, sp diag.Span) ast.Expr {
 	if !strings.HasSuffix(name.Value, "ptr") {
-		c.add(errUnexpected(c.f, grammar.TokenSpan(name), "a pointer such as `smem_ptr` before `[`", quote(name.Value)))
+		c.add(errUnexpected(c.f, syntax.TokenSpan(name), "a pointer such as `smem_ptr` before `[`", quote(name.Value)))
 	}
-	if unit := grammar.Tok(p.Unit); unit.Value != "b" {
-		c.add(errUnexpected(c.f, grammar.TokenSpan(unit), "`b` (bits) after the width of a pointer", quote(unit.Value)))
+	if unit := syntax.Tok(p.Unit); unit.Value != "b" {
+		c.add(errUnexpected(c.f, syntax.TokenSpan(unit), "`b` (bits) after the width of a pointer", quote(unit.Value)))
 	}
 	return &ast.Dynamic{Span: sp}
 }

@@ -3,6 +3,7 @@ package parser
 import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // descriptor converts a basis descriptor to a tuple of basis entries.
@@ -31,8 +32,8 @@ func (c *converter) descEntry(e *grammar.DescEntry) ast.Expr {
 		return c.fraction(e.Fraction)
 	}
 	b := e.Basis
-	if tok := grammar.Tok(b.Tok); tok.Value == "?" {
+	if tok := syntax.Tok(b.Tok); tok.Value == "?" {
 		return c.dynamicBasis(tok, b.Dims, spanOf(b.Pos, b.EndPos))
 	}
-	return &ast.Basis{Span: spanOf(b.Pos, b.EndPos), Count: c.count(grammar.Tok(b.Tok)), Dims: c.dims(b.Dims)}
+	return &ast.Basis{Span: spanOf(b.Pos, b.EndPos), Count: c.count(syntax.Tok(b.Tok)), Dims: c.dims(b.Dims)}
 }

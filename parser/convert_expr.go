@@ -5,6 +5,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // expr converts an Expr: an accessor or a (possibly composed) operand.
@@ -28,7 +29,7 @@ func (c *converter) composed(g *grammar.Composed) ast.Expr {
 		return &ast.Accessor{Span: spanOf(g.Pos, g.EndPos), Offset: head, Layout: c.operand(g.Rest[0].X)}
 	}
 	if len(g.Rest) > 2 {
-		c.add(errTooManyParts(c.f, grammar.Span(g.Rest[2].Op)))
+		c.add(errTooManyParts(c.f, syntax.Span(g.Rest[2].Op)))
 	}
 	n := &ast.Composed{Span: spanOf(g.Pos, g.EndPos), Outer: head, Inner: c.operand(g.Rest[len(g.Rest)-1].X)}
 	if len(g.Rest) >= 2 {
@@ -52,7 +53,7 @@ func (c *converter) term(t *grammar.Term) ast.Expr {
 		return shape
 	}
 	n := c.slab.newLayout()
-	*n = ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: grammar.Tok(t.Colon).Pos.Offset,
+	*n = ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: syntax.Tok(t.Colon).Pos.Offset,
 		Stride: asSymbol(c.product(c.primary(t.Stride), t.StrideOps))}
 	c.wantValue(n.Shape, "the shape of a layout")
 	c.wantValue(n.Stride, "the stride of a layout")
@@ -101,7 +102,7 @@ func (c *converter) tile(t *grammar.Tile) *ast.Tile {
 func (c *converter) group(g *grammar.Group) ast.Expr {
 	items := c.groupItems(g)
 	var n ast.Expr
-	sp := diag.Span{Start: grammar.Span(g.Open).Start, End: grammar.Span(g.Close).End}
+	sp := diag.Span{Start: syntax.Span(g.Open).Start, End: syntax.Span(g.Close).End}
 	trailing := len(g.Rest) > 0 && g.Rest[len(g.Rest)-1].X == nil
 	if len(items) == 1 && len(g.Rest) == 0 && !ast.IsValue(items[0]) {
 		n = &ast.Paren{Span: sp, X: items[0]}
@@ -149,7 +150,7 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 		if it.X != nil {
 			items = append(items, c.expr(it.X))
 		} else if i+1 < len(g.Rest) {
-			c.add(errUnexpected(c.f, grammar.Span(g.Rest[i+1].Comma), "a value", "`,`"))
+			c.add(errUnexpected(c.f, syntax.Span(g.Rest[i+1].Comma), "a value", "`,`"))
 		}
 	}
 	return items
@@ -157,9 +158,9 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 
 // name converts a name: a variable, a swizzle, or a call (then evaluations).
 func (c *converter) name(g *grammar.Name) ast.Expr {
-	tok := grammar.Tok(g.Tok)
+	tok := syntax.Tok(g.Tok)
 	id := c.slab.newIdent()
-	*id = ast.Ident{Span: grammar.TokenSpan(tok), Name: tok.Value}
+	*id = ast.Ident{Span: syntax.TokenSpan(tok), Name: tok.Value}
 	if g.Swizzle != nil {
 		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
 	}
@@ -207,14 +208,14 @@ func (c *converter) args(a *grammar.Args, fun string) (list []ast.Expr, lparen, 
 	if len(keywords) > 0 {
 		list = c.keywordArgs(fun, list, keywords)
 	}
-	return list, grammar.Span(a.Open).Start, grammar.Span(a.Close).Start
+	return list, syntax.Span(a.Open).Start, syntax.Span(a.Close).Start
 }
 
 // swizzle converts `S<B,M,S>`, `Sw<B,M,S>` (as CuTe C++ prints it) or
 // `Swizzle<B,M,S>` (as CuTe C++ writes its type).
 func (c *converter) swizzle(name lexer.Token, p *grammar.SwizzleParams, sp diag.Span) ast.Expr {
 	if name.Value != "S" && name.Value != "Sw" && name.Value != "Swizzle" {
-		c.add(errSwizzleName(c.f, grammar.TokenSpan(name), name.Value))
+		c.add(errSwizzleName(c.f, syntax.TokenSpan(name), name.Value))
 	}
-	return &ast.Swizzle{Span: sp, Name: name.Value, B: c.integer(grammar.Tok(p.B)), M: c.integer(grammar.Tok(p.M)), S: c.integer(grammar.Tok(p.S))}
+	return &ast.Swizzle{Span: sp, Name: name.Value, B: c.integer(syntax.Tok(p.B)), M: c.integer(syntax.Tok(p.M)), S: c.integer(syntax.Tok(p.S))}
 }

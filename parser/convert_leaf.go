@@ -8,6 +8,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // leaf converts a Leaf of the tagged grammar.
@@ -28,20 +29,20 @@ func (c *converter) leaf(l grammar.Leaf) ast.Expr {
 // number converts an integer, or a basis entry when dimensions follow.
 func (c *converter) number(n *grammar.Number) ast.Expr {
 	if len(n.Dims) == 0 {
-		return c.integer(grammar.Tok(n.Tok))
+		return c.integer(syntax.Tok(n.Tok))
 	}
-	return &ast.Basis{Span: spanOf(n.Pos, n.EndPos), Count: c.count(grammar.Tok(n.Tok)), Dims: c.dims(n.Dims)}
+	return &ast.Basis{Span: spanOf(n.Pos, n.EndPos), Count: c.count(syntax.Tok(n.Tok)), Dims: c.dims(n.Dims)}
 }
 
 // fraction converts a basis entry with a fractional count.
 func (c *converter) fraction(f *grammar.Fraction) ast.Expr {
-	return &ast.Basis{Span: spanOf(f.Pos, f.EndPos), Count: c.count(grammar.Tok(f.Tok)), Dims: c.dims(f.Dims)}
+	return &ast.Basis{Span: spanOf(f.Pos, f.EndPos), Count: c.count(syntax.Tok(f.Tok)), Dims: c.dims(f.Dims)}
 }
 
 // integer converts an integer token: `8`, `-3`, `_4`.
 func (c *converter) integer(tok lexer.Token) *ast.Int {
 	text, static := strings.CutPrefix(tok.Value, "_")
-	at := grammar.TokenSpan(tok)
+	at := syntax.TokenSpan(tok)
 	n := c.slab.newInt()
 	*n = ast.Int{Span: at, Value: c.int64(text, at), Static: static}
 	return n
@@ -49,7 +50,7 @@ func (c *converter) integer(tok lexer.Token) *ast.Int {
 
 // count converts the count of a basis entry: an integer or `num/den`.
 func (c *converter) count(tok lexer.Token) ast.Count {
-	at := grammar.TokenSpan(tok)
+	at := syntax.TokenSpan(tok)
 	text, static := strings.CutPrefix(tok.Value, "_")
 	num, den, frac := strings.Cut(text, "/")
 	cnt := ast.Count{Span: at, Static: static, Den: 1, Fraction: frac}
@@ -67,8 +68,8 @@ func (c *converter) count(tok lexer.Token) ast.Count {
 func (c *converter) dims(ds []*grammar.Dim) []ast.Dim {
 	out := make([]ast.Dim, len(ds))
 	for i, d := range ds {
-		tok := grammar.Tok(d.Tok)
-		at := grammar.TokenSpan(tok)
+		tok := syntax.Tok(d.Tok)
+		at := syntax.TokenSpan(tok)
 		out[i] = ast.Dim{Span: at, Value: c.int64(tok.Value, at)}
 	}
 	return out
@@ -78,19 +79,19 @@ func (c *converter) dims(ds []*grammar.Dim) []ast.Dim {
 // basis entry `?@0` with a dynamic count.
 func (c *converter) dynamic(d *grammar.Dynamic) ast.Expr {
 	if len(d.Dims) > 0 {
-		return c.dynamicBasis(grammar.Tok(d.Mark), d.Dims, spanOf(d.Pos, d.EndPos))
+		return c.dynamicBasis(syntax.Tok(d.Mark), d.Dims, spanOf(d.Pos, d.EndPos))
 	}
 	n := &ast.Dynamic{Span: spanOf(d.Pos, d.EndPos)}
 	if a := d.Attrs; a != nil {
-		if w := grammar.Tok(a.Width); w.Value != "" {
-			n.WidthSpan = grammar.TokenSpan(w)
+		if w := syntax.Tok(a.Width); w.Value != "" {
+			n.WidthSpan = syntax.TokenSpan(w)
 			n.Width = 64
 			if w.Value == "i32" {
 				n.Width = 32
 			}
 		}
 		if len(a.Div) > 0 {
-			n.Div = c.integer(grammar.Tok(a.Div))
+			n.Div = c.integer(syntax.Tok(a.Div))
 		}
 	}
 	return n
@@ -98,7 +99,7 @@ func (c *converter) dynamic(d *grammar.Dynamic) ast.Expr {
 
 // dynamicBasis converts a basis entry whose count is the token `?`.
 func (c *converter) dynamicBasis(mark lexer.Token, dims []*grammar.Dim, at diag.Span) *ast.Basis {
-	cnt := ast.Count{Span: grammar.TokenSpan(mark), Den: 1, Dynamic: true}
+	cnt := ast.Count{Span: syntax.TokenSpan(mark), Den: 1, Dynamic: true}
 	return &ast.Basis{Span: at, Count: cnt, Dims: c.dims(dims)}
 }
 
@@ -129,7 +130,7 @@ func (c *converter) fastValue(v grammar.FastValue) ast.Expr {
 	case *grammar.FastTuple:
 		return c.fastTuple(v)
 	case *grammar.FastInt:
-		return c.integer(grammar.Tok(v.Tok))
+		return c.integer(syntax.Tok(v.Tok))
 	}
 	return c.leaf(v.(grammar.Leaf))
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // stmt converts one `.cute` statement.
@@ -13,17 +14,17 @@ func (c *converter) stmt(s *grammar.Stmt) ast.Stmt {
 	case s.Assert != nil:
 		a := s.Assert
 		op := ast.Equal
-		if grammar.Tok(a.Op).Value == "~" {
+		if syntax.Tok(a.Op).Value == "~" {
 			op = ast.Same
 		}
-		return &ast.AssertStmt{Span: sp, X: c.expr(a.X), Op: op, OpSpan: grammar.Span(a.Op), Y: c.expr(a.Y)}
+		return &ast.AssertStmt{Span: sp, X: c.expr(a.X), Op: op, OpSpan: syntax.Span(a.Op), Y: c.expr(a.Y)}
 	case s.Expect != nil:
 		e := s.Expect
-		code := grammar.Tok(e.Code)
+		code := syntax.Tok(e.Code)
 		if !isCodeShape(code.Value) {
-			c.add(errCodeShape(c.f, grammar.TokenSpan(code), code.Value))
+			c.add(errCodeShape(c.f, syntax.TokenSpan(code), code.Value))
 		}
-		return &ast.ExpectStmt{Span: sp, Code: diag.Code(code.Value), CodeSpan: grammar.TokenSpan(code), X: c.expr(e.X)}
+		return &ast.ExpectStmt{Span: sp, Code: diag.Code(code.Value), CodeSpan: syntax.TokenSpan(code), X: c.expr(e.X)}
 	}
 	if s.Let != nil {
 		return c.let(s.Let, sp)

@@ -5,6 +5,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // asSymbol makes a name in a leaf position (a tuple element, either side
@@ -26,12 +27,12 @@ func (c *converter) symbol(name lexer.Token, a *grammar.DynamicAttrs, sp diag.Sp
 		// A width is a fact of the dialect's anonymous `?`; a named symbol
 		// stands for an integer of any width, and its one fact is its
 		// divisor. Dropping the width silently would change the text.
-		w := grammar.Tok(a.Width)
+		w := syntax.Tok(a.Width)
 		c.add(errUnexpected(c.f, diag.Span{Start: w.Pos.Offset, End: w.Pos.Offset + len(w.Value)},
 			"`div=N` (a symbol's fact is its divisor; a width such as `i32` belongs to `?`)", quote(w.Value)))
 	}
 	if len(a.Div) > 0 {
-		s.Div = c.integer(grammar.Tok(a.Div))
+		s.Div = c.integer(syntax.Tok(a.Div))
 	}
 	return s
 }
@@ -47,12 +48,12 @@ func (c *converter) product(first ast.Expr, ops []*grammar.MulOp) ast.Expr {
 		if op.Factor != nil {
 			n.Factors = append(n.Factors, asSymbol(c.primary(op.Factor)))
 		} else {
-			d := c.integer(grammar.Tok(op.Div))
+			d := c.integer(syntax.Tok(op.Div))
 			if n.Div != nil {
 				// M/4/2 is M/8; a product past int64 is out of range.
 				v := n.Div.Value * d.Value
 				if d.Value != 0 && v/d.Value != n.Div.Value {
-					c.add(errIntRange(c.f, d.Span, grammar.Tok(op.Div).Value))
+					c.add(errIntRange(c.f, d.Span, syntax.Tok(op.Div).Value))
 					v = 1
 				}
 				n.Div = &ast.Int{Span: diag.Span{Start: n.Div.Span.Start, End: d.Span.End}, Value: v}
@@ -69,7 +70,7 @@ func (c *converter) product(first ast.Expr, ops []*grammar.MulOp) ast.Expr {
 func (c *converter) let(l *grammar.Let, sp diag.Span) ast.Stmt {
 	n := &ast.LetStmt{Span: sp}
 	for _, g := range l.Names {
-		tok := grammar.Tok(g.Tok)
+		tok := syntax.Tok(g.Tok)
 		if g.Facts == nil || g.Swizzle != nil || len(g.Args) > 0 {
 			c.add(errLetFact(c.f, spanOf(g.Pos, g.EndPos), tok.Value))
 			continue

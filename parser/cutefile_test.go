@@ -21,7 +21,7 @@ expect E0400 composition((4,6,8):(2,3,5), 6:3)    # this must fail with that cod
 `
 
 func TestCuteFile(t *testing.T) {
-	f, l := ParseCuteFileString("a.cute", sampleCute)
+	f, l := ParseCuteFile(diag.NewFile("a.cute", []byte(sampleCute)))
 	if f == nil || len(l) != 0 {
 		t.Fatalf("%s", describeDiags(l))
 	}
@@ -45,7 +45,7 @@ func TestCuteFile(t *testing.T) {
 
 func TestCuteFileReportsEveryBadLine(t *testing.T) {
 	src := "A = (4,8):(1,,4)\nB = 8:1\nC = size(\n\nD = 1@-1 # x\nE = $\n"
-	f, l := ParseCuteFileString("bad.cute", src)
+	f, l := ParseCuteFile(diag.NewFile("bad.cute", []byte(src)))
 	if f != nil {
 		t.Fatal("a file with errors must not be returned")
 	}
@@ -67,7 +67,7 @@ func TestCuteFileReportsEveryBadLine(t *testing.T) {
 
 func TestCuteFileCRLFAndBOM(t *testing.T) {
 	src := "\ufeffA = 8:1\r\nassert A == 8:1\r\n# end\r\n"
-	f, l := ParseCuteFileString("w.cute", src)
+	f, l := ParseCuteFile(diag.NewFile("w.cute", []byte(src)))
 	if f == nil || len(f.Stmts) != 2 {
 		t.Fatalf("%s", describeDiags(l))
 	}
@@ -76,7 +76,7 @@ func TestCuteFileCRLFAndBOM(t *testing.T) {
 		t.Errorf("first statement at %v, want [3,10) after the BOM and before the CR", a.Span)
 	}
 	// A bad line in a CRLF file: the column is in bytes on the original line.
-	_, l = ParseCuteFileString("w.cute", "A = 8:1\r\nB = (4,,8)\r\n")
+	_, l = ParseCuteFile(diag.NewFile("w.cute", []byte("A = 8:1\r\nB = (4,,8)\r\n")))
 	if len(l) != 1 || l[0].Start().Line != 2 || l[0].Start().Col != 8 {
 		t.Errorf("got %s at %v", describeDiags(l), l[0].Start())
 	}
@@ -84,7 +84,7 @@ func TestCuteFileCRLFAndBOM(t *testing.T) {
 
 func TestCuteFileEmpty(t *testing.T) {
 	for _, src := range []string{"", "\n\n", "# nothing\n", "\ufeff"} {
-		f, l := ParseCuteFileString("e.cute", src)
+		f, l := ParseCuteFile(diag.NewFile("e.cute", []byte(src)))
 		if f == nil || len(f.Stmts) != 0 || len(l) != 0 {
 			t.Errorf("%q: %v %s", src, f, describeDiags(l))
 		}
@@ -92,7 +92,7 @@ func TestCuteFileEmpty(t *testing.T) {
 }
 
 func TestCuteFileBOMOnlyAtStart(t *testing.T) {
-	_, l := ParseCuteFileString("b.cute", "A = 8:1\n\ufeffB = 8:1\n")
+	_, l := ParseCuteFile(diag.NewFile("b.cute", []byte("A = 8:1\n\ufeffB = 8:1\n")))
 	if len(l) != 1 || l[0].Code != diag.InvalidCharacter || l[0].Start().Line != 2 {
 		t.Errorf("got %s", describeDiags(l))
 	}

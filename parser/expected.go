@@ -7,7 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/ebnf"
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // What the grammar expected where a parse failed.
@@ -19,7 +19,7 @@ import (
 // text of grammar/testdata/grammar.golden), and its ebnf package parses that
 // back into a tree. expectation walks that tree over the input's tokens the
 // way participle runs it (lookahead 0, the fast productions never matching,
-// as in grammar.Reference) and stops where participle stops: at a sequence
+// as in syntax.Reference) and stops where participle stops: at a sequence
 // whose first part matched and whose next part does not. The rest of that
 // sequence is what was expected, and its first term is worded below.
 //
@@ -50,7 +50,7 @@ func grammarRoot(form Form) string {
 
 // rootGrammars holds the parsed EBNF of the reference parsers, by root name.
 var rootGrammars = sync.OnceValue(func() map[string]*rootGrammar {
-	ps := grammar.Reference()
+	ps := syntax.Reference()
 	out := map[string]*rootGrammar{}
 	for root, text := range map[string]string{
 		"Expr": ps.Expr.String(), "Operand": ps.Operand.String(), "SwizzleForm": ps.Swizzle.String(),
@@ -73,7 +73,7 @@ var rootGrammars = sync.OnceValue(func() map[string]*rootGrammar {
 // participle lowers the names) to the lexer's token types.
 var tokenTypes = sync.OnceValue(func() map[string]lexer.TokenType {
 	out := map[string]lexer.TokenType{}
-	for name, typ := range (grammar.Definition{}).Symbols() {
+	for name, typ := range (syntax.Definition{}).Symbols() {
 		out[strings.ToLower(name)] = typ
 	}
 	return out

@@ -7,7 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/ebnf"
-	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // allForms lists every text form of the parser.
@@ -30,12 +30,12 @@ func TestAllFormsListed(t *testing.T) {
 // It reports whether participle's error named an expectation.
 func checkExpectation(t *testing.T, form Form, src string) bool {
 	t.Helper()
-	mode := grammar.Lenient
+	mode := syntax.Lenient
 	if form == FormDescriptor {
-		mode = grammar.Strict
+		mode = syntax.Strict
 	}
-	var lx grammar.Lexer
-	var toks grammar.Tokens
+	var lx syntax.Lexer
+	var toks syntax.Tokens
 	lx.Reset("in", src, 0, mode, DefaultMaxDepth)
 	if toks.Lex(&lx) != nil || lx.Significant() == 0 {
 		return false

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 	"github.com/google/go-cmp/cmp"
 )
 
 // The differential fuzz targets of the ten forms. Each runs fuzzForm, which
 // parses the input with the production parser (the hand-written fast path,
 // participle when it declines) and with the reference parser (participle
-// alone, grammar.Reference) and wants the same tree or the same first
+// alone, syntax.Reference) and wants the same tree or the same first
 // diagnostic, and checkRootStructs, which wants the fast path's grammar
 // structs to be exactly participle's. FuzzParseExpr, FuzzParseLayout,
 // FuzzParseDescriptor and FuzzParseStmt are in fuzz_test.go.
@@ -61,12 +62,12 @@ func FuzzParseValue(f *testing.F) {
 // Operand alone where participle wraps it in Expr and Composed.)
 func checkRootStructs(t *testing.T, form Form, src string) {
 	t.Helper()
-	mode := grammar.Lenient
+	mode := syntax.Lenient
 	if form == FormDescriptor {
-		mode = grammar.Strict
+		mode = syntax.Strict
 	}
-	var lx grammar.Lexer
-	var toks grammar.Tokens
+	var lx syntax.Lexer
+	var toks syntax.Tokens
 	lx.Reset("in", src, 0, mode, DefaultMaxDepth)
 	if toks.Lex(&lx) != nil || lx.Significant() == 0 {
 		return

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/grammar/ebnfcheck"
+	"github.com/cutec/cutec/internal/ebnfcheck"
 )
 
 // firstDiag summarizes the first diagnostic of a list.

@@ -7,14 +7,14 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // uncached is a parser without cache, for tests that look at every parse.
 var uncached = New(Options{CacheSize: -1})
 
 // reference parses with the tagged grammar alone: no fast path anywhere.
-var reference = &Parser{maxDepth: DefaultMaxDepth, g: grammar.Reference(), noFastRoot: true}
+var reference = &Parser{maxDepth: DefaultMaxDepth, g: syntax.Reference(), noFastRoot: true}
 
 // parseAs parses src as form with p.
 func parseAs(p *Parser, form Form, src string) (ast.Node, diag.List, *diag.File) {

@@ -3,7 +3,7 @@ package parser
 import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // Form names a text form: the production a parse starts from.
@@ -61,10 +61,10 @@ func (f Form) describe() string {
 
 // Default limits of Options.
 const (
-	DefaultMaxDepth  = grammar.DefaultMaxDepth // 256
-	MaxMaxDepth      = 1024                    // larger MaxDepth values are lowered to this
-	DefaultCacheSize = 1 << 16                 // entries
-	maxCachedLen     = 4096                    // longer payloads are not cached
+	DefaultMaxDepth  = 256     // the lexer's own default (a test keeps them equal)
+	MaxMaxDepth      = 1024    // larger MaxDepth values are lowered to this
+	DefaultCacheSize = 1 << 16 // entries
+	maxCachedLen     = 4096    // longer payloads are not cached
 )
 
 // Options configures a Parser.
@@ -86,7 +86,7 @@ type Options struct {
 type Parser struct {
 	maxDepth int
 	cache    *cache
-	g        *grammar.Parsers
+	g        *syntax.Parsers
 
 	noFastRoot bool // tests: parse everything through the full grammar
 
@@ -98,7 +98,7 @@ type Parser struct {
 
 // New returns a Parser with the given options.
 func New(opts Options) *Parser {
-	p := &Parser{maxDepth: opts.MaxDepth, g: grammar.Fast()}
+	p := &Parser{maxDepth: opts.MaxDepth, g: syntax.Fast()}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}

@@ -142,7 +142,7 @@ func TestForms(t *testing.T) {
 
 func TestBlankStatement(t *testing.T) {
 	for _, src := range []string{"", "  ", "# a comment", "\t# x"} {
-		if n, l := ParseStmtString(src); n != nil || l != nil {
+		if n, l := ParseStmt(diag.NewFile("<input>", []byte(src))); n != nil || l != nil {
 			t.Errorf("%q: got %v, %s; a blank line holds no statement", src, n, describeDiags(l))
 		}
 	}
@@ -162,7 +162,7 @@ func TestValues(t *testing.T) {
 		"( 4 , )":              "Tuple rank=1 trailing-comma [0,7)\n  Int 4 [2,3)\n",
 		"S<2,4,-3>":            "Swizzle S [0,9)\n  Int 2 [2,3)\n  Int 4 [4,5)\n  Int -3 [6,8)\n",
 	} {
-		n, l := ParseExprString(src)
+		n, l := ParseExpr(diag.NewFile("<input>", []byte(src)))
 		if got := dump(n); got != want {
 			t.Errorf("%q (%s):\ngot:\n%s\nwant:\n%s", src, describeDiags(l), got, want)
 		}
@@ -185,7 +185,7 @@ func TestDumps(t *testing.T) {
 		"(?{i64 div=128}, 8) : (1, ?)",
 	}
 	checkDumps(t, "dumps.txtar", inputs, func(src string) ast.Node {
-		n, l := ParseExprString(src)
+		n, l := ParseExpr(diag.NewFile("<input>", []byte(src)))
 		if l.HasErrors() {
 			t.Fatalf("%q: %s", src, describeDiags(l))
 		}

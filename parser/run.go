@@ -10,13 +10,14 @@ import (
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/grammar"
 	"github.com/cutec/cutec/internal/cppnames"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // scratch is the reusable memory of one parse: a lexer, a token buffer and
 // the converter to ast nodes.
 type scratch struct {
-	lx   grammar.Lexer
-	toks grammar.Tokens
+	lx   syntax.Lexer
+	toks syntax.Tokens
 	conv converter
 }
 
@@ -33,9 +34,9 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	if form == FormExpr && isWrapperText(src) {
 		return p.parseWrapperExpr(f, src, base)
 	}
-	mode := grammar.Lenient
+	mode := syntax.Lenient
 	if form == FormDescriptor {
-		mode = grammar.Strict
+		mode = syntax.Strict
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer func() {
@@ -83,13 +84,13 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 // runGrammar runs the participle parser of a form over the tokens. A panic
 // inside participle is turned into an error, so that no input can crash a
 // caller; the fuzz tests check that none occurs.
-func (p *Parser) runGrammar(form Form, toks *grammar.Tokens) (g any, err error) {
+func (p *Parser) runGrammar(form Form, toks *syntax.Tokens) (g any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			g, err = nil, &internalError{r}
 		}
 	}()
-	pl, err := lexer.Upgrade(toks.Replay(), grammar.TokWhitespace, grammar.TokComment)
+	pl, err := lexer.Upgrade(toks.Replay(), syntax.TokWhitespace, syntax.TokComment)
 	if err != nil {
 		return nil, err
 	}
@@ -107,51 +108,51 @@ func (p *Parser) runGrammar(form Form, toks *grammar.Tokens) (g any, err error) 
 }
 
 // tryFastRoot runs the hand-written fast production of a form on the whole
-// input (see grammar.MatchWhole) and returns the root struct participle would
+// input (see syntax.MatchWhole) and returns the root struct participle would
 // have built around it, or nil when the input is anything else.
-func (p *Parser) tryFastRoot(form Form, toks *grammar.Tokens) any {
+func (p *Parser) tryFastRoot(form Form, toks *syntax.Tokens) any {
 	if p.noFastRoot {
 		return nil
 	}
 	first := toks.Peek().Pos
 	switch form {
 	case FormExpr, FormLayout, FormTuple, FormIntTuple, FormTile, FormValue:
-		if t := grammar.MatchWhole(toks); t != nil {
+		if t := syntax.MatchWhole(toks); t != nil {
 			return toks.FastOperand(first, toks.RawPeek().Pos, t)
 		}
 		toks.Rewind()
 		switch form {
 		case FormExpr, FormValue:
-			if e := grammar.MatchWholeExpr(toks); e != nil {
+			if e := syntax.MatchWholeExpr(toks); e != nil {
 				return e
 			}
 		default:
-			if o := grammar.MatchWholeOperand(toks); o != nil {
+			if o := syntax.MatchWholeOperand(toks); o != nil {
 				return o
 			}
 		}
 	case FormComposed:
-		if e := grammar.MatchWholeExpr(toks); e != nil {
+		if e := syntax.MatchWholeExpr(toks); e != nil {
 			return e
 		}
 	case FormComposedLayout:
-		if t := grammar.MatchWhole(toks); t != nil {
+		if t := syntax.MatchWhole(toks); t != nil {
 			return toks.FastOperand(first, toks.RawPeek().Pos, t)
 		}
 		toks.Rewind()
-		if e := grammar.MatchWholeExpr(toks); e != nil {
+		if e := syntax.MatchWholeExpr(toks); e != nil {
 			return e
 		}
 	case FormStmt:
-		if s := grammar.MatchWholeStmt(toks); s != nil {
+		if s := syntax.MatchWholeStmt(toks); s != nil {
 			return s
 		}
 	case FormSwizzle:
-		if s := grammar.MatchWholeSwizzle(toks); s != nil {
+		if s := syntax.MatchWholeSwizzle(toks); s != nil {
 			return s
 		}
 	case FormDescriptor:
-		if d := grammar.MatchWholeDescriptor(toks); d != nil {
+		if d := syntax.MatchWholeDescriptor(toks); d != nil {
 			return &grammar.Descriptor{Pos: first, EndPos: toks.RawPeek().Pos, Fast: d}
 		}
 	}
@@ -164,8 +165,8 @@ func (e *internalError) Error() string { return "internal" }
 
 // syntaxError turns an error of the lexer, or an internal one, into a
 // diagnostic.
-func (p *Parser) syntaxError(f *diag.File, form Form, lx *grammar.Lexer, err error) *diag.Diagnostic {
-	var ge *grammar.Error
+func (p *Parser) syntaxError(f *diag.File, form Form, lx *syntax.Lexer, err error) *diag.Diagnostic {
+	var ge *syntax.Error
 	var ie *internalError
 	switch {
 	case errors.As(err, &ge):
@@ -182,7 +183,7 @@ func (p *Parser) syntaxError(f *diag.File, form Form, lx *grammar.Lexer, err err
 // with what the grammar expected there found by walking the grammar (see
 // expectation); the position of a ParseError, which participle returns for a
 // limit of its own (more than a million repetitions of one production).
-func (p *Parser) grammarError(f *diag.File, form Form, lx *grammar.Lexer, toks *grammar.Tokens, err error) *diag.Diagnostic {
+func (p *Parser) grammarError(f *diag.File, form Form, lx *syntax.Lexer, toks *syntax.Tokens, err error) *diag.Diagnostic {
 	var ue *participle.UnexpectedTokenError
 	var pe *participle.ParseError
 	switch {
@@ -195,8 +196,8 @@ func (p *Parser) grammarError(f *diag.File, form Form, lx *grammar.Lexer, toks *
 	return p.syntaxError(f, form, lx, err)
 }
 
-// lexError turns a grammar.Error into a diagnostic.
-func lexError(f *diag.File, e *grammar.Error) *diag.Diagnostic {
+// lexError turns a syntax.Error into a diagnostic.
+func lexError(f *diag.File, e *syntax.Error) *diag.Diagnostic {
 	switch e.Code {
 	case diag.UnclosedGroup:
 		return errUnclosed(f, e.Span, e.Open, e.Expected, e.Found)
@@ -214,8 +215,8 @@ func lexError(f *diag.File, e *grammar.Error) *diag.Diagnostic {
 // what the grammar expected there; or when the grammar expected nothing in
 // particular, into E0101 naming the form when the input does not start it,
 // or E0103 when a complete form is followed by more text.
-func unexpectedToken(f *diag.File, form Form, lx *grammar.Lexer, toks *grammar.Tokens, tok lexer.Token) *diag.Diagnostic {
-	at := grammar.TokenSpan(tok)
+func unexpectedToken(f *diag.File, form Form, lx *syntax.Lexer, toks *syntax.Tokens, tok lexer.Token) *diag.Diagnostic {
+	at := syntax.TokenSpan(tok)
 	found := describeFound(tok.Value)
 	if tok.EOF() {
 		found = "end of input"
@@ -232,7 +233,7 @@ func unexpectedToken(f *diag.File, form Form, lx *grammar.Lexer, toks *grammar.T
 
 // significant returns the tokens of toks that the grammar sees (no
 // whitespace or comments), ending with EOF.
-func significant(toks *grammar.Tokens) []lexer.Token {
+func significant(toks *syntax.Tokens) []lexer.Token {
 	toks.Rewind()
 	var out []lexer.Token
 	for {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2/ebnf"
-	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // Sentences of the grammar itself: inputs generated from the EBNF that
@@ -218,12 +218,12 @@ func formsOf(root string) []Form {
 // participle's structs. It reports whether participle accepted it.
 func checkSentence(t *testing.T, form Form, src string) bool {
 	t.Helper()
-	mode := grammar.Lenient
+	mode := syntax.Lenient
 	if form == FormDescriptor {
-		mode = grammar.Strict
+		mode = syntax.Strict
 	}
-	var lx grammar.Lexer
-	var toks grammar.Tokens
+	var lx syntax.Lexer
+	var toks syntax.Tokens
 	lx.Reset("in", src, 0, mode, DefaultMaxDepth)
 	if err := toks.Lex(&lx); err != nil {
 		t.Errorf("form %d %q: a sentence of the grammar does not lex: %v", form, src, err)

@@ -2,7 +2,7 @@ package parser
 
 import (
 	"github.com/cutec/cutec/ast"
-	"github.com/cutec/cutec/grammar"
+	"github.com/cutec/cutec/internal/syntax"
 )
 
 // slab holds preallocated nodes for converting one input: its tokens bound
@@ -77,27 +77,27 @@ type nodeBounds struct {
 
 // countNodes returns the node bounds of the tokens of one input and rewinds
 // them.
-func countNodes(toks *grammar.Tokens) nodeBounds {
+func countNodes(toks *syntax.Tokens) nodeBounds {
 	var b nodeBounds
-	prev := grammar.TokComma
+	prev := syntax.TokComma
 	for tok := toks.Next(); !tok.EOF(); tok = toks.Next() {
 		switch tok.Type {
-		case grammar.TokNat, grammar.TokNeg, grammar.TokStatic:
+		case syntax.TokNat, syntax.TokNeg, syntax.TokStatic:
 			b.ints++
-		case grammar.TokLParen:
+		case syntax.TokLParen:
 			switch prev {
-			case grammar.TokIdent:
+			case syntax.TokIdent:
 				b.calls++
-			case grammar.TokRParen:
+			case syntax.TokRParen:
 			default:
 				b.tuples++
 			}
 			b.exprs++
-		case grammar.TokComma:
+		case syntax.TokComma:
 			b.exprs++
-		case grammar.TokColon:
+		case syntax.TokColon:
 			b.layouts++
-		case grammar.TokIdent:
+		case syntax.TokIdent:
 			b.idents++
 		}
 		prev = tok.Type

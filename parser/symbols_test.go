@@ -3,6 +3,8 @@ package parser
 import (
 	"strings"
 	"testing"
+
+	"github.com/cutec/cutec/diag"
 )
 
 // symbolicInputs are texts with symbolic leaves (docs/symbols.md): names in
@@ -55,12 +57,12 @@ func FuzzParseSymbolic(f *testing.F) {
 // `A0{i32}` print as the name `A0`).
 func TestSymbolWidthRefused(t *testing.T) {
 	for _, src := range []string{"A0{i32}", "M{i64 div=8}", "(M{i32},4):(1,M)"} {
-		_, diags := ParseExprString(src)
+		_, diags := ParseExpr(diag.NewFile("<input>", []byte(src)))
 		if !diags.HasErrors() || diags[0].Code != "E0101" || !strings.Contains(diags[0].Message, "div=N") {
 			t.Errorf("%q: want E0101 naming div=N, got %v", src, diags)
 		}
 	}
-	if _, diags := ParseExprString("M{div=8}"); diags.HasErrors() {
+	if _, diags := ParseExpr(diag.NewFile("<input>", []byte("M{div=8}"))); diags.HasErrors() {
 		t.Errorf("M{div=8}: %v", diags)
 	}
 }

@@ -23,15 +23,13 @@
 // payloads found inside MLIR wrappers or any other text.
 //
 // The printer prints what was written, in canonical spelling: it does not
-// reduce ratios, fold groups, drop size-1 modes or judge congruence (package
-// normalize and package verify do). It never parses: callers parse with
-// package parser and hand the trees over. For values of the algebra
+// reduce ratios, fold groups, drop size-1 modes or judge congruence
+// (normalize and verify do), and it never parses. For values of the algebra
 // (package layout) the functions [IntTuple], [Layout], [Swizzle],
 // [Composed], [Tiler] and [Accessor] are the one documented place for their
 // canonical text.
 //
 // [LayoutGrid] and [ComposedGrid] evaluate a layout into a [Grid] of offsets,
 // which [Grid.Write] draws as CuTe's print_layout table, as SVG or as HTML.
-//
 // printer depends on ast, layout and diag only.
 package printer

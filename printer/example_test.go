@@ -12,7 +12,7 @@ import (
 
 func ExampleString() {
 	for _, src := range []string{"(_4,_2):(_1,_4)", "(4, 2):(1, 4)", "(4,)", "Sw<3,4,3> o (8,64):(64,1)", "composition(A,2:1)"} {
-		e, _ := parser.ParseExprString(src)
+		e, _ := parser.ParseExpr(diag.NewFile("<input>", []byte(src)))
 		fmt.Println(printer.String(e))
 	}
 	// Output:

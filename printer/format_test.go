@@ -12,7 +12,7 @@ import (
 // formatCute parses src as a `.cute` file and formats it.
 func formatCute(t *testing.T, src string) string {
 	t.Helper()
-	f, diags := parser.ParseCuteFileString("a.cute", src)
+	f, diags := parser.ParseCuteFile(diag.NewFile("a.cute", []byte(src)))
 	if diags.HasErrors() {
 		t.Fatalf("parse: %v", diags.Err())
 	}
@@ -84,7 +84,7 @@ func TestFormatCuteErrors(t *testing.T) {
 	if _, err := FormatCute(nil); err == nil {
 		t.Error("FormatCute(nil) succeeded")
 	}
-	f, _ := parser.ParseCuteFileString("a.cute", "A = (4, 2):(1, 4)\n")
+	f, _ := parser.ParseCuteFile(diag.NewFile("a.cute", []byte("A = (4, 2):(1, 4)\n")))
 	f.File = diag.NewFile("a.cute", []byte("A = 1")) // shorter than the tree's spans
 	if out, err := FormatCute(f); err == nil {
 		t.Errorf("FormatCute with spans outside the source gave %q", out)
@@ -161,7 +161,7 @@ func TestFormatPayloadsLines(t *testing.T) {
 	for _, line := range strings.SplitAfter(src, "\n") {
 		text := strings.TrimSuffix(line, "\n")
 		pl := Payload{Start: start, End: start + len(text)}
-		if e, d := parser.ParseExprString(text); !d.HasErrors() {
+		if e, d := parser.ParseExpr(diag.NewFile("<input>", []byte(text))); !d.HasErrors() {
 			pl.Node = e
 		}
 		pls = append(pls, pl)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/parser"
 	"github.com/google/go-cmp/cmp"
 )
@@ -22,10 +23,10 @@ func FuzzRoundTrip(f *testing.F) {
 	}
 	f.Add(messyCute)
 	f.Fuzz(func(t *testing.T, src string) {
-		if e, diags := parser.ParseExprString(src); !diags.HasErrors() {
+		if e, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(src))); !diags.HasErrors() {
 			fuzzExpr(t, src, String(e))
 		}
-		if file, diags := parser.ParseCuteFileString("f.cute", src); !diags.HasErrors() {
+		if file, diags := parser.ParseCuteFile(diag.NewFile("f.cute", []byte(src))); !diags.HasErrors() {
 			fuzzFile(t, src, String(file))
 			out, err := FormatCute(file)
 			if err != nil {
@@ -38,8 +39,8 @@ func FuzzRoundTrip(f *testing.F) {
 
 // fuzzExpr checks the printed text p1 of an expression parsed from src.
 func fuzzExpr(t *testing.T, src, p1 string) {
-	e1, _ := parser.ParseExprString(src)
-	e2, diags := parser.ParseExprString(p1)
+	e1, _ := parser.ParseExpr(diag.NewFile("<input>", []byte(src)))
+	e2, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(p1)))
 	if diags.HasErrors() {
 		t.Fatalf("%q printed as %q, which does not parse: %v", src, p1, diags.Err())
 	}
@@ -53,14 +54,14 @@ func fuzzExpr(t *testing.T, src, p1 string) {
 
 // fuzzFile checks the printed text p1 of a `.cute` file parsed from src.
 func fuzzFile(t *testing.T, src, p1 string) {
-	f2, diags := parser.ParseCuteFileString("f.cute", p1)
+	f2, diags := parser.ParseCuteFile(diag.NewFile("f.cute", []byte(p1)))
 	if diags.HasErrors() {
 		t.Fatalf("file %q printed as %q, which does not parse: %v", src, p1, diags.Err())
 	}
 	if p2 := String(f2); p2 != p1 {
 		t.Fatalf("file %q printed as %q, then as %q", src, p1, p2)
 	}
-	f1, _ := parser.ParseCuteFileString("f.cute", src)
+	f1, _ := parser.ParseCuteFile(diag.NewFile("f.cute", []byte(src)))
 	if d := cmp.Diff(f1.Stmts, f2.Stmts, spelling, explicitOffset); d != "" && !hasProduct(f1) {
 		t.Fatalf("file %q and its print %q differ:\n%s", src, p1, d)
 	}
@@ -68,7 +69,7 @@ func fuzzFile(t *testing.T, src, p1 string) {
 
 // fuzzFormatted checks that a formatted file parses and formats to itself.
 func fuzzFormatted(t *testing.T, out []byte) {
-	f2, diags := parser.ParseCuteFileString("f.cute", string(out))
+	f2, diags := parser.ParseCuteFile(diag.NewFile("f.cute", []byte(string(out))))
 	if diags.HasErrors() {
 		t.Fatalf("formatted file %q does not parse: %v", out, diags.Err())
 	}

@@ -104,7 +104,7 @@ func newGrid(title string, shape layout.IntTuple, eval func(layout.IntTuple) (la
 				return nil, fmt.Errorf("cannot draw %s: %w", title, err)
 			}
 			// A node takes at least one byte of text: count before printing.
-			if k := layout.CountNodes(MaxCellBytes, v); k > MaxCellBytes {
+			if k := v.Nodes(MaxCellBytes); k > MaxCellBytes {
 				return nil, fmt.Errorf("cannot draw %s: the cell at row %d, column %d holds more than %d nodes, and a cell is at most %d bytes of text: %w",
 					title, m, n, MaxCellBytes, MaxCellBytes, ErrTooLarge)
 			}

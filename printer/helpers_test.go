@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/parser"
 	"github.com/rogpeppe/go-internal/diff"
@@ -16,7 +17,7 @@ import (
 // mustParse parses src as an expression or fails the test.
 func mustParse(t testing.TB, src string) ast.Expr {
 	t.Helper()
-	e, diags := parser.ParseExprString(src)
+	e, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(src)))
 	if diags.HasErrors() {
 		t.Fatalf("parse %q: %v", src, diags.Err())
 	}

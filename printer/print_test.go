@@ -20,7 +20,7 @@ func TestPrintExpr(t *testing.T) {
 
 func TestPrintStmt(t *testing.T) {
 	for _, c := range stmtCases {
-		s, diags := parser.ParseStmtString(c.in)
+		s, diags := parser.ParseStmt(diag.NewFile("<input>", []byte(c.in)))
 		if diags.HasErrors() {
 			t.Fatalf("parse %q: %v", c.in, diags.Err())
 		}
@@ -32,12 +32,12 @@ func TestPrintStmt(t *testing.T) {
 
 // TestPrintForms parses with each form's own entry point.
 func TestPrintForms(t *testing.T) {
-	desc, d1 := parser.ParseDescriptorString(" ((1@0, 8@1), 1/2@2)\t")
-	lay, d2 := parser.ParseLayoutString("(_4, _2):(_1, _4)")
-	tile, d3 := parser.ParseTileString("[ (2,3):(1,2) ; _ ]")
-	sw, d4 := parser.ParseSwizzleString("Sw<3, 4, 3>")
-	comp, d5 := parser.ParseComposedString("Sw<3,4,3> o (8, 64):(64, 1)")
-	tup, d6 := parser.ParseTupleString("(4, )")
+	desc, d1 := parser.ParseDescriptor(diag.NewFile("<input>", []byte(" ((1@0, 8@1), 1/2@2)\t")))
+	lay, d2 := parser.ParseLayout(diag.NewFile("<input>", []byte("(_4, _2):(_1, _4)")))
+	tile, d3 := parser.ParseTile(diag.NewFile("<input>", []byte("[ (2,3):(1,2) ; _ ]")))
+	sw, d4 := parser.ParseSwizzle(diag.NewFile("<input>", []byte("Sw<3, 4, 3>")))
+	comp, d5 := parser.ParseComposed(diag.NewFile("<input>", []byte("Sw<3,4,3> o (8, 64):(64, 1)")))
+	tup, d6 := parser.ParseTuple(diag.NewFile("<input>", []byte("(4, )")))
 	for _, d := range []diag.List{d1, d2, d3, d4, d5, d6} {
 		if d.HasErrors() {
 			t.Fatal(d.Err())
@@ -60,7 +60,7 @@ func TestPrintForms(t *testing.T) {
 
 func TestPrintFile(t *testing.T) {
 	src := "\ufeff# layouts\r\nA = (4, 2):(1, 4)   # A\r\n\r\nB=(2,2):(1,2)\r\nassert composition(A,B) ~ (2,2):(1,2)\r\n"
-	f, diags := parser.ParseCuteFileString("a.cute", src)
+	f, diags := parser.ParseCuteFile(diag.NewFile("a.cute", []byte(src)))
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

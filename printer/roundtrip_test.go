@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/parser"
 	"github.com/google/go-cmp/cmp"
 )
@@ -66,12 +67,12 @@ func roundTrip(t *testing.T, parse func(string) (ast.Node, error), in string) {
 }
 
 func parseExpr(s string) (ast.Node, error) {
-	e, diags := parser.ParseExprString(s)
+	e, diags := parser.ParseExpr(diag.NewFile("<input>", []byte(s)))
 	return e, diags.Err()
 }
 
 func parseStmt(s string) (ast.Node, error) {
-	st, diags := parser.ParseStmtString(s)
+	st, diags := parser.ParseStmt(diag.NewFile("<input>", []byte(s)))
 	return st, diags.Err()
 }
 

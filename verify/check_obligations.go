@@ -33,11 +33,11 @@ func init() {
 }
 
 // dynamicDivides are the operations checkDynamicObligations looks at.
-var dynamicDivides = map[string]func(layout.Layout, layout.Tiler) (layout.SymResult, error){
-	"logical_divide": layout.SymLogicalDivide,
-	"zipped_divide":  layout.SymZippedDivide,
-	"tiled_divide":   layout.SymTiledDivide,
-	"flat_divide":    layout.SymFlatDivide,
+var dynamicDivides = map[string]func(*layout.Symbolic, layout.Layout, layout.Tiler) (layout.Layout, error){
+	"logical_divide": (*layout.Symbolic).LogicalDivide,
+	"zipped_divide":  (*layout.Symbolic).ZippedDivide,
+	"tiled_divide":   (*layout.Symbolic).TiledDivide,
+	"flat_divide":    (*layout.Symbolic).FlatDivide,
 }
 
 // checkDynamicObligations runs the symbolic divide on a call whose
@@ -57,11 +57,11 @@ func checkDynamicObligations(s *Subject) {
 	if !ok || t.HasSymbols() || !dynamic && a.L.Shape().IsStatic() && a.L.Stride().IsStatic() {
 		return
 	}
-	r, err := f(a.L, t)
-	if err != nil {
+	var sym layout.Symbolic
+	if _, err := f(&sym, a.L, t); err != nil {
 		return // undecided: the dynamic algebra's result stands, nothing to add
 	}
-	for _, o := range r.Obligations {
+	for _, o := range sym.Obligations {
 		v, counter, fix := o.Discharge()
 		if v == layout.Proved {
 			continue

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/verify"
 )
@@ -26,7 +25,7 @@ func TestDialectCases(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	n := 0
-	deviations := map[layout.Deviation]int{}
+	deviations := map[deviation]int{}
 	for sc.Scan() {
 		var c struct{ Expr, Expect, Source string }
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
@@ -85,23 +84,23 @@ func factsAgree(got, want string) bool {
 }
 
 // documentedDeviation reports which documented deviation from the dialect
-// (layout.DialectDeviation, docs/dialect.md) explains that a case's result
+// (dialectDeviation, docs/dialect.md) explains that a case's result
 // got differs from the dialect's want: both are layouts, or composed
 // layouts with the same outer function and offset whose inner layouts
 // differ by the deviation.
-func documentedDeviation(expr, got, want string) (layout.Deviation, bool) {
+func documentedDeviation(expr, got, want string) (deviation, bool) {
 	op, _, _ := strings.Cut(expr, "(")
 	g, _ := verify.Default().Expr(diag.NewFile("<got>", []byte(got)))
 	w, _ := verify.Default().Expr(diag.NewFile("<want>", []byte(want)))
 	switch g := g.(type) {
 	case normalize.Layout:
 		if w, ok := w.(normalize.Layout); ok {
-			return layout.DialectDeviation(op, g.L, w.L)
+			return dialectDeviation(op, g.L, w.L)
 		}
 	case normalize.Composed:
 		w, ok := w.(normalize.Composed)
 		if ok && g.C.Outer.String() == w.C.Outer.String() && g.C.Offset.Equal(w.C.Offset) {
-			return layout.DialectDeviation(op, g.C.Inner, w.C.Inner)
+			return dialectDeviation(op, g.C.Inner, w.C.Inner)
 		}
 	}
 	return "", false

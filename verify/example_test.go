@@ -62,3 +62,33 @@ func ExamplePass_MLIRChunk() {
 	// kernel.mlir:3:59: error[E0605]: cute.coalesce: the result type !cute.layout<"(4,5):(1,4)"> differs from !cute.layout<"20:1">, which cutec derives from the operand types
 	// {Checked:2 Mismatched:1 Skipped:0 Other:1}
 }
+
+// The calls a toolchain needs: a Pass, a diag.File of the text, and then
+// either the value (which prints as canonical text) or diagnostics with a
+// code and the exact span they are about. The inputs are the CuTe paper's
+// §3.3.3 examples: (4,6,8,10):(2,3,5,7) o 6:12 is (2,3):(9,5), and
+// (4,6,8):(2,3,5) o 6:3 breaks the stride divisibility condition (eq. 20:
+// the stride 3 of B and the first extent 4 of A divide neither way), which
+// is E0400 (docs/diagnostics.md), reported at B. Both A are not injective
+// (A(3,0,..) = 6 = A(0,2,..), strides 2 and 3), which the default checks
+// warn about: W0900 aliasing, at A.
+func Example_toolchain() {
+	pass := verify.Default()
+	for _, src := range []string{
+		"composition((4,6,8,10):(2,3,5,7), 6:12)",
+		"composition((4,6,8):(2,3,5), 6:3)",
+	} {
+		v, diags := pass.Expr(diag.NewFile("<arg>", []byte(src)))
+		if v != nil {
+			fmt.Println(v)
+		}
+		for _, d := range diags {
+			fmt.Printf("%s %s at %q\n", d.Severity, d.Code, src[d.Span.Start:d.Span.End])
+		}
+	}
+	// Output:
+	// (2,3):(9,5)
+	// warning W0900 at "(4,6,8,10):(2,3,5,7)"
+	// warning W0900 at "(4,6,8):(2,3,5)"
+	// error E0400 at "6:3"
+}

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -64,17 +63,17 @@ func appendSymbolNotes(b []byte, v normalize.Value, obl []obligation) []byte {
 	if isTuple && t.T.IsSymbolic() {
 		// The known divisor, where the facts make it more than the
 		// coefficient shows.
-		if term, _ := layout.TermOf(t.T); t.T.Value() > max(term.Coef, -term.Coef) {
+		if term, _ := t.T.Term(); t.T.Value() > max(term.Coef, -term.Coef) {
 			parts = append(parts, "div="+strconv.FormatInt(t.T.Value(), 10))
 		}
 	}
 	facts := map[string]int64{}
 	switch v := v.(type) {
 	case normalize.Tuple:
-		layout.SymbolsOf(v.T, facts)
+		v.T.AddSymbols(facts)
 	case normalize.Layout:
-		layout.SymbolsOf(v.L.Shape(), facts)
-		layout.SymbolsOf(v.L.Stride(), facts)
+		v.L.Shape().AddSymbols(facts)
+		v.L.Stride().AddSymbols(facts)
 	}
 	var fs []string
 	for n, f := range facts {

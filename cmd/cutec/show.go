@@ -177,13 +177,13 @@ func (o *shower) evalSymbolic(f *diag.File) (normalize.Value, diag.List) {
 			return fail(diag.ObligationFalse, fmt.Sprintf("%s: the result needs %s, which fails for the values given (%d does not divide %d)", ob.Op, ob, d, t))
 		}
 	}
-	r, ok := layout.SubstituteLayout(l.L, values)
+	r, ok := l.L.Substitute(values)
 	if !ok {
 		return fail(diag.SymbolTerm, fmt.Sprintf("the values given make a leaf of %s a fraction", l.L))
 	}
 	left := map[string]int64{}
-	layout.SymbolsOf(r.Shape(), left)
-	layout.SymbolsOf(r.Stride(), left)
+	r.Shape().AddSymbols(left)
+	r.Stride().AddSymbols(left)
 	if len(left) > 0 {
 		names := slices.Sorted(maps.Keys(left))
 		return fail(diag.DynamicValue, fmt.Sprintf("%s has the symbols %s left; give them values with -set", r, strings.Join(names, ", ")))

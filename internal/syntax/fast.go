@@ -1,67 +1,10 @@
-package grammar
+package syntax
 
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/cutec/cutec/diag"
 )
-
-// FastTerm is the hand-written fast path of Operand: a value tree (integers,
-// dynamic leaves, `_`, basis entries and tuples of them) or a layout of two
-// value trees. It either matches exactly what Term would match, producing the
-// compact structs below, or declines without consuming anything, leaving the
-// input (and every error message) to the Term production.
-type FastTerm interface{ fastTerm() }
-
-// FastValue is a value tree built by the fast path: *FastInt, *Number (a
-// basis entry), *Fraction, *Dynamic, *Underscore or *FastTuple.
-type FastValue interface {
-	FastTerm
-	fastValue()
-}
-
-// FastDescriptor is the hand-written fast path of a descriptor: a *FastTuple
-// whose leaves are basis entries with integer or fractional counts.
-type FastDescriptor interface{ fastDescriptor() }
-
-// The fast path's own nodes are lean: they record byte spans rather than
-// participle positions, since participle never builds them and the parser
-// allocates them for every payload.
-
-// FastInt is an integer leaf: the Number production without dimensions.
-type FastInt struct {
-	Tok []lexer.Token // as a participle capture would hold it (see Tok)
-}
-
-// FastTuple is a tuple of value trees.
-type FastTuple struct {
-	Span     diag.Span
-	Elems    []FastValue
-	Trailing bool // written with a comma after the last element: `(4,)`
-}
-
-// FastLayout is `shape:stride` of two value trees.
-type FastLayout struct {
-	Span   diag.Span
-	Shape  FastValue
-	Colon  int // offset of the colon
-	Stride FastValue
-}
-
-func (*FastInt) fastTerm()         {}
-func (*FastInt) fastValue()        {}
-func (*FastTuple) fastTerm()       {}
-func (*FastLayout) fastTerm()      {}
-func (*Number) fastTerm()          {}
-func (*Fraction) fastTerm()        {}
-func (*Dynamic) fastTerm()         {}
-func (*Underscore) fastTerm()      {}
-func (*FastTuple) fastValue()      {}
-func (*Number) fastValue()         {}
-func (*Fraction) fastValue()       {}
-func (*Dynamic) fastValue()        {}
-func (*Underscore) fastValue()     {}
-func (*FastTuple) fastDescriptor() {}
 
 // parseFastTerm is the custom production of FastTerm in the fast parsers.
 func parseFastTerm(lex *lexer.PeekingLexer) (FastTerm, error) {

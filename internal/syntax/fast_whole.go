@@ -1,4 +1,4 @@
-package grammar
+package syntax
 
 import "github.com/alecthomas/participle/v2/lexer"
 

@@ -1,4 +1,4 @@
-package grammar
+package syntax
 
 // MatchWholeSwizzle is MatchWholeExpr for the SwizzleForm production, the
 // root of a swizzle on its own: `S<B,M,S>` or `Sw<B,M,S>`.

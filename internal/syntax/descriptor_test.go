@@ -1,4 +1,4 @@
-package grammar
+package syntax
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/cutec/cutec/grammar/ebnfcheck"
+	"github.com/cutec/cutec/internal/ebnfcheck"
 )
 
 // DescriptorCases are inputs for the descriptor grammar, valid and invalid by
@@ -28,7 +28,7 @@ var DescriptorCases = []string{
 }
 
 func TestDescriptorMatchesEBNF(t *testing.T) {
-	src, err := os.ReadFile("descriptor.ebnf")
+	src, err := os.ReadFile(descriptorEBNF)
 	if err != nil {
 		t.Fatal(err)
 	}

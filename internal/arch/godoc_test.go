@@ -1,0 +1,53 @@
+package arch
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// screen is the most lines `go doc` may print for a package outside
+// internal/: its whole API on one screen (docs/api.md).
+const screen = 60
+
+// wider lists the packages allowed more than a screen, and why.
+var wider = map[string]int{
+	// The algebra: about seventy CuTe operations, one name each.
+	"layout": 145,
+	// Being extended by the bank-conflict work of issue 18 at the time of
+	// writing; to be brought under a screen with it.
+	"banks": 65,
+}
+
+// TestGoDocFitsOnAScreen fails when the go doc of a public package grows
+// past its budget: a new exported name should be something a user or the
+// next stage needs, and helpers belong under internal/.
+func TestGoDocFitsOnAScreen(t *testing.T) {
+	out, err := exec.Command("go", "list", "../../...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	checked := 0
+	for _, path := range strings.Fields(string(out)) {
+		pkg := strings.TrimPrefix(path, module)
+		if pkg == "internal" || strings.HasPrefix(pkg, "internal/") {
+			continue
+		}
+		doc, err := exec.Command("go", "doc", "../../"+pkg).Output()
+		if err != nil {
+			t.Errorf("go doc %s: %v", pkg, err)
+			continue
+		}
+		checked++
+		budget, ok := wider[pkg]
+		if !ok {
+			budget = screen
+		}
+		if n := strings.Count(string(doc), "\n"); n > budget {
+			t.Errorf("go doc ./%s prints %d lines, over its budget of %d: unexport or move under internal/ what only cutec itself uses", pkg, n, budget)
+		}
+	}
+	if checked < 10 {
+		t.Errorf("checked the go doc of %d packages; the public packages are missing", checked)
+	}
+}

@@ -1,0 +1,105 @@
+package layout
+
+// Symbolic computes the algebra on values with symbolic leaves (`M{div=128}`,
+// `32*lda`; docs/symbols.md). Its methods have the names and arguments of
+// the static operations; each computes its result assuming the conditions
+// it needs, D divides T, and appends them to Obligations, so the caller
+// decides them (Obligation.Discharge) against the facts. A step no
+// divisibility condition decides fails with CodeSymbolUndecided: the
+// algebra never guesses. Anonymous ? leaves are fresh symbols, written ?1,
+// ?2, … in obligations (symbol_ops.go explains the model).
+//
+// The zero Symbolic is ready to use; it is not safe for concurrent use.
+type Symbolic struct {
+	Obligations []Obligation // of every result computed so far, in order
+}
+
+// keep records the obligations of r and returns its layout.
+func (s *Symbolic) keep(r symResult, err error) (Layout, error) {
+	if err != nil {
+		return Layout{}, err
+	}
+	s.Obligations = append(s.Obligations, r.Obligations...)
+	return r.Layout, nil
+}
+
+// Size is the size of a shape, a term: size((M{div=8},4)) is 4*M{div=8},
+// whose known divisor is 32. It needs no obligation.
+func (s *Symbolic) Size(shape IntTuple) (IntTuple, error) { return symSize(shape) }
+
+// Cosize is one more than the offset of l's last coordinate, a term where
+// the sum collapses to one (cosize((M,N):(1,M)) is M*N), and undecided
+// otherwise.
+func (s *Symbolic) Cosize(l Layout) (IntTuple, error) { return symCosize(l) }
+
+// Crd2Idx is the offset of a coordinate congruent with l's shape, a term
+// when the terms add up to one, and undecided otherwise.
+func (s *Symbolic) Crd2Idx(crd IntTuple, l Layout) (IntTuple, error) { return symCrd2Idx(crd, l) }
+
+// Coalesce is Coalesce: 192*N:1 for (192,N):(1,192). It needs no
+// obligation.
+func (s *Symbolic) Coalesce(l Layout) (Layout, error) { return s.keep(symCoalesce(l)) }
+
+// Compose is Compose (paper §3.3.2), each step decided as the static
+// algebra decides it where its values are static, and under an obligation
+// where they are not.
+func (s *Symbolic) Compose(a, b Layout) (Layout, error) { return s.keep(symCompose(a, b)) }
+
+// ComposeTiler is the static ComposeTiler over symbolic leaves.
+func (s *Symbolic) ComposeTiler(a Layout, t Tiler) (Layout, error) {
+	return s.keep(symComposeTiler(a, t))
+}
+
+// ComplementTo is the static ComplementTo over symbolic leaves.
+func (s *Symbolic) ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
+	return s.keep(symComplement(l, cotarget))
+}
+
+// LogicalDivide is the static LogicalDivide over symbolic leaves.
+func (s *Symbolic) LogicalDivide(l Layout, t Tiler) (Layout, error) {
+	return s.keep(symLogicalDivide(l, t))
+}
+
+// ZippedDivide is the static ZippedDivide over symbolic leaves.
+func (s *Symbolic) ZippedDivide(l Layout, t Tiler) (Layout, error) {
+	return s.keep(symZippedDivide(l, t))
+}
+
+// TiledDivide is the static TiledDivide over symbolic leaves.
+func (s *Symbolic) TiledDivide(l Layout, t Tiler) (Layout, error) {
+	return s.keep(symTiledDivide(l, t))
+}
+
+// FlatDivide is the static FlatDivide over symbolic leaves.
+func (s *Symbolic) FlatDivide(l Layout, t Tiler) (Layout, error) { return s.keep(symFlatDivide(l, t)) }
+
+// LogicalProduct is the static LogicalProduct over symbolic leaves.
+func (s *Symbolic) LogicalProduct(block Layout, t Tiler) (Layout, error) {
+	return s.keep(symLogicalProduct(block, t))
+}
+
+// LocalTile is LocalTile: the tile at coord and its offset.
+func (s *Symbolic) LocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, error) {
+	r, off, obl, err := symLocalTile(l, tiler, coord)
+	return s.keepLocal(r, off, obl, err)
+}
+
+// LocalTileProj is the static LocalTileProj over symbolic leaves.
+func (s *Symbolic) LocalTileProj(l Layout, tiler Tiler, coord, proj IntTuple) (Layout, IntTuple, error) {
+	r, off, obl, err := symLocalTileProj(l, tiler, coord, proj)
+	return s.keepLocal(r, off, obl, err)
+}
+
+// LocalPartition is LocalPartition with a static thread layout.
+func (s *Symbolic) LocalPartition(l, threads Layout, index IntTuple) (Layout, IntTuple, error) {
+	r, off, obl, err := symLocalPartition(l, threads, index)
+	return s.keepLocal(r, off, obl, err)
+}
+
+func (s *Symbolic) keepLocal(r Layout, off IntTuple, obl []Obligation, err error) (Layout, IntTuple, error) {
+	if err != nil {
+		return Layout{}, IntTuple{}, err
+	}
+	s.Obligations = append(s.Obligations, obl...)
+	return r, off, nil
+}
