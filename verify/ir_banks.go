@@ -19,8 +19,11 @@ import (
 // layout and swizzle. The check computes the bank conflicts of every warp of
 // the tiled copy over every tile of the memref (banks.TiledCopyAccess) and
 // reports W0901 at the memref's type when the worst warp conflicts, with the
-// numbers. It is the check bank-conflicts, off by default on IR (see
-// offForIR): `cutec lint -enable bank-conflicts` runs it.
+// numbers. It is the check bank-conflicts, on by default (`cutec lint
+// -disable bank-conflicts` turns it off). A swizzle inside the memref's
+// layout payload acts on element offsets, one written as an item of the
+// memref (the pointer's swizzle) on byte addresses (docs/banks.md, "The
+// unit of a swizzle").
 
 // maxBankWarps bounds the warps of a tiled copy the check analyzes: 32
 // warps are the 1024 threads of the largest CUDA thread block.
