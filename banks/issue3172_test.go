@@ -10,8 +10,10 @@ import (
 // eliminate bank conflicts of ldmatrix"): an M-major (128,8) f16 atom,
 // S<3,3,4> o 0 o (128,8):(1,128), read with ldmatrix.x4.trans
 // (SM75_U16x8_LDSM_T). The author reports that Nsight Compute still counts
-// some bank conflicts; the issue as published shows no counts and no
-// answer.
+// some bank conflicts; the issue as published, and the same question on
+// NVIDIA's Chinese forum (forums.developer.nvidia.cn/t/29786), show no
+// counts, no TiledMMA and no answer (docs/banks.md). TestTiledCopy3172
+// models CuTe's own 4-warp tiled copy for this operand.
 //
 // By hand, under the model of this package: a row of the atom is one k,
 // 128 halves = 256 bytes. Each matrix of the ldmatrix reads 8 rows k = 0..7

@@ -16,11 +16,10 @@
 // purpose (OffForIR). Pass.OpAt answers for one op (the derived type, the
 // stated one, whether they agree or why the op is skipped), for a reader
 // of one op at a time such as the language server's hover; OpContext says
-// which op lines need the lines around them. With the check
-// bank-conflicts enabled, the same scan
-// analyzes each cute.tiled.copy.partition_S/partition_D of a shared-memory
-// memref with package banks and reports W0901 with its numbers
-// (ir_banks.go).
+// which op lines need the lines around them. The same scan analyzes each
+// cute.tiled.copy.partition_S/partition_D of a shared-memory memref with
+// package banks and reports W0901 with its numbers (ir_banks.go; the check
+// bank-conflicts, on by default).
 //
 // The rules of congruence, divisibility and fold legality that decide
 // whether a value or a result exists at all are enforced while normalizing

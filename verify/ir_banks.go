@@ -6,6 +6,7 @@ import (
 
 	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -18,8 +19,11 @@ import (
 // layout and swizzle. The check computes the bank conflicts of every warp of
 // the tiled copy over every tile of the memref (banks.TiledCopyAccess) and
 // reports W0901 at the memref's type when the worst warp conflicts, with the
-// numbers. It is the check bank-conflicts, off by default on IR (see
-// offForIR): `cutec lint -enable bank-conflicts` runs it.
+// numbers. It is the check bank-conflicts, on by default (`cutec lint
+// -disable bank-conflicts` turns it off). A swizzle inside the memref's
+// layout payload acts on element offsets, one written as an item of the
+// memref (the pointer's swizzle) on byte addresses (docs/banks.md, "The
+// unit of a swizzle").
 
 // maxBankWarps bounds the warps of a tiled copy the check analyzes: 32
 // warps are the 1024 threads of the largest CUDA thread block.
@@ -109,6 +113,10 @@ type copyVerdict struct {
 	tile        banks.Tile
 	warp, warps int
 	spent       bool // the budget ran out: no verdict
+	// onBytes is set when the tile's swizzle comes from the layout payload
+	// (element offsets) and conflicts, but the same S<B,M,S> read on byte
+	// addresses would not: it is that swizzle recast to elements.
+	onBytes *layout.Swizzle
 }
 
 // message returns W0901's message for a conflicting verdict.
@@ -117,8 +125,13 @@ func (v copyVerdict) message(c irCopy) string {
 	if c.partition == 'D' {
 		dir = "to"
 	}
-	return fmt.Sprintf("%s of %s %s %s, warp %d of %d (the worst): %s; %s",
+	msg := fmt.Sprintf("%s of %s %s %s, warp %d of %d (the worst): %s; %s",
 		c.atom.Name, c.elem.Name, dir, v.tile, v.warp, v.warps, v.rep.Summary(), v.rep.Evidence())
+	if v.onBytes != nil {
+		msg += fmt.Sprintf("; %s in the layout acts on %s element offsets: on byte addresses, as a swizzle carried by the pointer acts, it would be %s on elements and conflict-free",
+			v.tile.Swizzle, c.elem.Name, *v.onBytes)
+	}
+	return msg
 }
 
 // analyzeCopy analyzes every warp of the tiled copy on the memref's tile.
@@ -165,27 +178,51 @@ func (p *Pass) analyzeCopy(c irCopy, budget *int) (copyVerdict, bool) {
 	if v.warps > maxBankWarps {
 		return v, false
 	}
-	for w := 0; w < v.warps; w++ {
+	acc := make([]banks.Access, v.warps)
+	for w := range acc {
+		if acc[w], err = banks.TiledCopyAccess(c.atom, tv.L, tiler.T, w); err != nil {
+			return v, false
+		}
+	}
+	if v.rep, v.warp, v.spent, ok = worstWarp(v.tile, c.elem, acc, budget); !ok {
+		return v, false
+	}
+	if v.rep.Degree > 1 && c.byteSw == nil && !v.tile.Swizzle.IsIdentity() {
+		// The payload's swizzle read on bytes instead (docs/banks.md, "The
+		// unit of a swizzle"): the verdict stands, the message says so.
+		if esw, err := banks.ElementSwizzle(v.tile.Swizzle, c.elem); err == nil && esw != v.tile.Swizzle {
+			if r, _, spent, ok := worstWarp(v.tile.WithSwizzle(esw), c.elem, acc, budget); ok && r.Degree == 1 {
+				v.onBytes = &esw
+			} else if spent {
+				v.spent = true
+				return v, false
+			}
+		}
+	}
+	return v, true
+}
+
+// worstWarp analyzes the access of every warp on the tile and returns the
+// report of the worst (the first of equals) and its index. Each analysis
+// takes its accesses from budget; spent is set, and ok false, once the
+// budget is gone before a warp.
+func worstWarp(t banks.Tile, e banks.Elem, acc []banks.Access, budget *int) (rep *banks.Report, warp int, spent, ok bool) {
+	for w, a := range acc {
 		if *budget <= 0 {
-			v.spent = true
-			return v, false
+			return nil, 0, true, false
 		}
-		acc, err := banks.TiledCopyAccess(c.atom, tv.L, tiler.T, w)
+		r, err := banks.Analyze(t, e, a)
 		if err != nil {
-			return v, false
-		}
-		r, err := banks.Analyze(v.tile, c.elem, acc)
-		if err != nil {
-			return v, false
+			return nil, 0, false, false
 		}
 		for _, in := range r.Instructions {
 			for _, ph := range in.Phases {
 				*budget -= len(ph.Requests)
 			}
 		}
-		if v.rep == nil || r.Degree > v.rep.Degree {
-			v.rep, v.warp = r, w
+		if rep == nil || r.Degree > rep.Degree {
+			rep, warp = r, w
 		}
 	}
-	return v, v.rep != nil
+	return rep, warp, false, rep != nil
 }

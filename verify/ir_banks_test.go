@@ -12,11 +12,13 @@ import (
 
 const banksIRFile = "../testdata/mlir/ampere_copy_banks.mlir"
 
-func banksPass(t testing.TB, enable bool) *Pass {
+// banksPass returns the Pass lint runs on MLIR: the bank check is on by
+// default; with on false it is disabled (-disable bank-conflicts).
+func banksPass(t testing.TB, on bool) *Pass {
 	t.Helper()
 	opts := Options{IR: true, Lowerable: true}
-	if enable {
-		opts.Enable = []string{"bank-conflicts"}
+	if !on {
+		opts.Disable = []diag.Code{diag.BankConflicts}
 	}
 	p, err := NewPass(opts)
 	if err != nil {
@@ -27,7 +29,7 @@ func banksPass(t testing.TB, enable bool) *Pass {
 
 // TestIRBanksFindings: on testdata/mlir/ampere_copy_banks.mlir the bank
 // check reports exactly the unswizzled ldmatrix.x4 read of B, with its
-// numbers, and nothing by default.
+// numbers, by default, and nothing with -disable bank-conflicts.
 //
 // By hand: B's tile is ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192)), 128
 // rows of 64 halves (128 bytes), K contiguous, 3 stages. Each matrix of an
@@ -46,7 +48,7 @@ func TestIRBanksFindings(t *testing.T) {
 	}
 	f := diag.NewFile("ampere_copy_banks.mlir", src)
 	if ds := banksPass(t, false).MLIR(f); len(ds) != 0 {
-		t.Errorf("default checks on IR report %d diagnostics, want none: %v", len(ds), ds[0].Message)
+		t.Errorf("-disable bank-conflicts reports %d diagnostics, want none: %v", len(ds), ds[0].Message)
 	}
 	ds := banksPass(t, true).MLIR(f)
 	if len(ds) != 1 {
@@ -160,12 +162,17 @@ func TestIRBanksSwizzleOnBytes(t *testing.T) {
 	p := banksPass(t, true)
 	for _, c := range []struct {
 		mem    string
-		degree int // 0: no finding
+		degree int  // 0: no finding
+		hint   bool // the finding offers the reading on bytes
 	}{
-		{`!cute.memref<f16, smem, align<1024>, S<3,4,3>, ` + plainKMaj + `>`, 0},
-		{`!cute.memref<f16, smem, align<1024>, "S<3,4,3> o 0 o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192))">`, 2},
-		{`!cute.memref<f16, smem, align<128>, S<3,4,3>, ` + plainKMaj + `>`, 0},
-		{`!cute.memref<f16, smem, align<1024>, ` + plainKMaj + `>`, 8},
+		{`!cute.memref<f16, smem, align<1024>, S<3,4,3>, ` + plainKMaj + `>`, 0, false},
+		{`!cute.memref<f16, smem, align<1024>, "S<3,4,3> o 0 o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192))">`, 2, true},
+		{`!cute.memref<f16, smem, align<128>, S<3,4,3>, ` + plainKMaj + `>`, 0, false},
+		{`!cute.memref<f16, smem, align<1024>, ` + plainKMaj + `>`, 8, false},
+		// Two swizzle bits leave rows r and r+4 together (docs/banks.md):
+		// 2-way. On bytes S<2,3,3> would be S<2,2,3> on f16, which splits
+		// the 16-byte ldmatrix rows: no reading on bytes to offer.
+		{`!cute.memref<f16, smem, align<1024>, "S<2,3,3> o 0 o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192))">`, 2, false},
 	} {
 		ds := p.MLIR(diag.NewFile("k.mlir", []byte(copyLine("S", ldsmCopy, c.mem))))
 		switch {
@@ -173,6 +180,15 @@ func TestIRBanksSwizzleOnBytes(t *testing.T) {
 			t.Errorf("%s: %s, want nothing", c.mem, ds[0].Message)
 		case c.degree > 0 && (len(ds) != 1 || !strings.Contains(ds[0].Message, ": "+strconv.Itoa(c.degree)+"-way bank conflicts")):
 			t.Errorf("%s: %v, want one %d-way finding", c.mem, ds, c.degree)
+		case c.degree > 0:
+			// The reading on bytes is offered only for a swizzle in the
+			// layout that would then be conflict-free: S<3,4,3> on f16
+			// bytes is S<3,3,3> on elements; the unswizzled layout has
+			// none to offer.
+			hint := strings.Contains(ds[0].Message, "on byte addresses, as a swizzle carried by the pointer acts, it would be S<3,3,3> on elements and conflict-free")
+			if hint != c.hint || (!c.hint && strings.Contains(ds[0].Message, "on byte addresses")) {
+				t.Errorf("%s: %q; the reading on bytes offered: %v, want %v", c.mem, ds[0].Message, hint, c.hint)
+			}
 		}
 	}
 }
@@ -210,17 +226,30 @@ func TestIRBanksUnknownSilent(t *testing.T) {
 // TestIRBanksNVIDIAExamples: the tiled copies and shared-memory memrefs of
 // the IR dumps of NVIDIA's CuTe DSL examples (examples/python/CuTeDSL in
 // CUTLASS: the Ampere tensor-op GEMM with K-major and M-major f16 operands,
-// its epilogue, the Hopper GEMM's stmatrix epilogue, and an Ampere
-// attention kernel), paired as their partition ops pair them. Each pair is
-// analyzed (not skipped). CuTe's swizzles are built to make these copies
-// conflict-free: S<2,3,3> for 64-byte rows, S<3,3,3> for 128-byte rows,
-// S<3,3,4> for 256-byte rows, with 16-byte vectors (each ldmatrix matrix,
-// or 8 threads of a 128-bit copy, then covers 8 distinct 16-byte columns:
-// docs/banks.md derives the 128-byte case), so a finding there would be a
-// false alarm. The attention kernel's bf16 tile is swizzled S<3,4,3> on
-// elements, which XORs the row pair r/2 (offset bits 7-9) into bits 4-6:
-// rows 2i and 2i+1 of a matrix share a 16-byte column, 2-way (the reason the
-// check is opt-in on IR, docs/banks.md).
+// its epilogue, the Hopper GEMM's stmatrix epilogue, and the Ampere HSTU
+// attention kernel, ampere/hstu_attention.py), paired as their partition ops
+// pair them. Each pair is analyzed (not skipped). CuTe's swizzles are built
+// to make these copies conflict-free: S<2,3,3> for 64-byte rows, S<3,3,3>
+// for 128-byte rows, S<3,3,4> for 256-byte rows, with 16-byte vectors (each
+// ldmatrix matrix, or 8 threads of a 128-bit copy, then covers 8 distinct
+// 16-byte columns: docs/banks.md derives the 128-byte case), so a finding
+// there would be a false alarm.
+//
+// The attention kernel is the exception, and a true finding: its author
+// composes make_swizzle(3, 4, 3) with the (8,64):(64,1) bf16 atom, where the
+// Ampere GEMM and flash_attention_v2.py (the example it is based on) write
+// make_swizzle(3, 3, 3). A swizzle in the layout acts on element offsets
+// (docs/banks.md, "The unit of a swizzle"): S<3,4,3> XORs the row pair r/2
+// (offset bits 7-9) into bits 4-6, so rows 2i and 2i+1 of a matrix share a
+// 16-byte column, 2-way, in all four of its ldmatrix reads (Q, K, V
+// transposed and RAB); the message adds that the same S<3,4,3> on bytes
+// (S<3,3,3> on bf16) would be conflict-free. The same kernel's epilogue
+// puts that swizzle on the pointer (recast_ptr(sQ.iterator,
+// sO_layout.inner)), where it acts on bytes: its 128-bit reads of a
+// 16x64 tile take one 128-byte row per phase of 8 threads, conflict-free,
+// and so are its cp.async writes (8 threads write one row, whose 16-byte
+// columns the swizzle only permutes). The tiler [16:1;64:1] cuts 4 x 2 =
+// 8 tiles of the 64x128 buffer.
 func TestIRBanksNVIDIAExamples(t *testing.T) {
 	const (
 		ldgstsK  = `!cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>, layout_copy_tv = <"((4,32),8):((256,1),32)">, tiler_mn = <"[32:1;32:1]">>`
@@ -236,6 +265,16 @@ func TestIRBanksNVIDIAExamples(t *testing.T) {
 		smemC    = `!cute.memref<f16, smem, align<1024>, "S<3,3,4> o 0 o ((8,16),(128,1)):((128,1024),(1,0))">`
 		smemH    = `!cute.memref<f16, smem, align<1024>, S<2,4,3>, "((8,8),(32,1),(1,4)):((32,256),(1,0),(0,2048))">`
 		smemBF16 = `!cute.memref<bf16, smem, align<1024>, "S<3,4,3> o 0 o ((8,8),(64,2)):((64,512),(1,4096))">`
+		// The attention kernel's epilogue: the same layout, its swizzle on the pointer.
+		smemBF16B = `!cute.memref<bf16, smem, align<1024>, S<3,4,3>, "((8,8),(64,2)):((64,512),(1,4096))">`
+		// The attention kernel's other ldmatrix reads: K (B operand), V transposed, RAB (C).
+		ldsmK    = `!cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = bf16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>, layout_copy_tv = <"((4,8,4),((2,2),(2,1))):((32,1,0),((16,128),(8,0)))">, tiler_mn = <"[16:1;16:1]">>`
+		ldsmVt   = `!cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = bf16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, t>, layout_copy_tv = <"((4,8,4),((2,2),(2,1))):((32,1,0),((16,128),(8,0)))">, tiler_mn = <"[16:1;16:1]">>`
+		ldsmRAB  = `!cute.tiled_copy<!cute_nvgpu.atom.ldsm<val_type = bf16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>, layout_copy_tv = <"((4,8,4),((2,2),(1,2))):((128,1,16),((64,8),(0,512)))">, tiler_mn = <"[64:1;16:1]">>`
+		smemVt   = `!cute.memref<bf16, smem, align<1024>, "S<3,4,3> o 0 o ((64,2),64):((1,4096),64)">`
+		smemRAB  = `!cute.memref<bf16, smem, align<1024>, "S<3,4,3> o 0 o ((8,8),(64,1)):((64,512),(1,0))">`
+		ldgstsBF = `!cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<bf16, cache = always, 128 b>, layout_copy_tv = <"((8,16),8):((128,1),16)">, tiler_mn = <"[16:1;64:1]">>`
+		simtBF   = `!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<bf16, 128 b>, layout_copy_tv = <"((8,16),8):((128,1),16)">, tiler_mn = <"[16:1;64:1]">>`
 	)
 	p := banksPass(t, true)
 	for _, c := range []struct {
@@ -256,8 +295,16 @@ func TestIRBanksNVIDIAExamples(t *testing.T) {
 		{"D", simt, smemC, 1, 16},
 		// The Hopper stmatrix epilogue: a 64x32 tile, 4 stages, in 64x16 tiles (1 x 2 x 4).
 		{"D", stsm, smemH, 1, 8},
-		// The attention kernel: a 64x128 bf16 tile in 64x16 tiles.
+		// The attention kernel: a 64x128 bf16 tile in 64x16 tiles (1 x 8).
 		{"S", ldsmBF16, smemBF16, 2, 8},
+		// K in 16x16 tiles (4 x 8), V transposed (128x64) in 16x16 tiles (8 x 4),
+		// RAB (64x64) in 64x16 tiles (1 x 4): each matrix is 8 rows of one
+		// 16-byte column, rows 2i and 2i+1 together, 2-way.
+		{"S", ldsmK, smemBF16, 2, 32},
+		{"S", ldsmVt, smemVt, 2, 32},
+		{"S", ldsmRAB, smemRAB, 2, 4},
+		{"D", ldgstsBF, smemBF16, 1, 8},
+		{"S", simtBF, smemBF16B, 1, 8},
 	} {
 		src := []byte(copyLine(c.part, c.copy, c.mem))
 		var op opLine
@@ -278,6 +325,13 @@ func TestIRBanksNVIDIAExamples(t *testing.T) {
 		}
 		if v.rep.Degree != c.degree || len(v.rep.Instructions) != c.insts {
 			t.Errorf("%s %s on %s: degree %d, %d instructions; want %d, %d", ic.atom.Name, c.part, c.mem, v.rep.Degree, len(v.rep.Instructions), c.degree, c.insts)
+		}
+		if c.degree > 1 {
+			msg := v.message(ic)
+			const hint = "S<3,4,3> in the layout acts on bf16 element offsets: on byte addresses, as a swizzle carried by the pointer acts, it would be S<3,3,3> on elements and conflict-free"
+			if v.onBytes == nil || !strings.HasSuffix(msg, hint) {
+				t.Errorf("the attention kernel's finding %q lacks the reading on bytes %q", msg, hint)
+			}
 		}
 	}
 }

@@ -23,8 +23,40 @@ func irPass(t testing.TB) *Pass {
 	return p
 }
 
+// deliberateFindings are the diagnostics the corpus holds on purpose, by
+// file and the text of the line: ampere_copy_banks.mlir reads one operand
+// without its swizzle, an 8-way ldmatrix read (TestIRBanksFindings).
+var deliberateFindings = map[string]struct {
+	code diag.Code
+	line string
+}{
+	"ampere_copy_banks.mlir": {diag.BankConflicts, "%src_partitioned_3 = cute.tiled.copy.partition_S("},
+}
+
+// deliberate reports whether d is the finding name holds on purpose.
+func deliberate(name string, src []byte, d *diag.Diagnostic) bool {
+	f, ok := deliberateFindings[filepath.Base(name)]
+	if !ok || d.Code != f.code {
+		return false
+	}
+	at := bytes.Index(src, []byte(f.line))
+	return at >= 0 && d.Start().Line == 1+bytes.Count(src[:at], []byte("\n"))
+}
+
+// withoutDeliberate returns l without the findings name holds on purpose.
+func withoutDeliberate(name string, src []byte, l diag.List) diag.List {
+	var out diag.List
+	for _, d := range l {
+		if !deliberate(name, src, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // TestIRCorpus lints the realistic IR of testdata/mlir (see its README):
-// it must be clean. Then every op the checker checks gets a wrong result
+// it must be clean but for its deliberate findings, each reported exactly
+// once. Then every op the checker checks gets a wrong result
 // type, one at a time, and that op must be reported (E0605), with nothing
 // else but the ops below it that take its result as an operand.
 func TestIRCorpus(t *testing.T) {
@@ -42,8 +74,9 @@ func TestIRCorpus(t *testing.T) {
 		p := irPass(t)
 		aliases := (*Aliases)(nil).Scan(src)
 		var total OpStats
-		if l := p.MLIRChunk(diag.NewFile(name, src), aliases, &total); len(l) != 0 {
-			t.Errorf("%s is not clean:\n%s", name, describe(l))
+		l := p.MLIRChunk(diag.NewFile(name, src), aliases, &total)
+		if rest := withoutDeliberate(name, src, l); len(rest) != 0 || len(l)-len(rest) != len(deliberateFindingsIn(name)) {
+			t.Errorf("%s is not clean but for its deliberate findings:\n%s", name, describe(l))
 			continue
 		}
 		lines := strings.SplitAfter(string(src), "\n")
@@ -81,7 +114,7 @@ func TestIRCorpus(t *testing.T) {
 			mutated := strings.Join(append(append(append([]string{}, lines[:last]...), wrong), lines[last+1:]...), "")
 			// The op is reported; so may be the ops below that take its
 			// result as an operand, and nothing else.
-			l := irPass(t).MLIR(diag.NewFile(name, []byte(mutated)))
+			l := withoutDeliberate(name, []byte(mutated), irPass(t).MLIR(diag.NewFile(name, []byte(mutated))))
 			onLine := false
 			for _, d := range l {
 				onLine = onLine || d.Start().Line == last+1
@@ -210,3 +243,11 @@ func fmtSscanf(s string, b, m, sh *int) (int, error) {
 }
 
 func swizzleText(b, m, s int) string { return fmt.Sprintf("S<%d,%d,%d>", b, m, s) }
+
+// deliberateFindingsIn returns the deliberate findings of the file name.
+func deliberateFindingsIn(name string) []diag.Code {
+	if f, ok := deliberateFindings[filepath.Base(name)]; ok {
+		return []diag.Code{f.code}
+	}
+	return nil
+}

@@ -92,13 +92,11 @@ func NewPass(opts Options) (*Pass, error) {
 
 // offForIR are the codes whose checks are off by default on IR: W0900,
 // since the compiler builds layouts that are not injective on purpose (a
-// broadcast over a size-1 mode, a thread layout that repeats its values),
-// and W0901: a layout type alone does not give the access, and where a
-// tiled copy's partition of shared memory does (ir_banks.go) the check
-// warns on what NVIDIA's examples compile on purpose only if the model is
-// right about every kernel, which no profiler has confirmed for it here
-// (docs/banks.md, "In MLIR").
-var offForIR = map[diag.Code]bool{diag.Aliasing: true, diag.BankConflicts: true}
+// broadcast over a size-1 mode, a thread layout that repeats its values).
+// W0901 runs by default: it reports only where a tiled copy's partition of
+// shared memory states the whole access (ir_banks.go), and then with the
+// numbers that prove the conflict (docs/banks.md, "In MLIR").
+var offForIR = map[diag.Code]bool{diag.Aliasing: true}
 
 // OffForIR reports whether the check c is left out of the default checks
 // of a Pass for IR (Options.IR): it reports a code that would warn on what

@@ -27,10 +27,11 @@ var lintCommand = &command{
     lowerable layout, and the result type of each cute op whose operand and
     result types are written is derived again from the operand types (E0605;
     -disable op-result turns it off); everything else in the file is passed
-    over. On MLIR, aliasing (W0900) and bank-conflicts (W0901) run only with
-    -enable: the compiler builds non-injective layouts on purpose, and the
-    bank analysis of the tiled copies the IR states is exact for its model
-    but not yet confirmed on NVIDIA's kernels (docs/banks.md);
+    over. On MLIR, aliasing (W0900) runs only with -enable aliasing: the
+    compiler builds non-injective layouts on purpose. bank-conflicts (W0901)
+    runs where a tiled copy partitions a shared-memory memref and so states
+    the whole access, with the numbers (docs/banks.md); -disable
+    bank-conflicts turns it off;
   - any other file named on the command line is read as a .cute file;
   - directories are walked recursively for *.cute and *.mlir files, passing
     over directories whose name starts with "." and directories that hold a

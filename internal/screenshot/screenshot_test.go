@@ -115,6 +115,11 @@ const scale = 2
 // screenshot renders page in a fresh headless Chromium profile, offline,
 // and writes a 640x400 (CSS pixels) PNG to shot.
 func screenshot(t *testing.T, chromium, page, shot string) {
+	screenshotSized(t, chromium, page, shot, 640, 400)
+}
+
+// screenshotSized is screenshot with a window of w x h CSS pixels.
+func screenshotSized(t *testing.T, chromium, page, shot string, w, h int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, chromium,
@@ -122,7 +127,7 @@ func screenshot(t *testing.T, chromium, page, shot string) {
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--hide-scrollbars", fmt.Sprintf("--force-device-scale-factor=%d", scale),
 		"--user-data-dir="+filepath.Join(t.TempDir(), "profile"),
-		"--screenshot="+shot, "--window-size=640,400", "file://"+page)
+		"--screenshot="+shot, fmt.Sprintf("--window-size=%d,%d", w, h), "file://"+page)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", chromium, err, out)
