@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+
+	"github.com/cutec/cutec/internal/evalfast"
 )
 
 // stdin evaluates each expression line of r. A large input is evaluated in
@@ -39,6 +41,14 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 		return out
 	}
 	ch.lines(func(text []byte, off int64, line int) {
+		if !ev.json {
+			// The commonest lines, static layouts through one operation,
+			// skip the parser (internal/evalfast); the rest decline.
+			if o, ok := evalfast.Append(out.text, text); ok {
+				out.text = o
+				return
+			}
+		}
 		w := lineWindow("<stdin>", text, off, line)
 		if isBlankOrComment(w.Src) {
 			return
