@@ -44,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--pycute", metavar="PATH", help="directory that contains the pycute package")
-    p.add_argument("--n", type=int, default=20000, help="number of generated expressions")
+    p.add_argument("--n", type=int, default=200000, help="number of generated expressions")
     p.add_argument("--input", metavar="FILE", help="read the expressions from FILE instead")
     p.add_argument("--seed", type=int, default=1, help="seed of cutecgen")
     p.add_argument("--runs", type=int, default=3, help="runs of each timing; the best is kept")

@@ -31,9 +31,15 @@ func (s *Static) appendTuple(b []byte, vals *[maxStaticLeaves]int64) []byte {
 // Offset is the offset of the integer coordinate i, as Layout.Eval computes
 // it: i is split over the leaves colexicographically and the last leaf
 // takes what is left. ok is false when i is negative or the arithmetic
-// overflows; the caller then uses Layout.Eval, which reports it.
+// overflows (the size of the layout included); the caller then uses
+// Layout.Eval, which reports what fails.
 func (s *Static) Offset(i int64) (off int64, ok bool) {
 	if i < 0 || s.n == 0 {
+		return 0, false
+	}
+	// Eval computes the size of every mode but the last of each tuple,
+	// and fails when one overflows: none does when the whole size fits.
+	if _, ok := s.Size(); !ok {
 		return 0, false
 	}
 	c := calc{}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"io"
-
-	"github.com/cutec/cutec/internal/evalfast"
 )
 
 // stdin evaluates each expression line of r. A large input is evaluated in
@@ -41,13 +39,9 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 		return out
 	}
 	ch.lines(func(text []byte, off int64, line int) {
-		if !ev.json {
-			// The commonest lines, static layouts through one operation,
-			// skip the parser (internal/evalfast); the rest decline.
-			if o, ok := evalfast.Append(out.text, text); ok {
-				out.text = o
-				return
-			}
+		if o, ok := ev.appendFast(out.text, text); ok {
+			out.text = o
+			return
 		}
 		w := lineWindow("<stdin>", text, off, line)
 		if isBlankOrComment(w.Src) {

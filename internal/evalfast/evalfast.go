@@ -69,10 +69,18 @@ var ops = map[string]op{
 	"raked_product":   opRakedProduct,
 }
 
-// Append evaluates the expression line and appends its result line (the
-// canonical text of the value and a newline) to dst. ok is false when the
-// line is outside the fast path; dst is then returned unchanged.
-func Append(dst, line []byte) (out []byte, ok bool) {
+// Kind is the kind of a value the fast path computes.
+type Kind uint8
+
+const (
+	Integer Kind = iota + 1 // an integer
+	Layout                  // a layout
+)
+
+// Append evaluates the expression line and appends the canonical text of
+// its value to dst. ok is false when the line is outside the fast path; dst
+// is then returned unchanged.
+func Append(dst, line []byte) (out []byte, kind Kind, ok bool) {
 	var r reader
 	r.src = line
 	var a, b, res layout.Static
@@ -87,33 +95,33 @@ func Append(dst, line []byte) (out []byte, ok bool) {
 		a = layout.Static{}
 		r.space()
 		if !r.punct('(') || !r.layout(&a) || !r.punct(')') || !r.punct('(') {
-			return dst, false
+			return dst, 0, false
 		}
 		i, ok := r.int()
 		if !ok || !r.punct(')') || !r.end() {
-			return dst, false
+			return dst, 0, false
 		}
 		off, ok := a.Offset(i)
 		if !ok {
-			return dst, false
+			return dst, 0, false
 		}
-		return append(strconv.AppendInt(dst, off, 10), '\n'), true
+		return strconv.AppendInt(dst, off, 10), Integer, true
 	}
 	if !r.end() {
-		return dst, false
+		return dst, 0, false
 	}
-	return append(a.AppendText(dst), '\n'), true
+	return a.AppendText(dst), Layout, true
 }
 
 // call evaluates name(args) at r.
-func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, bool) {
+func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) {
 	start := r.pos
 	for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
 		r.pos++
 	}
 	o := ops[string(r.src[start:r.pos])] // no allocation: the compiler looks the bytes up
 	if o == opNone || !r.punct('(') || !r.layout(a) {
-		return dst, false
+		return dst, 0, false
 	}
 	var cotarget int64
 	hasCotarget := false
@@ -125,25 +133,25 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, bool) {
 			hasCotarget = true
 			var ok bool
 			if cotarget, ok = r.int(); !ok {
-				return dst, false
+				return dst, 0, false
 			}
 		}
 	default:
 		if !r.punct(',') || !r.layout(b) {
-			return dst, false
+			return dst, 0, false
 		}
 	}
 	if !r.punct(')') || !r.end() {
-		return dst, false
+		return dst, 0, false
 	}
 	var ok bool
 	switch o {
 	case opSize:
 		n, ok := a.Size()
 		if !ok {
-			return dst, false
+			return dst, 0, false
 		}
-		return append(strconv.AppendInt(dst, n, 10), '\n'), true
+		return strconv.AppendInt(dst, n, 10), Integer, true
 	case opComposition:
 		ok = res.Compose(a, b)
 	case opComplement:
@@ -180,9 +188,9 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, bool) {
 		ok = res.RakedProduct(a, b)
 	}
 	if !ok {
-		return dst, false
+		return dst, 0, false
 	}
-	return append(res.AppendText(dst), '\n'), true
+	return res.AppendText(dst), Layout, true
 }
 
 // reader reads the subset of the grammar the fast path takes.
@@ -242,6 +250,20 @@ func (r *reader) int() (int64, bool) {
 		return 0, false // no digits, or a literal such as 8u or 0x10
 	}
 	return n, true
+}
+
+// signed reads an integer with an optional minus sign (a stride); -0 is
+// left to the full path.
+func (r *reader) signed() (int64, bool) {
+	if !r.peek('-') {
+		return r.int()
+	}
+	r.pos++
+	if r.pos == len(r.src) || r.src[r.pos] < '0' || r.src[r.pos] > '9' {
+		return 0, false // the sign and its digits are one token
+	}
+	n, ok := r.int()
+	return -n, ok && n != 0
 }
 
 // layout reads shape:stride into s: the shape's extents and profile first,
@@ -312,7 +334,7 @@ func (r *reader) stride(s *layout.Static, leaf *int, np int) bool {
 			if p > 0 && r.prof[p-1] != '(' && !r.punct(',') {
 				return false
 			}
-			d, ok := r.int()
+			d, ok := r.signed()
 			if !ok || !s.AddLeaf(r.ext[*leaf], d) {
 				return false
 			}
