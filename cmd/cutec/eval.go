@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
@@ -54,6 +55,9 @@ type evaluator struct {
 	w       *bufio.Writer
 	line    []byte // the output line being built, reused
 	failed  bool   // an expression failed
+	// cheap is set while the last chunk of standard input evaluated took
+	// the fast path for nearly every line (see stdin).
+	cheap atomic.Bool
 }
 
 // run evaluates the arguments, or the lines of standard input.
