@@ -322,13 +322,18 @@ def build(tmp, pkg, name):
     return out
 
 
+def expression_lines(text):
+    """The lines cutec eval answers: not blank, not a # comment."""
+    return [l for l in text.splitlines() if l.strip() and not l.lstrip().startswith("#")]
+
+
 def generate(cutecgen, n, seed, path):
     size = max(4096, n * 40)
     while True:
         subprocess.run([cutecgen, "-kind", "expr", "-size", str(size), "-seed", str(seed), "-o", path],
                        check=True, stderr=subprocess.DEVNULL)
         with open(path) as f:
-            lines = f.read().splitlines()
+            lines = expression_lines(f.read())
         if len(lines) > n:
             break
         size *= 2
@@ -383,7 +388,7 @@ def main(argv):
 def read_input(args, tmp, path):
     if args.input:
         with open(args.input) as f:
-            lines = [l for l in f.read().splitlines() if l.strip()]
+            lines = expression_lines(f.read())
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
         return lines, args.input
