@@ -28,6 +28,8 @@ func (ev *evaluator) stdin(r io.Reader) error {
 	// A chunk whose lines nearly all take the fast path costs about what
 	// reading it costs, less than handing it to a helper: while the last
 	// chunk worked was such, the reader works the next one itself, whole.
+	// The first chunk is assumed to be such.
+	ev.cheap.Store(true)
 	err := forEachChunk(cr, func(ch chunk) {
 		if ev.cheap.Load() {
 			p.sendLocal(ch)
