@@ -1,6 +1,11 @@
 package evalfast
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cutec/cutec/internal/gen"
+)
 
 // TestAppend checks results worked out by hand or given in the project's
 // README (which the doc tests check against the full path), and lines the
@@ -43,5 +48,34 @@ func TestAppendDoesNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { Append(buf[:0], src) }); n != 0 {
 			t.Errorf("%s: %v allocations", line, n)
 		}
+	}
+}
+
+// BenchmarkAppend evaluates the lines eval is measured on (cutecgen -kind
+// expr), one per iteration.
+func BenchmarkAppend(b *testing.B) {
+	var in bytes.Buffer
+	if _, err := gen.Exprs(&in, gen.Options{Seed: 1, Size: 256 << 10}); err != nil {
+		b.Fatal(err)
+	}
+	var lines [][]byte
+	for _, l := range bytes.Split(in.Bytes(), []byte{'\n'}) {
+		if len(l) > 0 && l[0] != '#' {
+			lines = append(lines, l)
+		}
+	}
+	buf := make([]byte, 0, 256)
+	i, declined := 0, 0
+	for b.Loop() {
+		var ok bool
+		if _, _, ok = Append(buf[:0], lines[i]); !ok {
+			declined++
+		}
+		if i++; i == len(lines) {
+			i = 0
+		}
+	}
+	if declined > 0 {
+		b.Fatalf("%d lines declined", declined)
 	}
 }
