@@ -137,10 +137,11 @@ func (e *Env) DeclareFact(name string, div int64) {
 	e.facts[name] = lcm(e.facts[name], div)
 }
 
-// scope returns the symbols scope of an expression: the file's facts and
-// those written in e.
-func (e *Env) scope(expr ast.Node) *symbolScope {
-	return &symbolScope{env: e, expr: expr}
+// setScope makes the symbols scope of the expression e, in env: the
+// file's facts and those written in e.
+func (x *evaluation) setScope(env *Env, e ast.Node) {
+	x.scope = symbolScope{env: env, expr: e}
+	x.symbols = &x.scope
 }
 
 // obligation decides an obligation of a call's result from the facts: a
