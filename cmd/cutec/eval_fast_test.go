@@ -68,6 +68,12 @@ var fastEdgeCases = []string{
 	"((2147483648,2):(4294967296,4611686018427387904))(3)", "((4,4):(4611686018427387904,1))(1)",
 	"composition((8,8,4,4):(1,8,64,256), (2,4,2,4):(4,16,1,64))", "composition(8:1, M:1)", "size((M,4):(1,M))",
 	"size((1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1):(1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1))", "size(((((((((((2)))))))))):((((((((((1)))))))))))",
+	"logical_divide((8,16):(20,1), [4:1;8:2])", "logical_divide((8,16):(20,1), [4:1;8:2;_])",
+	"composition((8,8):(1,8), [4:1])", "composition((96,224):(1,96), (4,2))", "composition((96,224):(1,96), (4,_))",
+	"logical_product((2,2):(1,2), [3:1;_])", "logical_divide(8:1, 4)", "logical_divide(8:1, [4:1])", "composition(8:1, (2))",
+	"logical_divide((8,16):(20,1), (4,2):(1))", "logical_divide((8,16):(20,1), [4;_4])", "zipped_divide((8,16):(20,1), [4:1;8:2])",
+	"logical_divide((8,16):(20,1), [])", "logical_divide((8,16):(20,1), ())", "logical_product(8:1, 0)", "composition(8:1, [_])",
+	"logical_divide(((2,4),16):((1,2),8), [(2,2):(1,2);4:2])", "composition(((2,4),16):((1,2),8), [_;(4,2):(1,8)])",
 	"size(08:1)", "size(8u:1)", "size(8:+1)", "size(8:-0)", "size(8:- 1)", "size(8:--1)", "coalesce((4,8):(-1,-4))", "", " ", "#", "(", "size(", "size((4,8):(1,4)", "\xef\xbb\xbfsize(8:1)",
 }
 
@@ -145,11 +151,13 @@ func randomFastLine(r *rand.Rand) string {
 		}
 		for ; k > 0; k-- {
 			b.WriteString(randomSpace(r) + "," + randomSpace(r))
-			switch r.IntN(4) {
+			switch r.IntN(6) {
 			case 0:
 				b.WriteString(randomInt(r, false))
 			case 1:
 				randomLayout(r, &b)
+			case 2:
+				b.WriteString(randomTiler(r))
 			default:
 				b.WriteString(compactLayout(r))
 			}
@@ -182,6 +190,36 @@ func randomInt(r *rand.Rand, stride bool) string {
 		return "0"
 	}
 	return strconv.Itoa([]int{1, 2, 2, 3, 4, 4, 6, 8, 8, 16, 32, 5, 12}[r.IntN(13)])
+}
+
+// randomTiler draws a tuple tiler, [T0;T1;...] of layouts, integers and _,
+// or a shape (N0,N1,...) of integers and _, of one to five modes.
+func randomTiler(r *rand.Rand) string {
+	n := 1 + r.IntN(5)
+	parts := make([]string, n)
+	brackets := r.IntN(2) == 0
+	for i := range parts {
+		switch k := r.IntN(8); {
+		case k == 0:
+			parts[i] = "_"
+		case k < 4 || !brackets:
+			parts[i] = []string{"1", "2", "4", "8", "3", "16"}[r.IntN(6)]
+			if r.IntN(20) == 0 {
+				parts[i] = randomInt(r, false)
+			}
+		case k < 7:
+			parts[i] = strings.SplitN(compactLayout(r), ":", 2)[0]
+			parts[i] += ":" + strings.SplitN(compactLayout(r), ":", 2)[1]
+		default:
+			var l strings.Builder
+			randomLayout(r, &l)
+			parts[i] = l.String()
+		}
+	}
+	if brackets {
+		return "[" + strings.Join(parts, randomSpace(r)+";") + "]"
+	}
+	return "(" + strings.Join(parts, ","+randomSpace(r)) + ")"
 }
 
 // compactLayout draws a layout of one to three modes of extents 2, 4 and

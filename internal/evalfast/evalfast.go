@@ -8,8 +8,10 @@
 //
 // It is a fast path, not a second definition of the language: Append
 // accepts a narrow subset of the grammar (decimal integers, tuples of them,
-// layouts shape:stride, the calls listed in ops, a parenthesized layout
-// applied to an index) and declines everything else, including anything the
+// layouts shape:stride, the calls listed in ops, tuple tilers such as
+// [4:1;_] and (4,8) in composition, logical_divide and logical_product
+// (tiler.go), a parenthesized layout applied to an index) and declines
+// everything else, including anything the
 // operation would reject (the Static operations decline where the general
 // function fails), so that the caller's full path gives the result or the
 // diagnostic. The differential tests of cmd/cutec (eval_fast_test.go) check
@@ -137,8 +139,14 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) 
 			}
 		}
 	default:
-		if !r.punct(',') || !r.layout(b) {
+		if !r.punct(',') {
 			return dst, 0, false
+		}
+		at, start := r.f, r.pos
+		if !r.layout(b) {
+			// A tiler: [T0;T1;...], a shape (4,8) or an integer.
+			r.pos = start
+			return byTiler(dst, r, o, &at, b)
 		}
 	}
 	if !r.punct(')') || !r.end() {
@@ -197,10 +205,15 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) 
 type reader struct {
 	src []byte
 	pos int
-	// The shape read by layout, before its stride: the leaves' extents and
-	// the profile, to check that the stride has the same.
-	ext  [16]int64
-	prof [48]byte
+	f   flat // the last layout read
+}
+
+// flat is a layout as read: the leaves' extents and strides, and the
+// profile of the shape ('(', ')' and 'x' for a leaf, in preorder).
+type flat struct {
+	n, np    int
+	ext, str [16]int64
+	prof     [48]byte
 }
 
 func isNameStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
@@ -277,16 +290,17 @@ func (r *reader) layout(s *layout.Static) bool {
 	if !r.stride(s, &leaf, np) || leaf != n {
 		return false
 	}
+	r.f.n, r.f.np = n, np
 	return s.Valid()
 }
 
 // shape reads an integer tuple into r.ext and r.prof.
 func (r *reader) shape(np, n *int, depth int) bool {
-	if *np == len(r.prof) || depth > 8 {
+	if *np == len(r.f.prof) || depth > 8 {
 		return false
 	}
 	if r.punct('(') {
-		r.prof[*np] = '('
+		r.f.prof[*np] = '('
 		*np++
 		for {
 			if !r.shape(np, n, depth+1) {
@@ -299,20 +313,20 @@ func (r *reader) shape(np, n *int, depth int) bool {
 				return false
 			}
 		}
-		if *np == len(r.prof) {
+		if *np == len(r.f.prof) {
 			return false
 		}
-		r.prof[*np] = ')'
+		r.f.prof[*np] = ')'
 		*np++
 		return true
 	}
 	v, ok := r.int()
-	if !ok || *n == len(r.ext) || v < 1 {
+	if !ok || *n == len(r.f.ext) || v < 1 {
 		return false
 	}
-	r.prof[*np] = 'x'
+	r.f.prof[*np] = 'x'
 	*np++
-	r.ext[*n] = v
+	r.f.ext[*n] = v
 	*n++
 	return true
 }
@@ -321,9 +335,9 @@ func (r *reader) shape(np, n *int, depth int) bool {
 // and adds the leaves to s.
 func (r *reader) stride(s *layout.Static, leaf *int, np int) bool {
 	for p := 0; p < np; p++ {
-		switch r.prof[p] {
+		switch r.f.prof[p] {
 		case '(':
-			if p > 0 && r.prof[p-1] != '(' && !r.punct(',') || !r.punct('(') || !s.OpenTuple() {
+			if p > 0 && r.f.prof[p-1] != '(' && !r.punct(',') || !r.punct('(') || !s.OpenTuple() {
 				return false
 			}
 		case ')':
@@ -331,13 +345,14 @@ func (r *reader) stride(s *layout.Static, leaf *int, np int) bool {
 				return false
 			}
 		default:
-			if p > 0 && r.prof[p-1] != '(' && !r.punct(',') {
+			if p > 0 && r.f.prof[p-1] != '(' && !r.punct(',') {
 				return false
 			}
 			d, ok := r.signed()
-			if !ok || !s.AddLeaf(r.ext[*leaf], d) {
+			if !ok || !s.AddLeaf(r.f.ext[*leaf], d) {
 				return false
 			}
+			r.f.str[*leaf] = d
 			*leaf++
 		}
 	}

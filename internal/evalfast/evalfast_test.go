@@ -29,9 +29,10 @@ func TestAppend(t *testing.T) {
 		}
 	}
 	for _, line := range []string{
-		"logical_divide((8,16):(20,1), [4:1;8:2])", // a tuple tiler
-		"composition((4,6,8):(2,3,5), 6:3)",        // E0400 in the full path
-		"size((M,4):(1,M))",                        // a symbol
+		"logical_divide((8,16):(20,1), [4:1;8:2:1])",     // not a tiler
+		"logical_divide((8,16):(20,1), [4:1;8:2;_;_;_])", // more tiles than modes
+		"composition((4,6,8):(2,3,5), 6:3)",              // E0400 in the full path
+		"size((M,4):(1,M))",                              // a symbol
 		"size(8:1) # a comment", "compositon(8:1, 4:1)", "size(0:1)", "(4,8):(1)", "",
 	} {
 		if got, _, ok := Append([]byte("> "), []byte(line)); ok || string(got) != "> " {
