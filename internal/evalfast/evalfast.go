@@ -122,7 +122,7 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) 
 		r.pos++
 	}
 	o := ops[string(r.src[start:r.pos])] // no allocation: the compiler looks the bytes up
-	if o == opNone || !r.punct('(') || !r.layout(a) {
+	if o == opNone || hasLetter(r.src[r.pos:]) || !r.punct('(') || !r.layout(a) {
 		return dst, 0, false
 	}
 	var cotarget int64
@@ -214,6 +214,18 @@ type flat struct {
 	n, np    int
 	ext, str [16]int64
 	prof     [48]byte
+}
+
+// hasLetter reports whether b has a letter: a name after the operation's
+// (a symbol, a swizzle, a type), which the fast path does not read; a
+// cheap test that spares it the attempt.
+func hasLetter(b []byte) bool {
+	for _, c := range b {
+		if c|0x20 >= 'a' && c|0x20 <= 'z' {
+			return true
+		}
+	}
+	return false
 }
 
 func isNameStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
