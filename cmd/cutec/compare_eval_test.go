@@ -18,9 +18,14 @@ import (
 // when the binary is called cutec): without pycute it prints cutec's
 // figures by kind and says so; with a stand-in pycute it times it, excludes
 // what the stand-in lacks or rejects, and counts the results that differ.
+// Without python3 it is skipped, unless CUTEC_REQUIRE_PYTHON is set (CI's
+// .ci/compare sets it).
 func TestCompareEvalScript(t *testing.T) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
+		if os.Getenv("CUTEC_REQUIRE_PYTHON") != "" {
+			t.Fatal("python3 is not installed (CUTEC_REQUIRE_PYTHON is set)")
+		}
 		t.Skip("python3 is not installed")
 	}
 	dir := t.TempDir()
