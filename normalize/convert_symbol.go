@@ -11,9 +11,27 @@ import (
 // expression being evaluated (M{div=128} on one occurrence of M is a fact
 // of every occurrence), and the variables, so that a defined name in a leaf
 // position stands for its integer value.
+//
+// The facts are collected when a symbol is first met, since most
+// expressions have none: a static expression pays for no walk and no map.
 type symbolScope struct {
 	facts map[string]int64
 	env   *Env
+	expr  ast.Node // the expression whose facts are not collected yet
+}
+
+// symbolFacts returns the facts of the scope, collecting them on first use.
+func (s *symbolScope) symbolFacts() map[string]int64 {
+	if s.expr != nil {
+		facts := map[string]int64{}
+		if s.env != nil {
+			for n, f := range s.env.facts {
+				facts[n] = f
+			}
+		}
+		s.facts, s.expr = collectFacts(s.expr, facts), nil
+	}
+	return s.facts
 }
 
 // collectFacts adds the facts written in e to facts.
@@ -91,7 +109,7 @@ func (c *converter) symbolTerm(n *ast.Symbol) (layout.Term, bool) {
 	}
 	var facts map[string]int64
 	if c.symbols != nil {
-		facts = c.symbols.facts
+		facts = c.symbols.symbolFacts()
 		if c.symbols.env != nil {
 			if v, ok := c.symbols.env.Lookup(n.Name); ok {
 				if i, isInt := v.(Int); isInt {
@@ -119,16 +137,11 @@ func (e *Env) DeclareFact(name string, div int64) {
 	e.facts[name] = lcm(e.facts[name], div)
 }
 
-// scope returns the symbols scope of an expression: the file's facts and
-// those written in e.
-func (e *Env) scope(expr ast.Node) *symbolScope {
-	facts := map[string]int64{}
-	if e != nil {
-		for n, f := range e.facts {
-			facts[n] = f
-		}
-	}
-	return &symbolScope{facts: collectFacts(expr, facts), env: e}
+// setScope makes the symbols scope of the expression e, in env: the
+// file's facts and those written in e.
+func (x *evaluation) setScope(env *Env, e ast.Node) {
+	x.scope = symbolScope{env: env, expr: e}
+	x.symbols = &x.scope
 }
 
 // obligation decides an obligation of a call's result from the facts: a

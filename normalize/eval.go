@@ -40,7 +40,7 @@ type Evaluator struct {
 // the call around it.
 func (ev *Evaluator) Eval(e ast.Expr) (Value, diag.List) {
 	x := ev.start()
-	x.symbols = ev.Env.scope(e)
+	x.setScope(ev.Env, e)
 	v, ok := x.eval(e)
 	diags := x.finish()
 	if !ok {
@@ -54,7 +54,7 @@ func Normalize(f *diag.File, e ast.Expr, opts Options) (Value, diag.List) {
 	ev := Evaluator{File: f, Opts: opts}
 	x := ev.start()
 	x.noExprs = true
-	x.symbols = (*Env)(nil).scope(e)
+	x.setScope(nil, e)
 	v, ok := x.eval(e)
 	diags := x.finish()
 	if !ok {
@@ -65,7 +65,8 @@ func Normalize(f *diag.File, e ast.Expr, opts Options) (Value, diag.List) {
 
 type evaluation struct {
 	converter
-	rep     report // converter's report, allocated with the evaluation
+	rep     report      // converter's report, allocated with the evaluation
+	scope   symbolScope // converter's symbols, allocated with the evaluation
 	env     *Env
 	noExprs bool
 	onValue func(ast.Expr, Value)

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
@@ -54,6 +55,9 @@ type evaluator struct {
 	w       *bufio.Writer
 	line    []byte // the output line being built, reused
 	failed  bool   // an expression failed
+	// cheap is set while the last chunk of standard input evaluated took
+	// the fast path for nearly every line (see stdin).
+	cheap atomic.Bool
 }
 
 // run evaluates the arguments, or the lines of standard input.
@@ -63,6 +67,10 @@ func (ev *evaluator) run(e *env, args []string) int {
 	var err error
 	if len(args) > 0 {
 		for i, a := range args {
+			if o, ok := ev.appendFast(ev.line[:0], []byte(a)); ok {
+				ev.emit(evalOut{text: o})
+				continue
+			}
 			ev.emit(ev.appendResult(ev.line[:0], diag.NewFile(argName(i), []byte(a))))
 		}
 	} else {

@@ -78,3 +78,42 @@ func TestEvalParallelOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalCheapAndDearChunksInOrder checks the order of the output when
+// standard input alternates between runs of lines of the fast path, which
+// the reading goroutine works itself, and runs of lines with symbols, which
+// go to the pipeline's helpers: the output of several workers is that of
+// one, line for line.
+func TestEvalCheapAndDearChunksInOrder(t *testing.T) {
+	var in strings.Builder
+	for block := range 6 {
+		for i := range 3000 {
+			if block%2 == 0 {
+				fmt.Fprintf(&in, "composition((%d,8):(1,%d), %d:1)\n", i%64+1, i%64+1, i%8+1)
+			} else {
+				fmt.Fprintf(&in, "size((M,%d):(1,M))\n", i%64+1)
+			}
+		}
+	}
+	eval := func(workers int) string {
+		var out bytes.Buffer
+		ev := &evaluator{workers: workers, w: bufio.NewWriter(&out)}
+		if err := ev.stdin(strings.NewReader(in.String())); err != nil {
+			t.Fatal(err)
+		}
+		ev.w.Flush()
+		if ev.failed {
+			t.Fatalf("%d workers: an expression failed", workers)
+		}
+		return out.String()
+	}
+	one := eval(1)
+	if n := strings.Count(one, "\n"); n != 18000 || !strings.Contains(one, "8*M") {
+		t.Fatalf("one worker: %d lines", n)
+	}
+	for _, w := range []int{2, 4} {
+		if got := eval(w); got != one {
+			t.Errorf("%d workers: the output differs from one worker's", w)
+		}
+	}
+}

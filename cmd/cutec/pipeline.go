@@ -117,6 +117,16 @@ func (p *pipeline[R]) sendPiece(ch chunk) {
 	p.complete(seq, p.work(ch))
 }
 
+// sendLocal works a chunk whole on the calling goroutine, in order with
+// the pieces sent before it: for work so cheap that a copy and a hand-off
+// would cost more than the work.
+func (p *pipeline[R]) sendLocal(ch chunk) {
+	p.slots <- struct{}{}
+	seq := p.seq
+	p.seq++
+	p.complete(seq, p.work(ch))
+}
+
 func (p *pipeline[R]) runHelper() {
 	defer p.helpers.Done()
 	for j := range p.handoff {
