@@ -113,7 +113,10 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 		}
 		return 1, true
 	}
-	// Each mode s:d in turn leaves a gap of d/covered, at stride covered.
+	// Each mode s:d in turn leaves a gap of d/covered at stride covered;
+	// the gaps are coalesced as they come (in place: gap i is read before
+	// mode j <= i is written).
+	out := modeWriter{ds: ds, dd: dd, last: -1}
 	covered := int64(1)
 	for i := 0; i < k; i++ {
 		x, y := ds[i], dd[i]
@@ -121,7 +124,9 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 		if q == 0 {
 			return 0, false // overlapping modes (E0402)
 		}
-		ds[i], dd[i] = q, covered
+		if !out.push(q, covered) {
+			return 0, false
+		}
 		if covered, ok = mulOK(y, x); !ok {
 			return 0, false
 		}
@@ -139,14 +144,10 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 			b = ceilQuo(b, e)
 		}
 	}
-	if k >= maxStaticLeaves {
+	if !out.push(target, covered) {
 		return 0, false
 	}
-	ds[k], dd[k] = target, covered
-	if target == 1 {
-		dd[k] = 0
-	}
-	return coalesceTo(ds, dd, ds, dd, k+1, false)
+	return out.done(), true
 }
 
 // ceilQuo is ceil(a/b) for a >= 1 and b >= 1.
