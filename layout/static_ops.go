@@ -157,14 +157,62 @@ func ceilQuo(a, b int64) int64 { return quo(a-1, b) + 1 }
 // with a negative stride is declined (the general path checks its inverse
 // point by point).
 func (r *Static) RightInverse(a *Static) bool {
-	var f ints
-	var pre leafArray
-	if !f.coalesced(a, false) || !f.prefix(&pre) {
+	// CuTe walks the coalesced modes sorted by stride and takes each whose
+	// stride is the next index it must reach (1, then s·d of the last
+	// taken), with the product of the extents before it as its stride:
+	// that is the chain of the first mode of each stride, found without
+	// sorting. The coalesced modes are kept in r[0:k] and, when there are
+	// at most half as many as r holds, the chain in r[half:], so that
+	// nothing else is written.
+	const half = maxStaticLeaves / 2
+	k, ok := coalesceTo(&r.s, &r.d, &a.s, &a.d, int(a.n), false)
+	if !ok {
 		return false
 	}
-	// CuTe walks the modes sorted by stride and takes each whose stride is
-	// the next index it must reach (1, then s·d of the last taken): that is
-	// the chain of the first mode of each stride, found without sorting.
+	if k > half {
+		var f ints
+		f.n, f.s, f.d = k, r.s, r.d
+		return r.rightInverseOf(&f)
+	}
+	size := int64(1)
+	for i := 0; i < k; i++ {
+		if r.d[i] < 0 {
+			return false
+		}
+		if size, ok = mulOK(size, r.s[i]); !ok {
+			return false
+		}
+	}
+	m := 0
+	for next := int64(1); m < k; m++ {
+		j, pre := 0, int64(1)
+		for ; j < k && r.d[j] != next; j++ {
+			pre *= r.s[j] // no overflow: size fits
+		}
+		if j == k {
+			break
+		}
+		r.s[half+m], r.d[half+m] = r.s[j], pre
+		if next, ok = mulOK(r.s[j], r.d[j]); !ok {
+			return false
+		}
+	}
+	out := modeWriter{ds: &r.s, dd: &r.d, last: -1}
+	for i := half; i < half+m; i++ {
+		if !out.push(r.s[i], r.d[i]) {
+			return false
+		}
+	}
+	r.setFlat(out.done())
+	return true
+}
+
+// rightInverseOf sets r to the right inverse of the coalesced modes f.
+func (r *Static) rightInverseOf(f *ints) bool {
+	var pre leafArray
+	if !f.prefix(&pre) {
+		return false
+	}
 	m := 0
 	next := int64(1)
 	for {
