@@ -52,26 +52,24 @@ type leafArray = [maxStaticLeaves]int64
 // modes from the back; the caller declines).
 func coalesceTo(ds, dd, ss, sd *leafArray, n int, keepLast bool) (k int, ok bool) {
 	n = min(n, maxStaticLeaves)
-	if keepLast || !allSmall(ss, sd, n) {
+	if keepLast || ds == ss {
 		return coalesceChecked(ds, dd, ss, sd, n, keepLast)
 	}
-	// Every extent and stride has 32 bits, so s·d cannot overflow; only a
-	// merged extent is checked.
+	// One pass for leaves of 32 bits (whose s·d cannot overflow) and merged
+	// extents of 32 bits before each merge (whose product then cannot
+	// either); any other takes the checked pass again over the source.
 	last := -1
 	var cur, next int64
+	var wide uint64
 	for i := 0; i < n; i++ {
 		x, y := ss[i], sd[i]
+		wide |= uint64(x+1<<31) | uint64(y+1<<31)
 		if x == 1 {
 			continue
 		}
 		if y == next && last >= 0 {
-			if !small(cur) {
-				if cur, ok = mulOK(cur, x); !ok {
-					return 0, false
-				}
-			} else {
-				cur *= x
-			}
+			wide |= uint64(cur + 1<<31)
+			cur *= x
 			ds[last] = cur
 		} else {
 			last++
@@ -80,21 +78,14 @@ func coalesceTo(ds, dd, ss, sd *leafArray, n int, keepLast bool) (k int, ok bool
 		}
 		next = x * y
 	}
+	if wide>>32 != 0 {
+		return coalesceChecked(ds, dd, ss, sd, n, false)
+	}
 	if last < 0 {
 		ds[0], dd[0] = 1, 0
 		return 1, true
 	}
 	return last + 1, true
-}
-
-// allSmall reports whether the first n extents and strides all have 32
-// bits (small).
-func allSmall(ss, sd *leafArray, n int) bool {
-	var acc uint64
-	for i := 0; i < n && i < maxStaticLeaves; i++ {
-		acc |= uint64(ss[i]+1<<31) | uint64(sd[i]+1<<31)
-	}
-	return acc>>32 == 0
 }
 
 // coalesceChecked is coalesceTo with every product checked.

