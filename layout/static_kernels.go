@@ -11,11 +11,15 @@ import (
 // decline), divisions by a power of two are shifts, and a result's profile
 // is written once its leaves are known.
 
-// quo is a/b for a >= 0 and b > 0, a shift when b is a power of two
-// (CuTe's extents and strides nearly always are).
+// quo is a/b for a >= 0 and b > 0: a shift when b is a power of two
+// (CuTe's extents and strides nearly always are), a 32-bit division when
+// both fit (several times faster than a 64-bit one on x86).
 func quo(a, b int64) int64 {
 	if b&(b-1) == 0 {
 		return a >> uint(bits.TrailingZeros64(uint64(b)))
+	}
+	if uint64(a|b) <= 1<<32-1 {
+		return int64(uint32(a) / uint32(b))
 	}
 	return a / b
 }
@@ -24,6 +28,9 @@ func quo(a, b int64) int64 {
 func divides(a, b int64) bool {
 	if b&(b-1) == 0 {
 		return a&(b-1) == 0
+	}
+	if uint64(a|b) <= 1<<32-1 {
+		return uint32(a)%uint32(b) == 0
 	}
 	return a%b == 0
 }

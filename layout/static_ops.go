@@ -168,13 +168,13 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 	if cot == nil {
 		target = ceilQuo(cosize, covered)
 	} else {
-		target = 1
+		target = ceilQuo(cot[0], covered)
 		b := covered
-		for _, e := range cot {
-			if target, ok = mulOK(target, ceilQuo(e, b)); !ok {
+		for i := 1; i < len(cot); i++ { // size(ceil_div(cot, covered))
+			b = ceilQuo(b, cot[i-1])
+			if target, ok = mulOK(target, ceilQuo(cot[i], b)); !ok {
 				return 0, false
 			}
-			b = ceilQuo(b, e)
 		}
 	}
 	if !out.push(target, covered) {
@@ -452,10 +452,12 @@ func (comp *ints) productComplement(block, tile *Static) bool {
 	}
 	cot := [1]int64{target}
 	k, ok := complementModes(&comp.s, &comp.d, block, cot[:])
-	if !ok {
-		return false
+	// The complement is coalesced; coalesce_x changes it only where it is
+	// 1:0, whose extent it counts as 2.
+	if k == 1 && comp.s[0] == 1 {
+		comp.s[0] = 2
 	}
-	comp.n, ok = coalesceTo(&comp.s, &comp.d, &comp.s, &comp.d, k, true)
+	comp.n = k
 	return ok
 }
 
