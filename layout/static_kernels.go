@@ -139,11 +139,13 @@ type modeWriter struct {
 }
 
 // push writes the mode x:y; ok is false when the modes do not fit or a
-// merged extent overflows.
-func (w *modeWriter) push(x, y int64) (ok bool) {
-	if x == 1 {
-		return true
-	}
+// merged extent overflows. (The test of a unit extent inlines; the rest
+// does not.)
+func (w *modeWriter) push(x, y int64) bool {
+	return x == 1 || w.write(x, y)
+}
+
+func (w *modeWriter) write(x, y int64) (ok bool) {
 	if w.can && y == w.next {
 		if w.cur, ok = mulOK(w.cur, x); !ok {
 			return false
