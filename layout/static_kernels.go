@@ -65,8 +65,13 @@ func coalesceTo(ds, dd, ss, sd *leafArray, n int, keepLast bool) (k int, ok bool
 	// One pass for leaves of 32 bits (whose s·d cannot overflow) and merged
 	// extents of 32 bits before each merge (whose product then cannot
 	// either); any other takes the checked pass again over the source.
+	// next starts as a stride no leaf of 32 bits has; an index & mask is
+	// the index itself (last < i < maxStaticLeaves) without a bounds check,
+	// and the extent of the mode before the first goes to the unused last
+	// slot.
+	const mask = maxStaticLeaves - 1
 	last := -1
-	var cur, next int64
+	cur, next := int64(0), int64(minInt64)
 	var wide uint64
 	for i := 0; i < n; i++ {
 		x, y := ss[i], sd[i]
@@ -74,14 +79,14 @@ func coalesceTo(ds, dd, ss, sd *leafArray, n int, keepLast bool) (k int, ok bool
 		if x == 1 {
 			continue
 		}
-		if y == next && last >= 0 {
+		if y == next {
 			wide |= uint64(cur + 1<<31)
 			cur *= x
-			ds[last] = cur
 		} else {
+			ds[last&mask] = cur
 			last++
 			cur = x
-			ds[last], dd[last] = x, y
+			dd[last&mask] = y
 		}
 		next = x * y
 	}
@@ -92,6 +97,7 @@ func coalesceTo(ds, dd, ss, sd *leafArray, n int, keepLast bool) (k int, ok bool
 		ds[0], dd[0] = 1, 0
 		return 1, true
 	}
+	ds[last&mask] = cur
 	return last + 1, true
 }
 
@@ -176,12 +182,17 @@ func (w *modeWriter) done() int {
 // mode, a flat tuple otherwise.
 func (r *Static) setFlat(k int) {
 	r.n = uint8(k)
-	if k == 1 {
+	switch {
+	case k == 1:
 		r.prof[0], r.np = profLeaf, 1
-		return
+	case k <= 6: // "(xxxxxxx" and the closing byte, in two stores
+		binary.LittleEndian.PutUint64(r.prof[0:8], flatHead)
+		r.prof[(k+1)&7] = profClose
+		r.np = uint8(k + 2)
+	default:
+		r.flatProfile(0, k)
+		r.np = uint8(k + 2)
 	}
-	r.flatProfile(0, k)
-	r.np = uint8(k + 2)
 }
 
 // flatTuple is the profile of a flat tuple of up to 22 leaves, without

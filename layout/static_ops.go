@@ -41,9 +41,14 @@ func (r *Static) Coalesce(a *Static) bool {
 		t := *a
 		return r.Coalesce(&t)
 	}
+	// next starts as a stride no leaf of 32 bits has; an index & mask is
+	// the index itself (last < i < maxStaticLeaves) without a bounds check,
+	// and the extent of the mode before the first goes to the unused last
+	// slot.
+	const mask = maxStaticLeaves - 1
 	n := min(int(a.n), maxStaticLeaves)
 	last := -1
-	var cur, next int64
+	cur, next := int64(0), int64(minInt64)
 	var wide uint64
 	for i := 0; i < n; i++ {
 		x, y := a.s[i], a.d[i]
@@ -51,16 +56,19 @@ func (r *Static) Coalesce(a *Static) bool {
 		if x == 1 {
 			continue
 		}
-		if y == next && last >= 0 {
+		if y == next {
 			wide |= uint64(cur + 1<<31)
 			cur *= x
-			r.s[last] = cur
 		} else {
+			r.s[last&mask] = cur
 			last++
 			cur = x
-			r.s[last], r.d[last] = x, y
+			r.d[last&mask] = y
 		}
 		next = x * y
+	}
+	if last >= 0 {
+		r.s[last&mask] = cur
 	}
 	if wide>>32 != 0 {
 		k, ok := coalesceChecked(&r.s, &r.d, &a.s, &a.d, n, false)
@@ -230,13 +238,28 @@ func (r *Static) RightInverse(a *Static) bool {
 			return false
 		}
 	}
-	out := modeWriter{ds: &r.s, dd: &r.d, last: -1}
-	for i := half; i < half+m; i++ {
-		if !out.push(r.s[i], r.d[i]) {
-			return false
+	// The chain's modes coalesced into r[0:]: no product can overflow, as
+	// each is at most the size.
+	last := 0
+	cur, next := r.s[half], r.s[half]*r.d[half]
+	r.d[0] = r.d[half]
+	for i := half + 1; i < half+m && i < maxStaticLeaves; i++ {
+		x, y := r.s[i], r.d[i]
+		if y == next {
+			cur *= x
+		} else {
+			r.s[last] = cur
+			last++
+			cur = x
+			r.d[last&(maxStaticLeaves-1)] = y
 		}
+		next = x * y
 	}
-	r.setFlat(out.done())
+	if m == 0 {
+		cur, r.d[0] = 1, 0
+	}
+	r.s[last&(maxStaticLeaves-1)] = cur
+	r.setFlat(last + 1)
 	return true
 }
 
