@@ -119,8 +119,9 @@ func (r *Static) ComplementTo(a *Static, cotarget int64) bool {
 func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool) {
 	// The leaves that count (extent > 1, stride != 0), sorted by stride
 	// stably by insertion, and the cosize 1 + Σ (s-1)·d on the way.
-	cosize := int64(1)
-	for i := 0; i < int(a.n) && i < maxStaticLeaves; i++ {
+	const mask = maxStaticLeaves - 1 // an index & mask is the index (< maxStaticLeaves), without a bounds check
+	n := min(int(a.n), maxStaticLeaves)
+	for i := 0; i < n; i++ {
 		x, y := a.s[i], a.d[i]
 		if y == 0 || x == 1 {
 			continue
@@ -128,18 +129,24 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 		if y < 0 {
 			return 0, false
 		}
-		if cot == nil {
-			t, fits := mulOK(x-1, y)
+		j := k
+		for ; j > 0; j-- {
+			if dd[(j-1)&mask] <= y {
+				break
+			}
+			ds[j&mask], dd[j&mask] = ds[(j-1)&mask], dd[(j-1)&mask]
+		}
+		ds[j&mask], dd[j&mask] = x, y
+		k++
+	}
+	cosize := int64(1)
+	if cot == nil {
+		for i := 0; i < k; i++ {
+			t, fits := mulOK(ds[i&mask]-1, dd[i&mask])
 			if cosize += t; !fits || cosize < 0 {
 				return 0, false
 			}
 		}
-		j := k
-		for ; j > 0 && dd[j-1] > y; j-- {
-			ds[j], dd[j] = ds[j-1], dd[j-1]
-		}
-		ds[j], dd[j] = x, y
-		k++
 	}
 	if k == 0 {
 		target := int64(1)
@@ -160,7 +167,7 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 	out := modeWriter{ds: ds, dd: dd, last: -1}
 	covered := int64(1)
 	for i := 0; i < k; i++ {
-		x, y := ds[i], dd[i]
+		x, y := ds[i&mask], dd[i&mask]
 		q := quo(y, covered)
 		if q == 0 {
 			return 0, false // overlapping modes (E0402)
