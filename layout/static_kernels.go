@@ -35,17 +35,18 @@ func divides(a, b int64) bool {
 	return a%b == 0
 }
 
-// mulOK is a·b and whether it fits in int64. Operands of 32 bits take
-// one multiplication; otherwise the high word of the signed 128-bit product
-// (the unsigned one corrected for negative operands) must be the sign of
-// the low word.
+// mulOK is a·b and whether it fits in int64 with its magnitude, as calc.mul
+// counts it (-2^63, whose magnitude does not fit, is an overflow there
+// too). Operands of 32 bits take one multiplication; otherwise the high
+// word of the signed 128-bit product (the unsigned one corrected for
+// negative operands) must be the sign of the low word.
 func mulOK(a, b int64) (int64, bool) {
 	if small(a) && small(b) {
 		return a * b, true
 	}
 	hi, lo := bits.Mul64(uint64(a), uint64(b))
 	h := int64(hi) - (a>>63)&b - (b>>63)&a
-	return int64(lo), h == int64(lo)>>63
+	return int64(lo), h == int64(lo)>>63 && lo != 1<<63
 }
 
 type leafArray = [maxStaticLeaves]int64
