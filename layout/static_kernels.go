@@ -387,3 +387,17 @@ func (r *Static) appendElems(l *Static) bool {
 	}
 	return r.add(l, part{1, l.np - 1, 0, l.n})
 }
+
+// topParts is the top-level elements of s (elems of the whole), with a
+// flat tuple, the common case, split without a scan: a profile of n
+// leaves and t tuples has n+2t bytes, so n+2 bytes are one flat tuple.
+func (s *Static) topParts(out *[maxStaticLeaves]part) (int, bool) {
+	n := int(s.n)
+	if int(s.np) == n+2 {
+		for i := 0; i < n && i < maxStaticLeaves; i++ {
+			out[i] = part{uint8(i + 1), uint8(i + 2), uint8(i), uint8(i + 1)}
+		}
+		return n, true
+	}
+	return s.elems(s.whole(), out[:])
+}

@@ -573,15 +573,20 @@ func (r *Static) rankedProduct(block, tile *Static, raked bool) bool {
 		*r = t
 		return true
 	}
-	rank := max(block.Rank(), tile.Rank())
+	// The top-level elements of each; their number is the rank (a leaf is
+	// its own one element).
+	var xs, ys [maxStaticLeaves]part
+	kx, ok1 := block.topParts(&xs)
+	ky, ok2 := tile.topParts(&ys)
+	if !ok1 || !ok2 {
+		return false
+	}
+	rank := max(kx, ky)
 	if rank < 2 {
 		return r.rankedProductPadded(block, tile, rank, raked)
 	}
-	var xs, ys [maxStaticLeaves]part
-	kx, ok1 := block.elems(block.whole(), xs[:])
-	ky, ok2 := tile.elems(tile.whole(), ys[:])
 	var comp ints
-	if !ok1 || !ok2 || !comp.productComplement(block, tile) {
+	if !comp.productComplement(block, tile) {
 		return false
 	}
 	r.reset()
