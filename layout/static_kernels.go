@@ -183,17 +183,22 @@ func (w *modeWriter) done() int {
 // mode, a flat tuple otherwise.
 func (r *Static) setFlat(k int) {
 	r.n = uint8(k)
-	switch {
-	case k == 1:
+	if k == 1 { // inlined: the one-leaf result needs no call
 		r.prof[0], r.np = profLeaf, 1
-	case k <= 6: // "(xxxxxxx" and the closing byte, in two stores
+		return
+	}
+	r.setFlatTuple(k)
+}
+
+// setFlatTuple is setFlat for k > 1 leaves.
+func (r *Static) setFlatTuple(k int) {
+	if k <= 6 { // "(xxxxxxx" and the closing byte, in two stores
 		binary.LittleEndian.PutUint64(r.prof[0:8], flatHead)
 		r.prof[(k+1)&7] = profClose
-		r.np = uint8(k + 2)
-	default:
+	} else {
 		r.flatProfile(0, k)
-		r.np = uint8(k + 2)
 	}
+	r.np = uint8(k + 2)
 }
 
 // flatTuple is the profile of a flat tuple of up to 22 leaves, without
