@@ -135,50 +135,6 @@ func coalesceChecked(ds, dd, ss, sd *leafArray, n int, keepLast bool) (k int, ok
 	return last + 1, true
 }
 
-// modeWriter writes modes into ds:dd coalescing them as they come, as
-// coalesceTo does: a mode of extent 1 is dropped and a mode s:d whose
-// stride is the last mode's s'·d' merges into it.
-type modeWriter struct {
-	ds, dd    *leafArray
-	last      int   // the index of the last mode written, -1 for none
-	cur, next int64 // its extent, and the stride that merges with it
-	can       bool  // whether next is known (the last s'·d' fits)
-}
-
-// push writes the mode x:y; ok is false when the modes do not fit or a
-// merged extent overflows. (The test of a unit extent inlines; the rest
-// does not.)
-func (w *modeWriter) push(x, y int64) bool {
-	return x == 1 || w.write(x, y)
-}
-
-func (w *modeWriter) write(x, y int64) (ok bool) {
-	if w.can && y == w.next {
-		if w.cur, ok = mulOK(w.cur, x); !ok {
-			return false
-		}
-		w.ds[w.last] = w.cur
-	} else {
-		w.last++
-		if w.last >= maxStaticLeaves {
-			return false
-		}
-		w.cur = x
-		w.ds[w.last], w.dd[w.last] = x, y
-	}
-	w.next, w.can = mulOK(x, y)
-	return true
-}
-
-// done returns the number of modes written, after writing 1:0 if none.
-func (w *modeWriter) done() int {
-	if w.last < 0 {
-		w.ds[0], w.dd[0] = 1, 0
-		return 1
-	}
-	return w.last + 1
-}
-
 // setFlat makes r the k leaves it holds as one element: a leaf for one
 // mode, a flat tuple otherwise.
 func (r *Static) setFlat(k int) {

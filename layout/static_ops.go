@@ -162,9 +162,11 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 		return 1, true
 	}
 	// Each mode s:d in turn leaves a gap of d/covered at stride covered;
-	// the gaps are coalesced as they come (in place: gap i is read before
-	// mode j <= i is written).
-	out := modeWriter{ds: ds, dd: dd, last: -1}
+	// the gaps are coalesced as they come, as coalesceTo does, in place:
+	// gap i is read before the mode last <= i is written. A gap's s·d is at
+	// most the mode's stride, so only a merged extent is checked.
+	last := -1
+	cur, next := int64(0), int64(0) // the last gap's extent and s·d (0: none, as covered > 0)
 	covered := int64(1)
 	for i := 0; i < k; i++ {
 		x, y := ds[i&mask], dd[i&mask]
@@ -172,8 +174,20 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 		if q == 0 {
 			return 0, false // overlapping modes (E0402)
 		}
-		if !out.push(q, covered) {
-			return 0, false
+		if q != 1 {
+			if covered == next {
+				if cur, ok = mulOK(cur, q); !ok {
+					return 0, false
+				}
+			} else {
+				if last >= 0 {
+					ds[last&mask] = cur
+				}
+				last++
+				cur = q
+				dd[last&mask] = covered
+			}
+			next = q * covered
 		}
 		if covered, ok = mulOK(y, x); !ok {
 			return 0, false
@@ -192,10 +206,28 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 			}
 		}
 	}
-	if !out.push(target, covered) {
-		return 0, false
+	if target != 1 { // the last gap, target:covered
+		if covered == next {
+			if cur, ok = mulOK(cur, target); !ok {
+				return 0, false
+			}
+		} else {
+			if last >= 0 {
+				ds[last&mask] = cur
+			}
+			if last++; last >= maxStaticLeaves {
+				return 0, false
+			}
+			cur = target
+			dd[last] = covered
+		}
 	}
-	return out.done(), true
+	if last < 0 {
+		ds[0], dd[0] = 1, 0
+		return 1, true
+	}
+	ds[last&mask] = cur
+	return last + 1, true
 }
 
 // ceilQuo is ceil(a/b) for a >= 1 and b >= 1.
