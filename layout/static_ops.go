@@ -118,7 +118,7 @@ func (r *Static) ComplementTo(a *Static, cotarget int64) bool {
 // the result does not fit.
 func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool) {
 	// The leaves that count (extent > 1, stride != 0), sorted by stride
-	// stably by insertion, and the cosize 1 + Σ (s-1)·d on the way.
+	// stably by insertion, then the cosize 1 + Σ (s-1)·d over them.
 	const mask = maxStaticLeaves - 1 // an index & mask is the index (< maxStaticLeaves), without a bounds check
 	n := min(int(a.n), maxStaticLeaves)
 	for i := 0; i < n; i++ {
