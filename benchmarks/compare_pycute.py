@@ -11,6 +11,11 @@ way (time.process_time, best of 5 runs, on prebuilt Layout objects). PATH is
 the directory that holds the pycute package (the directory `import pycute`
 needs on sys.path, such as CUTLASS's python/ folder); without --pycute only
 cutec's figures are printed. Run it from the repository's root.
+
+An operation the given pycute lacks (the pycute this script was written
+against has no flat_divide, flat_product, blocked_product or raked_product)
+is timed as CuTe defines it from the pycute functions it has, marked *. Each pycute result is compared
+with cutec's, and a difference is printed under the table.
 """
 
 import argparse
@@ -79,9 +84,9 @@ def pycute_call(pycute, op, a, b):
 
 
 def composed(pycute, op):
-    """op as CuTe defines it from operations pycute has (pycute before 2025
-    has no flat_divide, flat_product, blocked_product or raked_product), or
-    None when this pycute lacks those too."""
+    """op as CuTe defines it from operations pycute has (for flat_divide,
+    flat_product, blocked_product and raked_product, which some versions of
+    pycute lack), or None when this pycute lacks those too."""
     make_layout = getattr(pycute, "make_layout", None)
     Layout = getattr(pycute, "Layout", None)
     if make_layout is None or Layout is None:
