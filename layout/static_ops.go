@@ -170,24 +170,26 @@ func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool)
 	covered := int64(1)
 	for i := 0; i < k; i++ {
 		x, y := ds[i&mask], dd[i&mask]
-		q := quo(y, covered)
-		if q == 0 {
-			return 0, false // overlapping modes (E0402)
-		}
-		if q != 1 {
-			if covered == next {
-				if cur, ok = mulOK(cur, q); !ok {
-					return 0, false
-				}
-			} else {
-				if last >= 0 {
-					ds[last&mask] = cur
-				}
-				last++
-				cur = q
-				dd[last&mask] = covered
+		if y != covered { // else a gap of 1, none: the contiguous case, without a division
+			q := quo(y, covered)
+			if q == 0 {
+				return 0, false // overlapping modes (E0402)
 			}
-			next = q * covered
+			if q != 1 {
+				if covered == next {
+					if cur, ok = mulOK(cur, q); !ok {
+						return 0, false
+					}
+				} else {
+					if last >= 0 {
+						ds[last&mask] = cur
+					}
+					last++
+					cur = q
+					dd[last&mask] = covered
+				}
+				next = q * covered
+			}
 		}
 		if covered, ok = mulOK(y, x); !ok {
 			return 0, false
