@@ -11,6 +11,11 @@ way (time.process_time, best of 5 runs, on prebuilt Layout objects). PATH is
 the directory that holds the pycute package (the directory `import pycute`
 needs on sys.path, such as CUTLASS's python/ folder); without --pycute only
 cutec's figures are printed. Run it from the repository's root.
+
+An operation the given pycute lacks (the pycute this script was written
+against has no flat_divide, flat_product, blocked_product or raked_product)
+is timed as CuTe defines it from the pycute functions it has, marked *. Each pycute result is compared
+with cutec's, and a difference is printed under the table.
 """
 
 import argparse
@@ -62,16 +67,70 @@ def pycute_layout(pycute, text):
 
 
 def pycute_call(pycute, op, a, b):
-    """Returns a function of no arguments that computes op in pycute, or None
-    when this pycute does not have op."""
+    """Returns a function of no arguments that computes op in pycute, and
+    whether it is composed of other pycute functions (for an operation this
+    pycute does not have); None when pycute lacks what op needs."""
     if op == "complement":
         n = pycute.size(b)
-        return lambda: pycute.complement(a, n)
+        return (lambda: pycute.complement(a, n)), False
     if op in ("coalesce", "right_inverse", "left_inverse"):
         f = getattr(pycute, op, None)
-        return (lambda: f(a)) if f else None
+        return ((lambda: f(a)) if f else None), False
     f = getattr(pycute, op, None)
-    return (lambda: f(a, b)) if f else None
+    if f:
+        return (lambda: f(a, b)), False
+    f = composed(pycute, op)
+    return ((lambda: f(a, b)) if f else None), True
+
+
+def composed(pycute, op):
+    """op as CuTe defines it from operations pycute has (for flat_divide,
+    flat_product, blocked_product and raked_product, which some versions of
+    pycute lack), or None when this pycute lacks those too."""
+    make_layout = getattr(pycute, "make_layout", None)
+    Layout = getattr(pycute, "Layout", None)
+    if make_layout is None or Layout is None:
+        return None
+
+    def modes(l):
+        return [l[i] for i in range(len(l))]
+
+    if op in ("flat_divide", "flat_product"):
+        zipped = getattr(pycute, "zipped_" + op.split("_")[1], None)
+        if zipped is None:
+            return None
+
+        def flat(a, b):  # zipped_*, both of its modes unpacked
+            r = zipped(a, b)
+            return make_layout(modes(r[0]) + modes(r[1]))
+        return flat
+    if op in ("blocked_product", "raked_product"):
+        product = getattr(pycute, "logical_product", None)
+        if product is None:
+            return None
+        raked = op == "raked_product"
+
+        def ranked(a, b):  # both padded to one rank with 1:0, the product's modes zipped
+            rank = max(len(a), len(b))
+
+            def pad(l):
+                if len(l) >= rank:
+                    return l
+                return make_layout(modes(l) + [Layout(1, 0)] * (rank - len(l)))
+            r = product(pad(a), pad(b))
+            x, y = (r[1], r[0]) if raked else (r[0], r[1])
+            return make_layout([make_layout(x[i], y[i]) for i in range(rank)])
+        return ranked
+    return None
+
+
+def same_result(pycute_result, cutec_result):
+    """Whether pycute's result prints as cutec's (None when it is not a
+    pycute layout, as from a stand-in)."""
+    if not hasattr(pycute_result, "shape") or not hasattr(pycute_result, "stride"):
+        return None
+    text = str(pycute_result).replace(" ", "").replace(",)", ")")
+    return text == cutec_result
 
 
 def best_time(f, budget, runs=5):
@@ -102,8 +161,9 @@ def time_pycute(args, cases):
     for op, a, b in cases:
         la = pycute_layout(pycute, a)
         lb = pycute_layout(pycute, b) if b else la
-        f = pycute_call(pycute, op, la, lb)
-        out[(op, a, b or "")] = best_time(f, args.time) if f else None
+        f, is_composed = pycute_call(pycute, op, la, lb)
+        t = best_time(f, args.time) if f else None
+        out[(op, a, b or "")] = (t, is_composed, f() if f else None)
     return out
 
 
@@ -130,15 +190,25 @@ def main(argv):
     if args.pycute:
         head += " %10s %10s %10s" % ("pycute", "vs Static", "vs general")
     print(head)
+    notes = []
     for r in cutec:
         st = r.get("static")
         s_ns = st["ns_per_op"] if st else None
         g_ns = r["general"]["ns_per_op"]
         line = "%-16s %10s %8s %10s" % (r["op"], fmt(s_ns), fmt(st["allocs_per_op"]) if st else "", fmt(g_ns))
         if args.pycute:
-            p = py.get((r["op"], r["a"], r.get("b", "")))
-            line += " %10s %10s %10s" % (fmt(p), ratio(p, s_ns), ratio(p, g_ns))
+            p, is_composed, result = py.get((r["op"], r["a"], r.get("b", "")), (None, False, None))
+            mark = "*" if is_composed and p is not None else ""
+            line += " %10s %10s %10s" % (fmt(p) + mark, ratio(p, s_ns), ratio(p, g_ns))
+            if same_result(result, r["result"]) is False:
+                notes.append("%s: pycute gives %s, cutec %s" % (r["op"], result, r["result"]))
         print(line)
+    if any(v[1] and v[0] is not None for v in py.values()):
+        print("* this pycute has no such function: timed as the pycute functions that define it")
+        print("  (flat_*: zipped_* with both modes unpacked; blocked/raked_product: logical_product")
+        print("  of both layouts padded to one rank, its two modes zipped)")
+    for n in notes:
+        print("results differ: " + n)
     return 0
 
 

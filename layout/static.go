@@ -271,44 +271,15 @@ func (s *Static) add(src *Static, pt part) bool {
 	if int(s.np)+int(pt.p1-pt.p0) > maxStaticProfile || int(s.n)+int(pt.l1-pt.l0) > maxStaticLeaves {
 		return false
 	}
-	copy(s.prof[s.np:], src.prof[pt.p0:pt.p1])
-	copy(s.s[s.n:], src.s[pt.l0:pt.l1])
-	copy(s.d[s.n:], src.d[pt.l0:pt.l1])
+	// Loops rather than copy: the parts are a few bytes, and copy's call
+	// costs more than the moves.
+	for i, j := int(s.np), int(pt.p0); j < int(pt.p1); i, j = i+1, j+1 {
+		s.prof[i] = src.prof[j]
+	}
+	for i, j := int(s.n), int(pt.l0); j < int(pt.l1); i, j = i+1, j+1 {
+		s.s[i], s.d[i] = src.s[j], src.d[j]
+	}
 	s.np += pt.p1 - pt.p0
 	s.n += pt.l1 - pt.l0
 	return true
-}
-
-// addInts appends the modes of f as one element: a leaf for one mode, a
-// flat tuple otherwise.
-func (s *Static) addInts(f *ints) bool {
-	n, np := int(s.n), int(s.np)
-	if f.n == 1 {
-		if n == maxStaticLeaves || np == maxStaticProfile {
-			return false
-		}
-		s.prof[np] = profLeaf
-		s.s[n], s.d[n] = f.s[0], f.d[0]
-		s.n, s.np = uint8(n+1), uint8(np+1)
-		return true
-	}
-	if n+f.n > maxStaticLeaves || np+f.n+2 > maxStaticProfile {
-		return false
-	}
-	s.prof[np] = profOpen
-	for i := 0; i < f.n; i++ {
-		s.prof[np+1+i] = profLeaf
-		s.s[n+i], s.d[n+i] = f.s[i], f.d[i]
-	}
-	s.prof[np+1+f.n] = profClose
-	s.n, s.np = uint8(n+f.n), uint8(np+f.n+2)
-	return true
-}
-
-// flatInts copies the leaves of s into f.
-func (s *Static) flatInts(f *ints) {
-	f.n = int(s.n)
-	for i := 0; i < f.n; i++ {
-		f.s[i], f.d[i] = s.s[i], s.d[i]
-	}
 }

@@ -4,72 +4,95 @@ package layout
 // returns true, or returns false (declines) when the general function fails
 // on the same layouts or needs what a Static does not hold (a result of
 // more than maxStaticLeaves leaves, a composition that must be checked
-// point by point, a negative stride in an inverse); r is then unspecified
-// and the caller uses the general function on the Layouts. r may be one of
-// the operands. Nothing allocates.
+// point by point, a negative stride in an inverse, an intermediate product
+// that overflows); r is then unspecified and the caller uses the general
+// function on the Layouts. r may be one of the operands. Nothing
+// allocates. The kernels are in static_kernels.go.
 
 func (r *Static) reset() { r.n, r.np = 0, 0 }
 
 // Compose sets r to the composition a ∘ b (Compose).
 func (r *Static) Compose(a, b *Static) bool {
-	if r == a || r == b {
-		var t Static
-		if !t.Compose(a, b) {
-			return false
-		}
-		*r = t
-		return true
+	if r == b {
+		t := *b
+		return r.Compose(a, &t)
 	}
 	var fa ints
-	a.flatInts(&fa)
-	fa.coalesce(true)
+	if !fa.coalesced(a, true) {
+		return false
+	}
 	r.reset()
-	return r.composeWith(&fa, b, b.whole())
+	return r.composePart(&fa, b, b.whole())
 }
 
-// composeWith appends the composition of the coalesced A (fa) with the
-// part pt of b: b's profile with each leaf replaced by its composition, a
-// leaf for one mode and a tuple of modes otherwise.
-func (r *Static) composeWith(fa *ints, b *Static, pt part) bool {
-	var m ints
-	leaf := pt.l0
-	for p := pt.p0; p < pt.p1; p++ {
-		t := b.prof[p]
-		if t != profLeaf {
-			if !r.token(t) {
-				return false
-			}
+// coalesced sets f to the coalesced leaves of a (coalesce_x with
+// keepLast); ok is false when a merged extent overflows.
+func (f *ints) coalesced(a *Static, keepLast bool) bool {
+	k, ok := coalesceTo(&f.s, &f.d, &a.s, &a.d, int(a.n), keepLast)
+	f.n = k
+	return ok
+}
+
+// Coalesce sets r to the coalesced a (Coalesce). The loop is
+// coalesceTo's one pass, here without a call, which is a quarter of the
+// cost on a few leaves.
+func (r *Static) Coalesce(a *Static) bool {
+	if r == a {
+		t := *a
+		return r.Coalesce(&t)
+	}
+	// next starts as a stride no leaf of 32 bits has; an index & mask is
+	// the index itself (last < i < maxStaticLeaves) without a bounds check,
+	// and the extent of the mode before the first goes to the unused last
+	// slot.
+	const mask = maxStaticLeaves - 1
+	n := min(int(a.n), maxStaticLeaves)
+	last := -1
+	cur, next := int64(0), int64(minInt64)
+	var wide uint64
+	for i := 0; i < n; i++ {
+		x, y := a.s[i], a.d[i]
+		wide |= uint64(x+1<<31) | uint64(y+1<<31)
+		if x == 1 {
 			continue
 		}
-		m.n = 0
-		ok := fa.composeBase(b.s[leaf], b.d[leaf], &m)
-		leaf++
-		if !ok || !r.addInts(&m) {
+		if y == next {
+			wide |= uint64(cur + 1<<31)
+			cur *= x
+		} else {
+			r.s[last&mask] = cur
+			last++
+			cur = x
+			r.d[last&mask] = y
+		}
+		next = x * y
+	}
+	if last >= 0 {
+		r.s[last&mask] = cur
+	}
+	if wide>>32 != 0 {
+		k, ok := coalesceChecked(&r.s, &r.d, &a.s, &a.d, n, false)
+		if !ok {
 			return false
 		}
+		last = k - 1
+	} else if last < 0 {
+		r.s[0], r.d[0] = 1, 0
+		last = 0
 	}
+	r.setFlat(last + 1)
 	return true
-}
-
-// Coalesce sets r to the coalesced a (Coalesce).
-func (r *Static) Coalesce(a *Static) bool {
-	var f ints
-	a.flatInts(&f)
-	f.coalesce(false)
-	r.reset()
-	return r.addInts(&f)
 }
 
 // Complement sets r to the complement of a with respect to its cosize
 // (Complement).
 func (r *Static) Complement(a *Static) bool {
-	var f, out ints
-	a.flatInts(&f)
-	if !f.complementOf(nil, &out) {
+	k, ok := complementModes(&r.s, &r.d, a, nil)
+	if !ok {
 		return false
 	}
-	r.reset()
-	return r.addInts(&out)
+	r.setFlat(k)
+	return true
 }
 
 // ComplementTo sets r to the complement of a with respect to the integer
@@ -78,134 +101,253 @@ func (r *Static) ComplementTo(a *Static, cotarget int64) bool {
 	if cotarget <= 0 {
 		return false
 	}
-	var f, out ints
-	a.flatInts(&f)
 	cot := [1]int64{cotarget}
-	if !f.complementOf(cot[:], &out) {
+	k, ok := complementModes(&r.s, &r.d, a, cot[:])
+	if !ok {
 		return false
 	}
-	r.reset()
-	return r.addInts(&out)
+	r.setFlat(k)
+	return true
 }
 
-// complementOf is complementFast without the errors: the complement of the
-// modes of f (which it changes) in the shape of the extents cot, or in f's
-// own cosize when cot is nil. ok is false where the general path fails.
-func (f *ints) complementOf(cot []int64, out *ints) bool {
-	for i := 0; i < f.n; i++ {
-		if f.d[i] == 0 {
-			f.s[i] = 1
+// complementModes writes CuTe's complement of a's leaves, coalesced, into
+// ds:dd and returns the number of modes: in the shape of the extents cot,
+// or in a's own cosize when cot is nil. ds:dd may be a's own arrays (it
+// reads leaf i before writing mode k <= i). ok is false where the general
+// path fails (a negative stride, overlapping modes, an overflow) and when
+// the result does not fit.
+func complementModes(ds, dd *leafArray, a *Static, cot []int64) (k int, ok bool) {
+	// The leaves that count (extent > 1, stride != 0), sorted by stride
+	// stably by insertion, then the cosize 1 + Σ (s-1)·d over them.
+	const mask = maxStaticLeaves - 1 // an index & mask is the index (< maxStaticLeaves), without a bounds check
+	n := min(int(a.n), maxStaticLeaves)
+	for i := 0; i < n; i++ {
+		x, y := a.s[i], a.d[i]
+		if y == 0 || x == 1 {
+			continue
+		}
+		if y < 0 {
+			return 0, false
+		}
+		j := k
+		for ; j > 0; j-- {
+			if dd[(j-1)&mask] <= y {
+				break
+			}
+			ds[j&mask], dd[j&mask] = ds[(j-1)&mask], dd[(j-1)&mask]
+		}
+		ds[j&mask], dd[j&mask] = x, y
+		k++
+	}
+	cosize := int64(1)
+	if cot == nil {
+		for i := 0; i < k; i++ {
+			t, fits := mulOK(ds[i&mask]-1, dd[i&mask])
+			if cosize += t; !fits || cosize < 0 {
+				return 0, false
+			}
 		}
 	}
-	f.coalesce(false)
-	c := calc{op: "complement"}
-	for i := 0; i < f.n; i++ {
-		if f.d[i] < 0 {
-			return false
-		}
-	}
-	out.n = 0
-	if f.n == 1 && f.d[0] == 0 {
+	if k == 0 {
 		target := int64(1)
 		for _, e := range cot {
-			target = c.mul(target, e)
+			if target, ok = mulOK(target, e); !ok {
+				return 0, false
+			}
 		}
-		out.n, out.s[0], out.d[0] = 1, target, 1
+		ds[0], dd[0] = target, 1
 		if target == 1 {
-			out.d[0] = 0
+			dd[0] = 0 // CuTe's compact 1:0
 		}
-		return c.err == nil
+		return 1, true
 	}
-	f.sortByStride()
+	// Each mode s:d in turn leaves a gap of d/covered at stride covered;
+	// the gaps are coalesced as they come, as coalesceTo does, in place:
+	// gap i is read before the mode last <= i is written. A gap's s·d is at
+	// most the mode's stride, so only a merged extent is checked.
+	last := -1
+	cur, next := int64(0), int64(0) // the last gap's extent and s·d (0: none, as covered > 0)
 	covered := int64(1)
-	for i := 0; i < f.n; i++ {
-		q := f.d[i] / covered
-		if q == 0 {
-			return false
+	for i := 0; i < k; i++ {
+		x, y := ds[i&mask], dd[i&mask]
+		if y != covered { // else a gap of 1, none: the contiguous case, without a division
+			q := quo(y, covered)
+			if q == 0 {
+				return 0, false // overlapping modes (E0402)
+			}
+			if q != 1 {
+				if covered == next {
+					if cur, ok = mulOK(cur, q); !ok {
+						return 0, false
+					}
+				} else {
+					if last >= 0 {
+						ds[last&mask] = cur
+					}
+					last++
+					cur = q
+					dd[last&mask] = covered
+				}
+				next = q * covered
+			}
 		}
-		out.s[out.n], out.d[out.n] = q, covered
-		out.n++
-		covered = c.mul(f.d[i], f.s[i])
-		if c.err != nil {
-			return false
+		if covered, ok = mulOK(y, x); !ok {
+			return 0, false
 		}
 	}
 	var target int64
 	if cot == nil {
-		target = c.ceilDiv(f.cosize(&c), covered)
+		target = ceilQuo(cosize, covered)
 	} else {
-		target = 1
+		target = ceilQuo(cot[0], covered)
 		b := covered
-		for _, e := range cot {
-			target = c.mul(target, c.ceilDiv(e, b))
-			b = c.ceilDiv(b, e)
+		for i := 1; i < len(cot); i++ { // size(ceil_div(cot, covered))
+			b = ceilQuo(b, cot[i-1])
+			if target, ok = mulOK(target, ceilQuo(cot[i], b)); !ok {
+				return 0, false
+			}
 		}
 	}
-	if c.err != nil || out.n == maxFast {
-		return false
-	}
-	out.s[out.n], out.d[out.n] = target, covered
-	if target == 1 {
-		out.d[out.n] = 0
-	}
-	out.n++
-	out.coalesce(false)
-	return true
-}
-
-// order sets idx to the indices of f's modes ordered by stride, stably.
-func (f *ints) order(idx *[maxFast]int) {
-	for i := 0; i < f.n; i++ {
-		idx[i] = i
-		for j := i; j > 0 && f.d[idx[j]] < f.d[idx[j-1]]; j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
+	if target != 1 { // the last gap, target:covered
+		if covered == next {
+			if cur, ok = mulOK(cur, target); !ok {
+				return 0, false
+			}
+		} else {
+			if last >= 0 {
+				ds[last&mask] = cur
+			}
+			if last++; last >= maxStaticLeaves {
+				return 0, false
+			}
+			cur = target
+			dd[last] = covered
 		}
 	}
+	if last < 0 {
+		ds[0], dd[0] = 1, 0
+		return 1, true
+	}
+	ds[last&mask] = cur
+	return last + 1, true
 }
 
-// prefix sets pre to the exclusive prefix products of f's extents.
-func (f *ints) prefix(c *calc, pre *[maxFast]int64) {
-	p := int64(1)
-	for i := 0; i < f.n; i++ {
-		pre[i] = p
-		p = c.mul(p, f.s[i])
-	}
-}
+// ceilQuo is ceil(a/b) for a >= 1 and b >= 1.
+func ceilQuo(a, b int64) int64 { return quo(a-1, b) + 1 }
 
 // RightInverse sets r to the right inverse of a (RightInverse). A layout
 // with a negative stride is declined (the general path checks its inverse
 // point by point).
 func (r *Static) RightInverse(a *Static) bool {
-	var f ints
-	a.flatInts(&f)
-	f.coalesce(false)
-	for i := 0; i < f.n; i++ {
-		if f.d[i] < 0 {
+	// CuTe walks the coalesced modes sorted by stride and takes each whose
+	// stride is the next index it must reach (1, then s·d of the last
+	// taken), with the product of the extents before it as its stride:
+	// that is the chain of the first mode of each stride, found without
+	// sorting. The coalesced modes are kept in r[0:k] and, when there are
+	// at most half as many as r holds, the chain in r[half:], so that
+	// nothing else is written.
+	const half = maxStaticLeaves / 2
+	k, ok := coalesceTo(&r.s, &r.d, &a.s, &a.d, int(a.n), false)
+	if !ok {
+		return false
+	}
+	if k > half {
+		var f ints
+		f.n, f.s, f.d = k, r.s, r.d
+		return r.rightInverseOf(&f)
+	}
+	size := int64(1)
+	for i := 0; i < k; i++ {
+		if r.d[i] < 0 {
+			return false
+		}
+		if size, ok = mulOK(size, r.s[i]); !ok {
 			return false
 		}
 	}
-	c := calc{op: "right_inverse"}
-	var pre [maxFast]int64
-	var idx [maxFast]int
-	f.prefix(&c, &pre)
-	f.order(&idx)
-	var out ints
-	out.add(1, 0)
-	next := int64(1)
-	for _, i := range idx[:f.n] {
-		if f.d[i] == next {
-			if !out.add(f.s[i], pre[i]) {
-				return false
-			}
-			next = c.mul(f.s[i], f.d[i])
+	m := 0
+	for next := int64(1); m < k; m++ {
+		j, pre := 0, int64(1)
+		for ; j < k && r.d[j] != next; j++ {
+			pre *= r.s[j] // no overflow: size fits
+		}
+		if j == k {
+			break
+		}
+		r.s[half+m], r.d[half+m] = r.s[j], pre
+		if next, ok = mulOK(r.s[j], r.d[j]); !ok {
+			return false
 		}
 	}
-	if c.err != nil {
+	// The chain's modes coalesced into r[0:]: no product can overflow, as
+	// each is at most the size.
+	last := 0
+	cur, next := r.s[half], r.s[half]*r.d[half]
+	r.d[0] = r.d[half]
+	for i := half + 1; i < half+m && i < maxStaticLeaves; i++ {
+		x, y := r.s[i], r.d[i]
+		if y == next {
+			cur *= x
+		} else {
+			r.s[last] = cur
+			last++
+			cur = x
+			r.d[last&(maxStaticLeaves-1)] = y
+		}
+		next = x * y
+	}
+	if m == 0 {
+		cur, r.d[0] = 1, 0
+	}
+	r.s[last&(maxStaticLeaves-1)] = cur
+	r.setFlat(last + 1)
+	return true
+}
+
+// rightInverseOf sets r to the right inverse of the coalesced modes f.
+func (r *Static) rightInverseOf(f *ints) bool {
+	var pre leafArray
+	if !f.prefix(&pre) {
 		return false
 	}
-	out.coalesce(false)
-	r.reset()
-	return r.addInts(&out)
+	m := 0
+	next := int64(1)
+	for {
+		j := 0
+		for j < f.n && f.d[j] != next {
+			j++
+		}
+		if j == f.n || m == maxStaticLeaves {
+			break
+		}
+		r.s[m], r.d[m] = f.s[j], pre[j]
+		m++
+		var ok bool
+		if next, ok = mulOK(f.s[j], f.d[j]); !ok {
+			return false
+		}
+	}
+	k, ok := coalesceTo(&r.s, &r.d, &r.s, &r.d, m, false)
+	r.setFlat(k)
+	return ok
+}
+
+// prefix sets pre to the exclusive prefix products of f's extents; ok is
+// false when their product overflows or a stride is negative (the
+// inverses decline those).
+func (f *ints) prefix(pre *leafArray) bool {
+	p := int64(1)
+	ok := true
+	for i := 0; i < f.n && i < maxFast; i++ {
+		if f.d[i] < 0 {
+			return false
+		}
+		pre[i] = p
+		if p, ok = mulOK(p, f.s[i]); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // LeftInverse sets r to the left inverse of a (LeftInverse) when CuTe's
@@ -213,93 +355,108 @@ func (r *Static) RightInverse(a *Static) bool {
 // layouts, and those with a negative stride, are declined.
 func (r *Static) LeftInverse(a *Static) bool {
 	var f ints
-	a.flatInts(&f)
-	f.coalesce(false)
-	for i := 0; i < f.n; i++ {
-		if f.d[i] < 0 {
-			return false
-		}
+	var pre leafArray
+	if !f.coalesced(a, false) || !f.prefix(&pre) {
+		return false
 	}
-	r.reset()
 	if f.n == 1 && f.d[0] == 0 {
-		return r.leaf(1, 0)
+		r.s[0], r.d[0] = 1, 0
+		r.setFlat(1)
+		return true
 	}
-	c := calc{op: "left_inverse"}
-	var pre [maxFast]int64
-	var idx [maxFast]int
-	f.prefix(&c, &pre)
-	f.order(&idx)
-	var out ints
-	out.d[0] = 0
+	// The modes' order by stride, stable (insertion of indices).
+	var idx [maxFast]uint8
+	n := min(f.n, maxFast)
+	for i := 0; i < n; i++ {
+		j := i
+		for ; j > 0 && f.d[idx[j-1]] > f.d[i]; j-- {
+			idx[j] = idx[j-1]
+		}
+		idx[j] = uint8(i)
+	}
+	m := 0
+	r.d[0] = 0
 	covered, reach := int64(1), int64(0)
-	for _, i := range idx[:f.n] {
+	for _, i := range idx[:n] {
 		d := f.d[i]
 		if d == 0 {
 			continue
 		}
-		if d%covered != 0 || reach > d || out.n+1 == maxFast {
+		if !divides(d, covered) || reach > d || m+1 >= maxStaticLeaves {
 			return false
 		}
-		out.s[out.n] = d / covered
-		out.d[out.n+1] = pre[i]
-		out.n++
-		covered, reach = d, c.mul(d, f.s[i])
+		r.s[m] = quo(d, covered)
+		r.d[m+1] = pre[i]
+		m++
+		var ok bool
+		if reach, ok = mulOK(d, f.s[i]); !ok {
+			return false
+		}
+		covered = d
 	}
-	out.s[out.n] = f.s[idx[f.n-1]]
-	out.n++
-	if c.err != nil {
-		return false
-	}
-	out.coalesce(false)
-	return r.addInts(&out)
+	r.s[m] = f.s[idx[n-1]]
+	k, ok := coalesceTo(&r.s, &r.d, &r.s, &r.d, m+1, false)
+	r.setFlat(k)
+	return ok
 }
 
-// divide appends l ∘ (tile, complement(tile, shape(coalesce(l)))) to r
-// as one element, and returns the parts of its two modes.
-func (r *Static) divide(l, tile *Static) (x, y part, ok bool) {
-	var fl, ft, rest ints
-	l.flatInts(&fl)
+// divide appends logical_divide(l, tile) = l ∘ (tile, complement(tile,
+// shape(coalesce(l)))) to r as one element, the rest's modes unpacked when
+// flatRest (tiled and flat divides) and the tile's too when flatTile.
+// tile must not be r.
+func (r *Static) divide(l, tile *Static, flatTile, flatRest bool) bool {
+	var fl, rest ints
+	if !fl.coalesced(l, false) {
+		return false
+	}
+	k, ok := complementModes(&rest.s, &rest.d, tile, fl.s[:fl.n])
+	if !ok {
+		return false
+	}
+	rest.n = k
 	// Composition sees l on its extended domain (coalesce_x), which differs
 	// from coalesce only when the last extent is 1.
-	extended := l.s[l.n-1] == 1
-	fl.coalesce(false)
-	tile.flatInts(&ft)
-	if !ft.complementOf(fl.s[:fl.n], &rest) {
-		return x, y, false
+	if l.s[(l.n-1)%maxStaticLeaves] == 1 && !fl.coalesced(l, true) {
+		return false
 	}
-	var b Static
-	if !b.token(profOpen) || !b.add(tile, tile.whole()) || !b.addInts(&rest) || !b.token(profClose) {
-		return x, y, false
+	if !r.token(profOpen) {
+		return false
 	}
-	if extended {
-		l.flatInts(&fl)
-		fl.coalesce(true)
+	if flatTile {
+		ok = r.composeElems(&fl, tile)
+	} else {
+		ok = r.composePart(&fl, tile, tile.whole())
 	}
-	p0, l0 := r.np, r.n
-	if !r.composeWith(&fl, &b, b.whole()) {
-		return x, y, false
+	return ok && r.composeModes(&fl, &rest, flatRest) && r.token(profClose)
+}
+
+// composeModes appends the composition of A (f) with the modes of g as one
+// element (a leaf for one mode, a flat tuple otherwise), or its elements
+// when unpacked.
+func (r *Static) composeModes(f, g *ints, unpacked bool) bool {
+	if g.n == 1 {
+		m := f.composeLeaf(r, g.s[0], g.d[0])
+		if unpacked {
+			return m != 0 && r.endLeaves(m)
+		}
+		return m != 0 && r.endModes(m)
 	}
-	var ps [2]part
-	if _, ok := r.elems(part{p0, r.np, l0, r.n}, ps[:]); !ok {
-		return x, y, false
+	if !unpacked && !r.token(profOpen) {
+		return false
 	}
-	return ps[0], ps[1], true
+	for i := 0; i < g.n && i < maxFast; i++ {
+		m := f.composeLeaf(r, g.s[i], g.d[i])
+		if m == 0 || !r.endModes(m) {
+			return false
+		}
+	}
+	return unpacked || r.token(profClose)
 }
 
 // LogicalDivide sets r to logical_divide(l, tile) for a layout tile
 // (LogicalDivide with TileLayout); ZippedDivide by a layout tile is the same.
 func (r *Static) LogicalDivide(l, tile *Static) bool {
-	if r == l || r == tile {
-		var t Static
-		if !t.LogicalDivide(l, tile) {
-			return false
-		}
-		*r = t
-		return true
-	}
-	r.reset()
-	_, _, ok := r.divide(l, tile)
-	return ok
+	return r.divideBy(l, tile, false, false)
 }
 
 // ZippedDivide sets r to zipped_divide(l, tile), which for a layout tile is
@@ -307,102 +464,108 @@ func (r *Static) LogicalDivide(l, tile *Static) bool {
 func (r *Static) ZippedDivide(l, tile *Static) bool { return r.LogicalDivide(l, tile) }
 
 // TiledDivide sets r to tiled_divide(l, tile): (TILE, REST0, REST1, ...).
-func (r *Static) TiledDivide(l, tile *Static) bool {
-	var t Static
-	x, y, ok := t.divide(l, tile)
-	if !ok {
-		return false
-	}
-	r.reset()
-	return r.unpacked(&t, x, y, false)
-}
+func (r *Static) TiledDivide(l, tile *Static) bool { return r.divideBy(l, tile, false, true) }
 
 // FlatDivide sets r to flat_divide(l, tile): (TILE0, ..., REST0, ...).
-func (r *Static) FlatDivide(l, tile *Static) bool {
-	var t Static
-	x, y, ok := t.divide(l, tile)
-	if !ok {
+func (r *Static) FlatDivide(l, tile *Static) bool { return r.divideBy(l, tile, true, true) }
+
+func (r *Static) divideBy(l, tile *Static, flatTile, flatRest bool) bool {
+	if r == l || r == tile {
+		var t Static
+		if !t.divideBy(l, tile, flatTile, flatRest) {
+			return false
+		}
+		*r = t
+		return true
+	}
+	if l.n == 0 {
 		return false
 	}
 	r.reset()
-	return r.unpacked(&t, x, y, true)
+	return r.divide(l, tile, flatTile, flatRest)
 }
 
-// unpacked appends the tuple of the elements of x (x itself unless
-// first) followed by the elements of y, parts of src.
-func (r *Static) unpacked(src *Static, x, y part, first bool) bool {
-	var es [maxStaticLeaves]part
-	if !r.token(profOpen) {
-		return false
-	}
-	if first {
-		k, ok := src.elems(x, es[:])
-		if !ok || !r.addParts(src, es[:k]) {
-			return false
-		}
-	} else if !r.add(src, x) {
-		return false
-	}
-	k, ok := src.elems(y, es[:])
-	if !ok || !r.addParts(src, es[:k]) {
-		return false
-	}
-	return r.token(profClose)
-}
-
-func (r *Static) addParts(src *Static, ps []part) bool {
-	for _, p := range ps {
-		if !r.add(src, p) {
-			return false
-		}
-	}
-	return true
-}
-
-// product appends (block, complement(block, size(block)·cosize(tile)) ∘
-// tile) to r as one element, and returns the parts of its two modes.
-func (r *Static) product(block, tile *Static) (x, y part, ok bool) {
-	var fb, ft, comp ints
-	block.flatInts(&fb)
-	tile.flatInts(&ft)
-	c := calc{op: "logical_product"}
+// productComplement sets comp to complement(block, size(block)·cosize(tile))
+// coalesced on its extended domain, the layout a product composes with
+// its tile.
+func (comp *ints) productComplement(block, tile *Static) bool {
 	size := int64(1)
-	for i := 0; i < fb.n; i++ {
-		size = c.mul(size, fb.s[i])
+	ok := true
+	for i := 0; i < int(block.n) && i < maxStaticLeaves; i++ {
+		if size, ok = mulOK(size, block.s[i]); !ok {
+			return false
+		}
 	}
-	target := [1]int64{c.mul(size, ft.cosize(&c))}
-	if c.err != nil || !fb.complementOf(target[:], &comp) {
-		return x, y, false
+	cosize := int64(1)
+	for i := 0; i < int(tile.n) && i < maxStaticLeaves; i++ {
+		d := tile.d[i]
+		if d < 0 {
+			if d == minInt64 {
+				return false
+			}
+			d = -d
+		}
+		t, fits := mulOK(tile.s[i]-1, d)
+		if cosize += t; !fits || cosize < 0 {
+			return false
+		}
 	}
-	comp.coalesce(true)
-	p0, l0 := r.np, r.n
-	if !r.token(profOpen) || !r.add(block, block.whole()) {
-		return x, y, false
+	target, fits := mulOK(size, cosize)
+	if !fits {
+		return false
 	}
-	x = part{p0 + 1, r.np, l0, r.n}
-	p0, l0 = r.np, r.n
-	if !r.composeWith(&comp, tile, tile.whole()) {
-		return x, y, false
+	cot := [1]int64{target}
+	k, ok := complementModes(&comp.s, &comp.d, block, cot[:])
+	// The complement is coalesced; coalesce_x changes it only where it is
+	// 1:0, whose extent it counts as 2.
+	if k == 1 && comp.s[0] == 1 {
+		comp.s[0] = 2
 	}
-	y = part{p0, r.np, l0, r.n}
-	return x, y, r.token(profClose)
+	comp.n = k
+	return ok
 }
 
-// LogicalProduct sets r to logical_product(block, tile) for a layout tile
-// (LogicalProduct with TileLayout); ZippedProduct by a layout tile is the
-// same.
-func (r *Static) LogicalProduct(block, tile *Static) bool {
+// product appends logical_product(block, tile) = (block, complement(block,
+// size(block)·cosize(tile)) ∘ tile) to r as one element, with the tile's
+// part unpacked when flatTile and the block's when flatBlock. Neither
+// operand may be r.
+func (r *Static) product(block, tile *Static, flatBlock, flatTile bool) bool {
+	var comp ints
+	if !comp.productComplement(block, tile) || !r.token(profOpen) {
+		return false
+	}
+	var ok bool
+	if flatBlock {
+		ok = r.appendElems(block)
+	} else {
+		ok = r.add(block, block.whole())
+	}
+	if flatTile {
+		ok = ok && r.composeElems(&comp, tile)
+	} else {
+		ok = ok && r.composePart(&comp, tile, tile.whole())
+	}
+	return ok && r.token(profClose)
+}
+
+func (r *Static) productBy(block, tile *Static, flatBlock, flatTile bool) bool {
 	if r == block || r == tile {
 		var t Static
-		if !t.LogicalProduct(block, tile) {
+		if !t.productBy(block, tile, flatBlock, flatTile) {
 			return false
 		}
 		*r = t
 		return true
 	}
 	r.reset()
-	_, _, ok := r.product(block, tile)
-	return ok
+	return r.product(block, tile, flatBlock, flatTile)
+}
+
+// LogicalProduct sets r to logical_product(block, tile) for a layout tile
+// (LogicalProduct with TileLayout); ZippedProduct by a layout tile is the
+// same.
+func (r *Static) LogicalProduct(block, tile *Static) bool {
+	return r.productBy(block, tile, false, false)
 }
 
 // ZippedProduct sets r to zipped_product(block, tile), which for a layout
@@ -411,24 +574,12 @@ func (r *Static) ZippedProduct(block, tile *Static) bool { return r.LogicalProdu
 
 // TiledProduct sets r to tiled_product(block, tile).
 func (r *Static) TiledProduct(block, tile *Static) bool {
-	var t Static
-	x, y, ok := t.product(block, tile)
-	if !ok {
-		return false
-	}
-	r.reset()
-	return r.unpacked(&t, x, y, false)
+	return r.productBy(block, tile, false, true)
 }
 
 // FlatProduct sets r to flat_product(block, tile).
 func (r *Static) FlatProduct(block, tile *Static) bool {
-	var t Static
-	x, y, ok := t.product(block, tile)
-	if !ok {
-		return false
-	}
-	r.reset()
-	return r.unpacked(&t, x, y, true)
+	return r.productBy(block, tile, true, true)
 }
 
 // BlockedProduct sets r to blocked_product(block, tile) (BlockedProduct).
@@ -441,19 +592,85 @@ func (r *Static) RakedProduct(block, tile *Static) bool {
 	return r.rankedProduct(block, tile, true)
 }
 
-// rankedProduct pads block and tile to the same rank with 1:0 modes, takes
-// their logical product (A, R) and zips A with R mode by mode (R with A
-// when raked).
+// rankedProduct is blocked_product (raked_product when raked): both
+// layouts padded to the same rank R with 1:0 modes, their logical product
+// (A, R) and A zipped with R mode by mode (R with A when raked). Padding
+// changes neither the block's size nor the tile's cosize, so for R >= 2
+// the result is written directly: mode i is (A_i, comp ∘ B_i), with 1:0
+// for a padded A_i and comp ∘ 1:0 = 1:0 for a padded B_i.
 func (r *Static) rankedProduct(block, tile *Static, raked bool) bool {
-	rank := max(block.Rank(), tile.Rank())
+	if r == block || r == tile {
+		var t Static
+		if !t.rankedProduct(block, tile, raked) {
+			return false
+		}
+		*r = t
+		return true
+	}
+	// The top-level elements of each; their number is the rank (a leaf is
+	// its own one element).
+	var xs, ys [maxStaticLeaves]part
+	kx, ok1 := block.topParts(&xs)
+	ky, ok2 := tile.topParts(&ys)
+	if !ok1 || !ok2 {
+		return false
+	}
+	rank := max(kx, ky)
+	if rank < 2 {
+		return r.rankedProductPadded(block, tile, rank, raked)
+	}
+	var comp ints
+	if !comp.productComplement(block, tile) {
+		return false
+	}
+	r.reset()
+	if !r.token(profOpen) {
+		return false
+	}
+	for i := 0; i < rank; i++ {
+		if !r.token(profOpen) {
+			return false
+		}
+		for half := 0; half < 2; half++ {
+			var ok bool
+			switch {
+			case (half == 0) == raked: // the repetition: comp ∘ B_i
+				if i < ky {
+					ok = r.composePart(&comp, tile, ys[i])
+				} else {
+					ok = r.leaf(1, 0)
+				}
+			case i < kx: // the block's mode A_i
+				ok = r.add(block, xs[i])
+			default:
+				ok = r.leaf(1, 0)
+			}
+			if !ok {
+				return false
+			}
+		}
+		if !r.token(profClose) {
+			return false
+		}
+	}
+	return r.token(profClose)
+}
+
+// rankedProductPadded is rankedProduct through the padded layouts and
+// their logical product, for rank 1.
+func (r *Static) rankedProductPadded(block, tile *Static, rank int, raked bool) bool {
 	var a, b, p Static
 	if !a.padTo(block, rank) || !b.padTo(tile, rank) {
 		return false
 	}
-	x, y, ok := p.product(&a, &b)
-	if !ok {
+	if !p.LogicalProduct(&a, &b) {
 		return false
 	}
+	var xy [2]part
+	if k, ok := p.elems(p.whole(), xy[:]); !ok || k != 2 {
+		return false
+	}
+	x, y := xy[0], xy[1]
 	if raked {
 		x, y = y, x
 	}
@@ -539,9 +756,9 @@ func (r *Static) byMode(l *Static, tiles []Static, keep []bool, product bool) bo
 			return false
 		}
 		if product {
-			_, _, ok = r.product(&m, &tiles[i])
+			ok = r.product(&m, &tiles[i], false, false)
 		} else {
-			_, _, ok = r.divide(&m, &tiles[i])
+			ok = r.divide(&m, &tiles[i], false, false)
 		}
 		if !ok {
 			return false

@@ -16,6 +16,7 @@ type benchCase struct {
 	A    string `json:"a"`
 	B    string `json:"b,omitempty"`
 	a, b layout.Layout
+	n    int64 // the size of b: the cotarget of a complement
 }
 
 // readCases reads the cases: one "op A [B]" a line, # comments.
@@ -45,6 +46,7 @@ func readCases(r io.Reader) ([]benchCase, error) {
 				return nil, fmt.Errorf("line %d: %v", line, err)
 			}
 		}
+		c.n, _ = c.b.Size()
 		if _, ok := ops[c.Op]; !ok {
 			return nil, fmt.Errorf("line %d: unknown operation %q", line, c.Op)
 		}

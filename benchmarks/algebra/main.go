@@ -66,7 +66,7 @@ func run(w io.Writer, casesPath string, budget time.Duration, asJSON bool) error
 // time1 times one case on both paths, after checking that they agree.
 func time1(c benchCase, budget time.Duration) (result, error) {
 	o := ops[c.Op]
-	want, err := o.general(c.a, c.b)
+	want, err := o.general(c.a, c.b, c.n)
 	if err != nil {
 		return result{}, fmt.Errorf("%s %s %s: %v", c.Op, c.A, c.B, err)
 	}
@@ -77,7 +77,11 @@ func time1(c benchCase, budget time.Duration) (result, error) {
 			return result{}, err
 		}
 	}
-	res.General = measure(func() { sink, _ = o.general(c.a, c.b) }, budget/2, 5)
+	res.General = measure(func(n int) {
+		for range n {
+			sink, _ = o.general(c.a, c.b, c.n)
+		}
+	}, budget/2, 5)
 	return res, nil
 }
 
@@ -86,11 +90,15 @@ func timeStatic(c benchCase, o op, want layout.Layout, budget time.Duration) (*t
 	sa, okA := layout.StaticOf(c.a)
 	sb, okB := layout.StaticOf(c.b)
 	var r layout.Static
-	if okA && okB && o.static(&r, &sa, &sb) {
+	if okA && okB && o.static(&r, &sa, &sb, c.n) {
 		if got := r.Layout(); !got.Equal(want) {
 			return nil, fmt.Errorf("%s %s %s: the Static path gives %s, the general path %s", c.Op, c.A, c.B, got, want)
 		}
-		t := measure(func() { o.static(&r, &sa, &sb) }, budget/2, 5)
+		t := measure(func(n int) {
+			for range n {
+				o.static(&r, &sa, &sb, c.n)
+			}
+		}, budget/2, 5)
 		return &t, nil
 	}
 	return nil, nil

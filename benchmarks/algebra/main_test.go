@@ -68,11 +68,13 @@ func TestCaseResults(t *testing.T) {
 		// 4·2 = 8, 8·8 = 64): one contiguous mode of 2·4·8·2 = 128.
 		"coalesce": "128:1",
 	}
+	seen := map[string]bool{}
 	for _, c := range readTestCases(t) {
 		w, ok := want[c.Op]
-		if !ok {
+		if !ok || seen[c.Op] { // the first case of each operation
 			continue
 		}
+		seen[c.Op] = true
 		r, err := time1(c, time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
