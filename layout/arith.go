@@ -19,6 +19,9 @@ func (c *calc) fail(err *Error) {
 	}
 }
 
+// errOrNil is the first failure, or nil.
+func (c *calc) errOrNil() error { return c.err }
+
 func (c *calc) mul(a, b int64) int64 {
 	if small(a) && small(b) {
 		return a * b // |a·b| <= 2^62

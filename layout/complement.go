@@ -237,17 +237,3 @@ func sortedModes(sh, st []IntTuple) []mode {
 	return ms
 }
 
-// ceilDivTuple is CuTe's ceil_div(a, b) for a shape a and an integer b:
-// the division is folded across a's modes, ceil_div((4,5,6), 40) is
-// (1,1,3).
-func ceilDivTuple(c *calc, a IntTuple, b int64) IntTuple {
-	if a.Kind() != KindTuple {
-		return Int(c.ceilDiv(c.value(a), b))
-	}
-	elems := make([]IntTuple, len(a.elems))
-	for i, e := range a.elems {
-		elems[i] = ceilDivTuple(c, e, b)
-		b = c.ceilDiv(b, c.size(e))
-	}
-	return Tuple(elems...)
-}

@@ -167,15 +167,6 @@ func satAdd(a, b int64) int64 {
 	return 1<<63 - 1
 }
 
-// checkNodes returns an error with CodeValueTooLarge when n, the number of
-// nodes op would build, is over MaxNodes.
-func checkNodes(op string, n int64) error {
-	if n <= MaxNodes {
-		return nil
-	}
-	return errValueTooLarge(op, n)
-}
-
 // ErrValueTooLarge returns the error of a value of at least n nodes that op
 // would build, over MaxNodes.
 func ErrValueTooLarge(op string, n int64) *Error { return errValueTooLarge(op, n) }

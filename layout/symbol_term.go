@@ -326,27 +326,6 @@ func (t IntTuple) AddSymbols(m map[string]int64) {
 	})
 }
 
-// withFacts returns t with the facts of its symbols strengthened by those
-// in facts (each symbol's fact becomes the lcm of the two).
-func withFacts(t IntTuple, facts map[string]int64) IntTuple {
-	if !t.HasSymbols() {
-		return t
-	}
-	return mapLeaves(t, func(l IntTuple) IntTuple {
-		s, ok := l.Term()
-		if !ok || s.IsInt() {
-			return l
-		}
-		s.Facts = slices.Clone(s.Facts)
-		for i, n := range s.Names {
-			if f, ok := facts[n]; ok {
-				s.Facts[i] = lcmCapped(s.Facts[i], f)
-			}
-		}
-		return Sym(s)
-	})
-}
-
 // substitute returns t with every symbol given a value in env replaced: a
 // term whose symbols all have values becomes its integer. ok is false when
 // such a term is not an integer (its Div does not divide the product) or
