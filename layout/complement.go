@@ -236,4 +236,3 @@ func sortedModes(sh, st []IntTuple) []mode {
 	}
 	return ms
 }
-

@@ -225,7 +225,7 @@ func (r *Static) endLeaves(m int) bool {
 // composeLeaf writes the modes of A ∘ s:d after r's last leaf (without
 // touching the profile), where f holds the coalesced modes of A, and
 // returns how many; 0 when the general path fails, must check the result
-// point by point, or r is full. It is ints.composeBase writing in place:
+// point by point, or r is full. It is the fold of composer.composeBase on integers:
 // the base case of §3.3.2, each step dividing once (a stride left at least
 // the mode's extent must be a multiple of it and fits one element there; a
 // smaller one fits ceil(extent/stride) elements and leaves 1).
