@@ -108,6 +108,9 @@ func tileStrides(t layout.Tiler, n ast.Expr, out []spannedStride) []spannedStrid
 // integer `?` counts as a non-zero integer: only a literal 0 may sit beside
 // basis elements.
 func checkStride(s *Subject, stride layout.IntTuple, at diag.Span) {
+	if !hasBasis(stride) {
+		return // both rules are about basis elements: an integer stride, the common case, passes
+	}
 	var ints, bases []layout.IntTuple
 	walkLeaves(stride, func(t layout.IntTuple) {
 		switch {
@@ -166,6 +169,21 @@ func depthConflict(bases []layout.IntTuple) (ends, deeper layout.IntTuple, ok bo
 		}
 	}
 	return layout.IntTuple{}, layout.IntTuple{}, false
+}
+
+// hasBasis reports whether a leaf of t is a basis element.
+func hasBasis(t layout.IntTuple) bool {
+	switch t.Kind() {
+	case layout.KindBasis:
+		return true
+	case layout.KindTuple:
+		for i := 0; i < t.Len(); i++ {
+			if hasBasis(t.At(i)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func walkLeaves(t layout.IntTuple, f func(layout.IntTuple)) {

@@ -3,6 +3,7 @@ package verify
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -37,12 +38,74 @@ func (p *Pass) CuteFile(f *diag.File) diag.List {
 
 // Line verifies one line of a .cute file held in the window f. Blank lines
 // and comments yield nothing.
+//
+// The result of a closed line (see closedLine), which no name or fact of
+// the file can change, is kept by its text in the pass's cache of lines
+// (from its second occurrence on, as the payloads of MLIR are): suites
+// repeat such lines, `assert complement(16:1, 128) == 8:16`, from test to
+// test.
 func (c *Cute) Line(f *diag.File) diag.List {
+	var ok, admit bool
+	if len(f.Src) <= maxCachedLine {
+		var cached diag.List
+		if cached, ok, admit = c.p.lines.Get(0, f.Src); ok {
+			return cached.Retarget(f)
+		}
+	}
 	st, diags := c.p.parser.ParseStmt(f)
 	if diags.HasErrors() || st == nil {
 		return c.p.finish(diags)
 	}
-	return c.p.finish(append(diags, c.stmt(f, st)...))
+	diags = c.p.finish(append(diags, c.stmt(f, st)...))
+	if admit && closedLine(st) && !hasNotes(diags) {
+		c.p.lines.Put(0, string(f.Src), diags.Retarget(nil))
+	}
+	return diags
+}
+
+// maxCachedLine bounds the lines kept in the cache of lines, so that the
+// cache's memory stays bounded (at most parser.DefaultCacheSize lines).
+const maxCachedLine = 512
+
+// closedLine reports whether the result of the statement st depends on its
+// text alone: an expression, an assertion or an expectation without a name
+// (a variable, or a call of a name that is not an operation, which the
+// file may define) or a symbol (whose facts the file may declare).
+func closedLine(st ast.Stmt) bool {
+	switch st.(type) {
+	case *ast.ExprStmt, *ast.AssertStmt, *ast.ExpectStmt:
+	default:
+		return false
+	}
+	closed := true
+	var ops []*ast.Ident // the names of the calls of operations
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			if _, isOp := normalize.OperationDoc(n.Fun.Name); isOp {
+				ops = append(ops, n.Fun)
+			} else {
+				closed = false
+			}
+		case *ast.Ident:
+			closed = closed && slices.Contains(ops, n)
+		case *ast.Symbol:
+			closed = false
+		}
+		return closed
+	})
+	return closed
+}
+
+// hasNotes reports whether a diagnostic of l has a note: a note may point
+// to another line, so such a result is not kept.
+func hasNotes(l diag.List) bool {
+	for _, d := range l {
+		if len(d.Notes) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Stmt verifies one parsed statement of file f.

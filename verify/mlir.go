@@ -89,7 +89,11 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 	// The payload is parsed and verified on its own (spans relative to it),
 	// so that a clean payload, the common case, costs no line table of f.
 	alone := diag.NewFile(f.Name, w.Payload)
-	node, diags := p.parser.Parse(w.Form(), alone)
+	parse := p.payloads
+	if p.typed {
+		parse = p.parser // keyed by the text alone, a parse is shared by the payload's memref types
+	}
+	node, diags := parse.Parse(w.Form(), alone)
 	if !diags.HasErrors() {
 		if e, ok := node.(ast.Expr); ok {
 			var in *parser.TypeInfo

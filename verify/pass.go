@@ -41,12 +41,19 @@ type Options struct {
 // as a diagnostic with a code and an exact span. A Pass is safe for
 // concurrent use; per-file state lives in the sessions it makes.
 type Pass struct {
-	opts    Options
-	checks  []*Check
-	parser  *parser.Parser
-	disable map[diag.Code]bool
-	cache   *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
-	opCache *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
+	opts   Options
+	checks []*Check
+	parser *parser.Parser
+	// payloads parses MLIR payloads without a cache: a payload is parsed
+	// only when the payload cache (cache) misses, and the parser's cache
+	// would then miss too (it keys on the same text, admitted on the same
+	// second occurrence), costing two look-ups and a copy per fresh
+	// payload for nothing.
+	payloads *parser.Parser
+	disable  map[diag.Code]bool
+	cache    *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
+	lines    *gencache.Cache[diag.List] // results of closed .cute lines by text, see Cute.Line
+	opCache  *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
 	// bankCache holds the bank check's verdicts on tiled copies of IR by
 	// signature, see ir_banks.go.
 	bankCache *gencache.Cache[bankVerdict]
@@ -57,11 +64,13 @@ type Pass struct {
 // error.
 func NewPass(opts Options) (*Pass, error) {
 	p := &Pass{
-		opts:    opts,
-		parser:  parser.New(opts.Parser),
-		disable: map[diag.Code]bool{},
-		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
-		opCache: gencache.New[opVerdict](parser.DefaultCacheSize, 1),
+		opts:     opts,
+		parser:   parser.New(opts.Parser),
+		payloads: parser.New(parser.Options{MaxDepth: opts.Parser.MaxDepth, CacheSize: -1}),
+		disable:  map[diag.Code]bool{},
+		cache:    gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
+		lines:    gencache.New[diag.List](parser.DefaultCacheSize, 1),
+		opCache:  gencache.New[opVerdict](parser.DefaultCacheSize, 1),
 	}
 	p.bankCache = gencache.New[bankVerdict](parser.DefaultCacheSize, 1)
 	names := opts.Checks
