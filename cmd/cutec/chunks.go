@@ -73,8 +73,10 @@ func mlirChunkReader(r io.Reader, maxLine int) *chunkReader {
 }
 
 // maxHeldBack bounds the lines an MLIR chunkReader holds back for the next
-// chunk when they all continue an op: past it, the chunk is cut anyway
-// (the op checker reads at most a few lines of an op's type).
+// chunk when they all continue an op: past it (or past half the longest
+// line, so that held lines are never taken for an over-long one), the
+// chunk is cut anyway (the op checker reads at most a few lines of an op's
+// type).
 const maxHeldBack = 16 << 10
 
 // next returns the next chunk, or io.EOF at the end of the stream, or a read
@@ -114,7 +116,7 @@ func (c *chunkReader) take() (chunk, bool) {
 		return c.cut(len(data)), true
 	}
 	if c.mlir && n > 0 {
-		if k := lastOpStart(data[:n]); k > 0 || len(data) < maxHeldBack {
+		if k := lastOpStart(data[:n]); k > 0 || len(data) < min(maxHeldBack, c.maxLine/2) {
 			n = k
 		}
 	}
