@@ -46,7 +46,7 @@ func (p *Pass) CuteFile(f *diag.File) diag.List {
 // test.
 func (c *Cute) Line(f *diag.File) diag.List {
 	var ok, admit bool
-	if len(f.Src) <= maxCachedLine {
+	if len(f.Src) <= maxCachedLine && !definesName(f.Src) {
 		var cached diag.List
 		if cached, ok, admit = c.p.lines.Get(0, f.Src); ok {
 			return cached.Retarget(f)
@@ -61,6 +61,31 @@ func (c *Cute) Line(f *diag.File) diag.List {
 		c.p.lines.Put(0, string(f.Src), diags.Retarget(nil))
 	}
 	return diags
+}
+
+// definesName reports whether line starts as a definition, `NAME =` (not
+// `==`), or a `let`: such a line is never closed, and is not looked up in
+// the cache of lines (a file of a million names would fill the cache's
+// set of texts seen once for nothing).
+func definesName(line []byte) bool {
+	k := 0
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	start := k
+	for k < len(line) && (line[k] == '_' || 'a' <= line[k]|0x20 && line[k]|0x20 <= 'z' || k > start && '0' <= line[k] && line[k] <= '9') {
+		k++
+	}
+	if k == start {
+		return false
+	}
+	if string(line[start:k]) == "let" {
+		return true
+	}
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	return k < len(line) && line[k] == '=' && (k+1 == len(line) || line[k+1] != '=')
 }
 
 // maxCachedLine bounds the lines kept in the cache of lines, so that the
@@ -157,6 +182,11 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 // note of a later redefinition must still show this line.
 func lineSite(f *diag.File, span diag.Span) normalize.Site {
 	line, start := f.LineText(span.Start)
+	if start == 0 && len(line) == len(f.Src) {
+		// A window of this line alone, as lint streams a file: Define
+		// copies the text it keeps, so f itself will do.
+		return normalize.Site{File: f, Span: span}
+	}
 	pos := f.Position(start)
 	w := diag.NewWindow(f.Name, bytes.Clone(line), pos.Offset, pos.Line, pos.Col)
 	return normalize.Site{File: w, Span: span.Shift(-start)}

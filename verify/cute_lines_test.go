@@ -59,3 +59,23 @@ func TestCuteLineCache(t *testing.T) {
 		t.Errorf("the cache of lines holds %d lines, want none (a line with a name is never kept)", v)
 	}
 }
+
+// TestDefinesName checks the quick test that keeps definitions out of the
+// cache of lines: a definition or a let, and not a comparison or a call.
+func TestDefinesName(t *testing.T) {
+	for line, want := range map[string]bool{
+		"A = (4,8):(1,4)":           true,
+		"  M7=composition(N6, 7:1)": true,
+		"let M{div=8}":              true,
+		"assert size(A) == 32":      false,
+		"A == B":                    false,
+		"(4,8):(1,4)":               false,
+		"size(A)":                   false,
+		"":                          false,
+		"# A = 1":                   false,
+	} {
+		if got := definesName([]byte(line)); got != want {
+			t.Errorf("definesName(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
