@@ -119,7 +119,7 @@ const MLIRLookback = 8 << 10
 // nearLookback is the part of MLIRLookback searched from the op upwards; the
 // rest is searched forwards, which is faster, so that a file of such ops
 // whose operands are never defined costs linear time.
-const nearLookback = 1 << 10
+const nearLookback = 1 << 8
 
 // definedType finds the last line above an op that defines the SSA value
 // name (`%name = cute.…`) with a type that is its result, and returns that
