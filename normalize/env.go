@@ -29,15 +29,21 @@ type Env struct {
 }
 
 // MaxEnvNodes bounds the nodes of all the values the names of one file hold
-// together (eight values of layout.MaxNodes), so that a file of many large
-// definitions does not hold memory in proportion to a multiple of its size:
-// Room refuses a definition past it (E0705).
+// as trees together (eight values of layout.MaxNodes), so that a file of
+// many large definitions does not hold memory in proportion to a multiple
+// of its size: Room refuses a definition past it (E0705). A static layout
+// that Define packs (at most 16 leaves, in a few bytes) is not counted: it
+// takes a bounded size per definition, like the line that defines it, so a
+// file of millions of such names is held in memory linear in its size.
 const MaxEnvNodes = 8 * layout.MaxNodes
 
 // Room returns an error with layout.CodeValueTooLarge when binding v would
 // take the values of the environment past MaxEnvNodes. Define does not
 // check it; a caller that defines names from input calls Room first.
 func (e *Env) Room(v Value) error {
+	if _, packed := packedLayout(v); packed {
+		return nil
+	}
 	left := MaxEnvNodes - e.nodes
 	if n := valueNodes(v, left); n > left {
 		err := layout.ErrValueTooLarge("define", e.nodes+n)
@@ -97,17 +103,13 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 	if data, dup := e.vars[name]; dup {
 		return e.site(data), false
 	}
-	e.nodes += valueNodes(v, MaxEnvNodes)
 	buf := make([]byte, 1, 64)
-	if l, isLayout := v.(Layout); isLayout {
-		if s, fits := layout.StaticOf(l.L); fits {
-			if buf = s.AppendPacked(buf); len(buf)-1 <= 255 {
-				buf[0] = byte(len(buf) - 1) // the packed layout's length
-				v = nil
-			} else {
-				buf = buf[:1] // too long to pack: kept as a value
-			}
-		}
+	if s, packed := packedLayout(v); packed {
+		buf = s.AppendPacked(buf)
+		buf[0] = byte(len(buf) - 1) // the packed layout's length
+		v = nil
+	} else {
+		e.nodes += valueNodes(v, MaxEnvNodes)
 	}
 	file := uint64(0)
 	if f := site.File; f != nil {
@@ -140,6 +142,20 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 		e.values[key] = v
 	}
 	return Site{}, true
+}
+
+// packedLayout returns the compact form of v when Define keeps v packed:
+// a static layout whose packed bytes take at most 255 bytes.
+func packedLayout(v Value) (s layout.Static, ok bool) {
+	l, isLayout := v.(Layout)
+	if !isLayout {
+		return s, false
+	}
+	if s, ok = layout.StaticOf(l.L); !ok {
+		return s, false
+	}
+	var buf [256]byte
+	return s, len(s.AppendPacked(buf[:0])) <= 255
 }
 
 // fileIndex returns the index (from 1) of a site's file name.

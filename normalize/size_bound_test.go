@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,6 +36,21 @@ func TestEnvRoom(t *testing.T) {
 	var le *layout.Error
 	if !errors.As(err, &le) || le.Code != layout.CodeValueTooLarge {
 		t.Fatalf("a ninth value: error %v, want E0705", err)
+	}
+	// A static layout is kept packed in a few bytes, not as a tree: the
+	// bound on trees does not refuse it, and defining it adds no nodes.
+	l := Layout{layout.MustNew(layout.Tuple(layout.Int(4), layout.Int(8)), layout.Tuple(layout.Int(1), layout.Int(4)))}
+	for i := range 1000 {
+		if err := env.Room(l); err != nil {
+			t.Fatalf("static layout %d after the bound: %v", i, err)
+		}
+		env.Define("L"+strconv.Itoa(i), l, Site{})
+	}
+	if v, ok := env.Lookup("L999"); !ok || v.String() != "(4,8):(1,4)" {
+		t.Errorf("L999 = %v, %v; want (4,8):(1,4)", v, ok)
+	}
+	if err := env.Room(Int(1)); !errors.As(err, &le) {
+		t.Errorf("a value after the static layouts: error %v, want E0705", err)
 	}
 }
 

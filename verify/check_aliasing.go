@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
@@ -28,17 +29,10 @@ func checkAliasing(s *Subject) {
 	if !ok {
 		return
 	}
-	f := layout.Flatten(l.L)
-	var modes []mode
-	for i := 0; i < f.Rank(); i++ {
-		m, _ := f.Mode(i)
-		sh, d := m.Shape(), m.Stride()
-		if sh.Kind() != layout.KindInt || d.Kind() != layout.KindInt || d.Value() == 0 {
-			return // broadcasts on purpose, or not an integer layout
-		}
-		if sh.Value() > 1 {
-			modes = append(modes, mode{sh.Value(), d.Value()})
-		}
+	var buf [16]mode
+	modes, ok := flatModes(l.L.Shape(), l.L.Stride(), buf[:0])
+	if !ok {
+		return // broadcasts on purpose, or not an integer layout
 	}
 	if nested(modes) {
 		return
@@ -66,6 +60,30 @@ func checkAliasing(s *Subject) {
 	s.Report(diag.AliasingUndecided, s.Span(), fmt.Sprintf(
 		"whether %s is injective was not decided: its strides do not nest, no two of its modes collide, and its %d elements are more than the %d the check visits one by one",
 		l.L, n, int64(maxAliasCheck)))
+}
+
+// flatModes appends to out the flat modes of extent above 1 of the layout
+// shape:stride, in order; ok is false when a stride is 0 or a leaf is not
+// an integer.
+func flatModes(shape, stride layout.IntTuple, out []mode) (modes []mode, ok bool) {
+	if shape.Kind() == layout.KindTuple {
+		if stride.Kind() != layout.KindTuple || stride.Len() != shape.Len() {
+			return out, false
+		}
+		for i := 0; i < shape.Len(); i++ {
+			if out, ok = flatModes(shape.At(i), stride.At(i), out); !ok {
+				return out, false
+			}
+		}
+		return out, true
+	}
+	if shape.Kind() != layout.KindInt || stride.Kind() != layout.KindInt || stride.Value() == 0 {
+		return out, false
+	}
+	if shape.Value() > 1 {
+		out = append(out, mode{shape.Value(), stride.Value()})
+	}
+	return out, true
 }
 
 // pairCollision decides, for every pair of modes a and b, whether two
@@ -129,7 +147,8 @@ type mode struct{ shape, stride int64 }
 // reach, sum of (shape-1)*|stride| (a mixed-radix number system, whatever
 // the signs). Overflow answers false, leaving the layout to collision.
 func nested(modes []mode) bool {
-	sorted := append([]mode(nil), modes...)
+	var buf [16]mode
+	sorted := append(buf[:0], modes...)
 	slices.SortFunc(sorted, func(a, b mode) int { return cmp.Compare(absInt64(a.stride), absInt64(b.stride)) })
 	var reach int64 // the largest |offset| of the modes so far
 	for _, m := range sorted {
@@ -162,15 +181,62 @@ func bounded(modes []mode) bool {
 
 // collision visits the n coordinates of the flat modes in colexicographic
 // order, keeping offsets in a set, and returns the first two indices that
-// share an offset.
+// share an offset. The set is an array over the range of the offsets when
+// that range is not much larger than n (always so when two coordinates
+// share an offset in a range smaller than n), else a map.
 func collision(modes []mode, n int64) (i, j, off int64, found bool) {
-	coord := make([]int64, len(modes))
+	var lo, hi int64 // the range of the offsets (bounded: no overflow)
+	for _, m := range modes {
+		if m.stride < 0 {
+			lo += (m.shape - 1) * m.stride
+		} else {
+			hi += (m.shape - 1) * m.stride
+		}
+	}
+	if hi-lo < 4*maxAliasCheck {
+		buf := offsetSets.Get().(*[]int32)
+		defer offsetSets.Put(buf)
+		seen := slices.Grow((*buf)[:0], int(hi-lo+1))[:hi-lo+1]
+		clear(seen)
+		*buf = seen
+		return walkOffsets(modes, n, func(off, k int64) (int64, bool) {
+			at := &seen[off-lo]
+			if *at != 0 {
+				return int64(*at - 1), true
+			}
+			*at = int32(k + 1)
+			return 0, false
+		})
+	}
 	seen := make(map[int64]int64, n)
-	for k := int64(0); k < n; k++ {
+	return walkOffsets(modes, n, func(off, k int64) (int64, bool) {
 		if first, dup := seen[off]; dup {
-			return first, k, off, true
+			return first, true
 		}
 		seen[off] = k
+		return 0, false
+	})
+}
+
+// offsetSets are the arrays collision reuses (at most 4*maxAliasCheck
+// entries each).
+var offsetSets = sync.Pool{New: func() any { return new([]int32) }}
+
+// walkOffsets visits the n coordinates of the modes in colexicographic
+// order with their offsets; visit returns the index of an earlier
+// coordinate with the same offset, and true, to stop the walk there.
+func walkOffsets(modes []mode, n int64, visit func(off, k int64) (int64, bool)) (i, j, off int64, found bool) {
+	var coords [16]int64
+	coord := coords[:0]
+	if len(modes) > len(coords) {
+		coord = make([]int64, len(modes))
+	} else {
+		coord = coords[:len(modes)]
+	}
+	for k := int64(0); k < n; k++ {
+		if first, dup := visit(off, k); dup {
+			return first, k, off, true
+		}
 		for m := range modes { // the odometer: step the coordinate and its offset
 			coord[m]++
 			off += modes[m].stride

@@ -1,11 +1,13 @@
 package verify
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
 )
 
 func init() {
@@ -20,6 +22,9 @@ func init() {
 
 func checkCanonical(s *Subject) {
 	node := payload(s.Node) // a wrapper is kept; its payload is the spelling
+	if writtenCanonically(s, node) {
+		return // the common case, decided without making strings
+	}
 	text, canon, at := sourceText(s.File, node), s.Value.String(), spanOf(node)
 	if text == "" || text == canon || hasName(node) {
 		return // a name's value is not a spelling of the text
@@ -32,6 +37,27 @@ func checkCanonical(s *Subject) {
 	}
 	d := s.Report(diag.NonCanonical, at, fmt.Sprintf("%s is canonically written %s", text, canon))
 	d.Fix = &diag.Fix{Message: "write " + canon, Edits: []diag.Edit{{Span: at, NewText: canon}}}
+}
+
+// writtenCanonically reports, for a layout or a tuple value that can be
+// written out without making a string, whether node's text in s.File is
+// its canonical spelling (false when it cannot tell).
+func writtenCanonically(s *Subject, node ast.Expr) bool {
+	f := s.File
+	if f == nil || node.Pos() < 0 || node.End() > len(f.Src) || node.Pos() >= node.End() {
+		return false
+	}
+	var buf [128]byte
+	var canon []byte
+	switch v := s.Value.(type) {
+	case normalize.Layout:
+		canon, _ = v.L.AppendText(buf[:0])
+	case normalize.Tuple:
+		canon, _ = v.T.AppendText(buf[:0])
+	default:
+		return false
+	}
+	return bytes.Equal(f.Src[node.Pos():node.End()], canon)
 }
 
 // sourceText returns the text of a node in f, or "" when f does not hold it.

@@ -29,7 +29,8 @@ func checkStrides(s *Subject) {
 		}
 		return
 	}
-	for _, st := range stridesOf(s.Value, payload(s.Node)) {
+	var buf [4]spannedStride
+	for _, st := range stridesOf(s.Value, payload(s.Node), buf[:0]) {
 		checkStride(s, st.stride, st.span(s))
 	}
 }
@@ -61,27 +62,28 @@ func payload(n ast.Expr) ast.Expr {
 
 // stridesOf lists the strides the dialect's rules apply to: a layout's, a
 // stride tuple itself, both layouts of a composed layout and every layout of
-// a tile. n is the node v was written as, used for the parts' spans.
-func stridesOf(v normalize.Value, n ast.Expr) []spannedStride {
+// a tile, appended to out. n is the node v was written as, used for the
+// parts' spans.
+func stridesOf(v normalize.Value, n ast.Expr, out []spannedStride) []spannedStride {
 	switch v := v.(type) {
 	case normalize.Layout:
-		return []spannedStride{{v.L.Stride(), n}}
+		return append(out, spannedStride{v.L.Stride(), n})
 	case normalize.Tuple:
-		return []spannedStride{{v.T, n}}
+		return append(out, spannedStride{v.T, n})
 	case normalize.Composed:
 		var outer, inner ast.Expr
 		if c, ok := n.(*ast.Composed); ok {
 			outer, inner = c.Outer, c.Inner
 		}
-		out := []spannedStride{{v.C.Inner.Stride(), inner}}
+		out = append(out, spannedStride{v.C.Inner.Stride(), inner})
 		if l, ok := v.C.Outer.(layout.Layout); ok {
 			out = append(out, spannedStride{l.Stride(), outer})
 		}
 		return out
 	case normalize.Tiler:
-		return tileStrides(v.T, n, nil)
+		return tileStrides(v.T, n, out)
 	}
-	return nil
+	return out
 }
 
 // tileStrides appends the stride of every layout of the tiler t, which was
@@ -108,6 +110,9 @@ func tileStrides(t layout.Tiler, n ast.Expr, out []spannedStride) []spannedStrid
 // integer `?` counts as a non-zero integer: only a literal 0 may sit beside
 // basis elements.
 func checkStride(s *Subject, stride layout.IntTuple, at diag.Span) {
+	if !hasBasis(stride) {
+		return // both rules are about basis elements: an integer stride, the common case, passes
+	}
 	var ints, bases []layout.IntTuple
 	walkLeaves(stride, func(t layout.IntTuple) {
 		switch {
@@ -166,6 +171,21 @@ func depthConflict(bases []layout.IntTuple) (ends, deeper layout.IntTuple, ok bo
 		}
 	}
 	return layout.IntTuple{}, layout.IntTuple{}, false
+}
+
+// hasBasis reports whether a leaf of t is a basis element.
+func hasBasis(t layout.IntTuple) bool {
+	switch t.Kind() {
+	case layout.KindBasis:
+		return true
+	case layout.KindTuple:
+		for i := 0; i < t.Len(); i++ {
+			if hasBasis(t.At(i)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func walkLeaves(t layout.IntTuple, f func(layout.IntTuple)) {

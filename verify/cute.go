@@ -3,6 +3,7 @@ package verify
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -37,12 +38,99 @@ func (p *Pass) CuteFile(f *diag.File) diag.List {
 
 // Line verifies one line of a .cute file held in the window f. Blank lines
 // and comments yield nothing.
+//
+// The result of a closed line (see closedLine), which no name or fact of
+// the file can change, is kept by its text in the pass's cache of lines
+// (from its second occurrence on, as the payloads of MLIR are): suites
+// repeat such lines, `assert complement(16:1, 128) == 8:16`, from test to
+// test.
 func (c *Cute) Line(f *diag.File) diag.List {
+	var ok, admit bool
+	if len(f.Src) <= maxCachedLine && !definesName(f.Src) {
+		var cached diag.List
+		if cached, ok, admit = c.p.lines.Get(0, f.Src); ok {
+			return cached.Retarget(f)
+		}
+	}
 	st, diags := c.p.parser.ParseStmt(f)
 	if diags.HasErrors() || st == nil {
 		return c.p.finish(diags)
 	}
-	return c.p.finish(append(diags, c.stmt(f, st)...))
+	diags = c.p.finish(append(diags, c.stmt(f, st)...))
+	if admit && closedLine(st) && !hasNotes(diags) {
+		c.p.lines.Put(0, string(f.Src), diags.Retarget(nil))
+	}
+	return diags
+}
+
+// definesName reports whether line starts as a definition, `NAME =` (not
+// `==`), or a `let`: such a line is never closed, and is not looked up in
+// the cache of lines (a file of a million names would fill the cache's
+// set of texts seen once for nothing).
+func definesName(line []byte) bool {
+	k := 0
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	start := k
+	for k < len(line) && (line[k] == '_' || 'a' <= line[k]|0x20 && line[k]|0x20 <= 'z' || k > start && '0' <= line[k] && line[k] <= '9') {
+		k++
+	}
+	if k == start {
+		return false
+	}
+	if string(line[start:k]) == "let" {
+		return true
+	}
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	return k < len(line) && line[k] == '=' && (k+1 == len(line) || line[k+1] != '=')
+}
+
+// maxCachedLine bounds the lines kept in the cache of lines, so that the
+// cache's memory stays bounded (at most parser.DefaultCacheSize lines).
+const maxCachedLine = 512
+
+// closedLine reports whether the result of the statement st depends on its
+// text alone: an expression, an assertion or an expectation without a name
+// (a variable, or a call of a name that is not an operation, which the
+// file may define) or a symbol (whose facts the file may declare).
+func closedLine(st ast.Stmt) bool {
+	switch st.(type) {
+	case *ast.ExprStmt, *ast.AssertStmt, *ast.ExpectStmt:
+	default:
+		return false
+	}
+	closed := true
+	var ops []*ast.Ident // the names of the calls of operations
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			if _, isOp := normalize.OperationDoc(n.Fun.Name); isOp {
+				ops = append(ops, n.Fun)
+			} else {
+				closed = false
+			}
+		case *ast.Ident:
+			closed = closed && slices.Contains(ops, n)
+		case *ast.Symbol:
+			closed = false
+		}
+		return closed
+	})
+	return closed
+}
+
+// hasNotes reports whether a diagnostic of l has a note: a note may point
+// to another line, so such a result is not kept.
+func hasNotes(l diag.List) bool {
+	for _, d := range l {
+		if len(d.Notes) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Stmt verifies one parsed statement of file f.
@@ -94,6 +182,11 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 // note of a later redefinition must still show this line.
 func lineSite(f *diag.File, span diag.Span) normalize.Site {
 	line, start := f.LineText(span.Start)
+	if start == 0 && len(line) == len(f.Src) {
+		// A window of this line alone, as lint streams a file: Define
+		// copies the text it keeps, so f itself will do.
+		return normalize.Site{File: f, Span: span}
+	}
 	pos := f.Position(start)
 	w := diag.NewWindow(f.Name, bytes.Clone(line), pos.Offset, pos.Line, pos.Col)
 	return normalize.Site{File: w, Span: span.Shift(-start)}

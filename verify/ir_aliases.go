@@ -2,21 +2,45 @@ package verify
 
 import (
 	"bytes"
+	"math"
 	"sync"
 )
 
 // Aliases are the type aliases of an MLIR file, `!memref_smem_f16_3 =
 // !cute.memref<…>`, by name (with its `!`). CuTe DSL writes them at the top
 // of each module and uses them in op signatures; the op checker resolves them
-// to see the layouts they stand for. A reader of a file scans each chunk for
-// definitions (Scan) before it hands the chunk to the workers that look
-// names up (Lookup): an Aliases is safe for that concurrent use. A name
-// defined twice with different texts (two modules of one file) resolves to
-// nothing, so the ops that use it are skipped rather than judged by the
-// wrong definition. The nil *Aliases is the empty table.
+// to see the layouts they stand for. A name defined twice with different
+// texts (two modules of one file) resolves to nothing, so the ops that use it
+// are skipped rather than judged by the wrong definition. The nil *Aliases
+// is the empty table.
+//
+// An Aliases is a view of the definitions read so far: Scan returns a new
+// view that also sees the definitions of the text it reads and leaves the
+// view it is called on unchanged. So a reader that streams a file scans each
+// chunk before handing it on with the view Scan returned, and each chunk is
+// judged by the definitions up to its end, however far the reader has got
+// meanwhile: the verdicts do not depend on how the work is shared among
+// goroutines. Views of one file share their table; Scan on one view and
+// Lookup on others may run at once.
 type Aliases struct {
-	mu sync.RWMutex
-	m  map[string][]byte // nil for a name defined twice differently
+	t *aliasTable
+	n int // the view sees the definitions numbered below n
+}
+
+// aliasTable is the shared store of the views of one file.
+type aliasTable struct {
+	mu    sync.RWMutex
+	m     map[string]aliasDefn
+	count int // definitions numbered so far
+}
+
+// aliasDefn is the first definition of a name, numbered in the order read,
+// with the number of the first definition that differs from it
+// (math.MaxInt if none).
+type aliasDefn struct {
+	def      []byte
+	at       int
+	conflict int
 }
 
 // maxAliases bounds the definitions kept, so that a hostile file of aliases
@@ -26,29 +50,34 @@ const maxAliases = 1 << 16
 
 var aliasLineStart = []byte("\n!")
 
-// Scan adds the alias definitions that start a line of src to a and
-// returns a, or a new table when a is nil and src defines some. The text is
-// copied.
+// Scan returns a view that sees the alias definitions that start a line of
+// src besides those a sees (a itself when src defines nothing new). The text
+// is copied.
 func (a *Aliases) Scan(src []byte) *Aliases {
+	out := a
 	define := func(line []byte) {
 		name, def, ok := aliasDef(line)
 		if !ok {
 			return
 		}
-		if a == nil {
-			a = &Aliases{}
+		if out == nil || out.t == nil {
+			out = &Aliases{t: &aliasTable{m: map[string]aliasDefn{}}}
 		}
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		if a.m == nil {
-			a.m = map[string][]byte{}
+		t := out.t
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		switch old, seen := t.m[string(name)]; {
+		case seen && old.conflict == math.MaxInt && !bytes.Equal(old.def, def):
+			old.conflict = t.count
+			t.m[string(name)] = old
+			t.count++
+		case !seen && len(t.m) < maxAliases:
+			t.m[string(name)] = aliasDefn{def: bytes.Clone(def), at: t.count, conflict: math.MaxInt}
+			t.count++
+		default:
+			return
 		}
-		switch old, seen := a.m[string(name)]; {
-		case seen && !bytes.Equal(old, def):
-			a.m[string(name)] = nil
-		case !seen && len(a.m) < maxAliases:
-			a.m[string(name)] = bytes.Clone(def)
-		}
+		out = &Aliases{t: t, n: t.count}
 	}
 	if len(src) > 0 && src[0] == '!' {
 		define(src)
@@ -61,29 +90,31 @@ func (a *Aliases) Scan(src []byte) *Aliases {
 		i += j + 1
 		define(src[i:])
 	}
-	return a
+	return out
 }
 
-// Len returns the number of names defined.
+// Len returns the number of definitions the view sees (a name defined
+// again with another text counts twice).
 func (a *Aliases) Len() int {
 	if a == nil {
 		return 0
 	}
-	a.mu.RLock()
-	defer a.mu.RUnlock()
-	return len(a.m)
+	return a.n
 }
 
-// Lookup returns the definition of the alias name (`!memref_smem_f16_3`);
-// the caller must not modify it.
+// Lookup returns the definition of the alias name (`!memref_smem_f16_3`)
+// that the view sees; the caller must not modify it.
 func (a *Aliases) Lookup(name []byte) ([]byte, bool) {
-	if a == nil {
+	if a == nil || a.t == nil {
 		return nil, false
 	}
-	a.mu.RLock()
-	def, ok := a.m[string(name)]
-	a.mu.RUnlock()
-	return def, ok && def != nil
+	a.t.mu.RLock()
+	d, ok := a.t.m[string(name)]
+	a.t.mu.RUnlock()
+	if !ok || d.at >= a.n || d.conflict < a.n {
+		return nil, false
+	}
+	return d.def, true
 }
 
 // aliasDef recognizes `!name = !dialect.type<…>` at the start of line (which

@@ -35,7 +35,7 @@ func (s *opScan) continued(at, end int) bool {
 			next = len(src) - end - 1
 		}
 		line := bytes.TrimSpace(src[end+1 : end+1+next])
-		if !bytes.HasPrefix(line, []byte(": ")) && !bytes.HasPrefix(line, []byte("-> ")) {
+		if !ContinuesOp(line) {
 			break
 		}
 		j = append(append(bytes.TrimRight(j, " \t\r"), ' '), line...)
@@ -53,6 +53,15 @@ func (s *opScan) continued(at, end int) bool {
 	return true
 }
 
+// ContinuesOp reports whether line (its spaces around aside)
+// may continue the op of the line above it, as the lines of its type: a
+// reader that cuts MLIR into windows (see Pass.MLIRWindow) cuts before a
+// line for which it is false.
+func ContinuesOp(line []byte) bool {
+	line = bytes.TrimSpace(line)
+	return bytes.HasPrefix(line, []byte(": ")) || bytes.HasPrefix(line, []byte("-> "))
+}
+
 // resultTyped are the ops that CuTe DSL prints with their result type only,
 // `%l = cute.make_layout(%shape, %stride) : !cute.layout<"…">`: the op
 // checker finds their operands' types where the operands are defined.
@@ -60,7 +69,7 @@ var resultTyped = map[string]bool{"make_layout": true, "make_composed_layout": t
 
 // resultOnly reads into s.op an op of resultTyped whose name is src[at:n]
 // and whose line ends at end, with the types of its operands taken from
-// the lines that define them earlier in the window. It returns false when
+// the lines that define them above it (see definedType). It returns false when
 // the op is not of that form or an operand's type is not found.
 func (s *opScan) resultOnly(at, n, end int) bool {
 	src := s.f.Src
@@ -89,7 +98,7 @@ func (s *opScan) resultOnly(at, n, end int) bool {
 		if !ok {
 			return
 		}
-		def, found := definedType(src[:lineStart], name, &s.budget)
+		def, found := definedType(src[:lineStart], s.before, name)
 		if !found {
 			ok = false
 			return
@@ -100,52 +109,98 @@ func (s *opScan) resultOnly(at, n, end int) bool {
 	return ok && op.nargs > 0
 }
 
-// definedType finds, in src, the last line that defines the SSA value name
-// (`%name = cute.…`) with a type that is its result, and returns that type:
-// the R of `… -> R`, or the T of `cute.static : T` and of the ops of
-// resultTyped.
-//
-// budget bounds the bytes searched over a whole window, so that a file of
-// such ops whose operands are never defined costs linear time: once it is
-// spent, the search fails.
-func definedType(src, name []byte, budget *int) ([]byte, bool) {
+// MLIRLookback bounds how far above an op of resultTyped the checker looks for
+// the lines that define its operands: the last MLIRLookback bytes of the file
+// before the op's line, whatever window the op is read in (MLIRWindow), so
+// that the verdict does not depend on how a reader cuts the file. CuTe DSL
+// defines the operands of make_layout a few lines above it.
+const MLIRLookback = 8 << 10
+
+// nearLookback is the part of MLIRLookback searched from the op upwards; the
+// rest is searched forwards, which is faster, so that a file of such ops
+// whose operands are never defined costs linear time.
+const nearLookback = 1 << 8
+
+// definedType finds the last line above an op that defines the SSA value
+// name (`%name = cute.…`) with a type that is its result, and returns that
+// type: the R of `… -> R`, or the T of `cute.static : T` and of the ops of
+// resultTyped. src is the window's text before the op's line, before the
+// file's text before the window (which ends at a line's end); together at
+// most MLIRLookback bytes of them are searched.
+func definedType(src, before, name []byte) ([]byte, bool) {
 	if len(name) < 2 || name[0] != '%' {
 		return nil, false
 	}
-	for end := len(src); ; {
-		from := max(end-*budget, 0)
-		i := bytes.LastIndex(src[from:end], name)
+	if len(src) > MLIRLookback {
+		src, before = src[len(src)-MLIRLookback:], nil
+	} else if rest := MLIRLookback - len(src); len(before) > rest {
+		before = before[len(before)-rest:]
+	}
+	for _, part := range [][]byte{src, before} {
+		if i := lastDef(part, name); i >= 0 {
+			return defType(part[i+len(name):])
+		}
+	}
+	return nil, false
+}
+
+// lastDef returns the offset in part of the last `name = cute.` that starts
+// part, follows a space, a tab or a newline, or -1. The nearLookback bytes at
+// the end of part are searched backwards, then the rest forwards.
+func lastDef(part, name []byte) int {
+	isDef := func(i int) bool {
+		return (i == 0 || part[i-1] == ' ' || part[i-1] == '\t' || part[i-1] == '\n') &&
+			bytes.HasPrefix(part[i+len(name):], []byte(" = cute."))
+	}
+	near := max(len(part)-nearLookback, 0)
+	for end := len(part); end > near; {
+		i := bytes.LastIndex(part[near:end], name)
 		if i < 0 {
-			*budget -= end - from
-			return nil, false
+			break
 		}
-		i += from
-		*budget -= end - i
-		end = i
-		j := i + len(name)
-		if i > 0 && src[i-1] != ' ' && src[i-1] != '\t' && src[i-1] != '\n' || !bytes.HasPrefix(src[j:], []byte(" = cute.")) {
-			continue
+		i += near
+		if isDef(i) {
+			return i
 		}
-		line := src[j+len(" = cute."):]
-		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
-			line = line[:nl]
+		end = i + len(name) - 1 // an occurrence may overlap the next one found
+	}
+	last := -1
+	far := part[:min(near+len(name)-1, len(part))]
+	for k := 0; k < len(far); {
+		i := bytes.Index(far[k:], name)
+		if i < 0 {
+			break
 		}
-		if a := bytes.LastIndex(line, []byte(") -> !")); a >= 0 {
-			t := line[a+len(") -> "):]
-			return t[:typeEnd(t, 0, len(t))], true
+		if isDef(k + i) {
+			last = k + i
 		}
-		k := 0
-		for k < len(line) && isIdentByte(line[k]) {
-			k++
-		}
-		if op := string(line[:k]); op != "static" && !resultTyped[op] {
-			return nil, false
-		}
-		c := bytes.Index(line, []byte(" : !"))
-		if c < 0 {
-			return nil, false
-		}
-		t := line[c+len(" : "):]
+		k += i + 1
+	}
+	return last
+}
+
+// defType returns the result type of the op on line (which starts with
+// ` = cute.` after the name it defines), as definedType describes it.
+func defType(line []byte) ([]byte, bool) {
+	line = line[len(" = cute."):]
+	if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	if a := bytes.LastIndex(line, []byte(") -> !")); a >= 0 {
+		t := line[a+len(") -> "):]
 		return t[:typeEnd(t, 0, len(t))], true
 	}
+	k := 0
+	for k < len(line) && isIdentByte(line[k]) {
+		k++
+	}
+	if op := string(line[:k]); op != "static" && !resultTyped[op] {
+		return nil, false
+	}
+	c := bytes.Index(line, []byte(" : !"))
+	if c < 0 {
+		return nil, false
+	}
+	t := line[c+len(" : "):]
+	return t[:typeEnd(t, 0, len(t))], true
 }

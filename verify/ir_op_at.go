@@ -54,7 +54,7 @@ func (p *Pass) OpAt(f *diag.File, at int, aliases *Aliases) OpType {
 	} else {
 		end += n
 	}
-	s := opScan{p: p, f: f, aliases: aliases, budget: 2*len(src) + 1<<16, ops: true}
+	s := opScan{p: p, f: f, aliases: aliases, ops: true}
 	fast := accessorAsWritten(src[at:n], src[n:end])
 	if !parseOpLine(src, at, end, &s.op) && !s.resultOnly(at, n, end) && !s.continued(at, end) {
 		out.Skipped = "its operand and result types are not all written"

@@ -76,7 +76,7 @@ type opScan struct {
 	op         opLine // reused from op to op
 	key        []byte // scratch space for cache keys
 	joined     []byte // an op written over several lines, joined (see continued)
-	budget     int    // bytes left to search for definitions (see definedType)
+	before     []byte // the file's text before the window (see definedType)
 	lineEnd    int    // the end of the line of the last op read
 	ops        bool   // the op checker runs (op-result)
 	banks      bool   // the bank check runs on tiled copies (bank-conflicts)

@@ -31,6 +31,19 @@ func (p *Pass) MLIR(f *diag.File) diag.List {
 // type it cannot state (a builtin, a pointer, an atom) or an evaluation
 // that fails is skipped and counted, never reported.
 func (p *Pass) MLIRChunk(f *diag.File, aliases *Aliases, stats *OpStats) diag.List {
+	return p.MLIRWindow(f, nil, aliases, stats)
+}
+
+// MLIRWindow is MLIRChunk for a window f that a reader cut out of a file,
+// with before, the text of the file just before the window (at least the
+// MLIRLookback bytes above it, or all of it when the window is nearer the start; fewer
+// bytes only lose definitions): the op checker finds there the
+// definitions of the operands of make_layout and make_composed_layout
+// written above the window. A reader that cuts a file into windows this way,
+// gives each the aliases defined up to its end (Aliases.Scan) and never cuts
+// between an op and the lines of its type below it gets the same
+// diagnostics however it cuts.
+func (p *Pass) MLIRWindow(f *diag.File, before []byte, aliases *Aliases, stats *OpStats) diag.List {
 	var diags diag.List
 	yield := func(w parser.Wrapper) bool {
 		diags = append(diags, p.payload(f, w)...)
@@ -41,7 +54,7 @@ func (p *Pass) MLIRChunk(f *diag.File, aliases *Aliases, stats *OpStats) diag.Li
 		diags = append(diags, parser.ScanMLIR(f, yield)...)
 		return p.finish(diags)
 	}
-	ops := opScan{p: p, f: f, aliases: aliases, budget: 2*len(f.Src) + 1<<16, ops: opsOn, banks: banksOn,
+	ops := opScan{p: p, f: f, aliases: aliases, before: before, ops: opsOn, banks: banksOn,
 		bankBudget: bankBudget(len(f.Src))}
 	diags = append(diags, parser.ScanMLIROps(f, yield, ops.at)...)
 	diags = append(diags, ops.diags...)
@@ -76,7 +89,11 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 	// The payload is parsed and verified on its own (spans relative to it),
 	// so that a clean payload, the common case, costs no line table of f.
 	alone := diag.NewFile(f.Name, w.Payload)
-	node, diags := p.parser.Parse(w.Form(), alone)
+	parse := p.payloads
+	if p.typed {
+		parse = p.parser // keyed by the text alone, a parse is shared by the payload's memref types
+	}
+	node, diags := parse.Parse(w.Form(), alone)
 	if !diags.HasErrors() {
 		if e, ok := node.(ast.Expr); ok {
 			var in *parser.TypeInfo

@@ -41,12 +41,19 @@ type Options struct {
 // as a diagnostic with a code and an exact span. A Pass is safe for
 // concurrent use; per-file state lives in the sessions it makes.
 type Pass struct {
-	opts    Options
-	checks  []*Check
-	parser  *parser.Parser
-	disable map[diag.Code]bool
-	cache   *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
-	opCache *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
+	opts   Options
+	checks []*Check
+	parser *parser.Parser
+	// payloads parses MLIR payloads without a cache: a payload is parsed
+	// only when the payload cache (cache) misses, and the parser's cache
+	// would then miss too (it keys on the same text, admitted on the same
+	// second occurrence), costing two look-ups and a copy per fresh
+	// payload for nothing.
+	payloads *parser.Parser
+	disable  map[diag.Code]bool
+	cache    *gencache.Cache[diag.List] // payload results by kind and text, see mlir.go
+	lines    *gencache.Cache[diag.List] // results of closed .cute lines by text, see Cute.Line
+	opCache  *gencache.Cache[opVerdict] // op checker verdicts by signature, see ir_check.go
 	// bankCache holds the bank check's verdicts on tiled copies of IR by
 	// signature, see ir_banks.go.
 	bankCache *gencache.Cache[bankVerdict]
@@ -57,11 +64,13 @@ type Pass struct {
 // error.
 func NewPass(opts Options) (*Pass, error) {
 	p := &Pass{
-		opts:    opts,
-		parser:  parser.New(opts.Parser),
-		disable: map[diag.Code]bool{},
-		cache:   gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
-		opCache: gencache.New[opVerdict](parser.DefaultCacheSize, 1),
+		opts:     opts,
+		parser:   parser.New(opts.Parser),
+		payloads: parser.New(parser.Options{MaxDepth: opts.Parser.MaxDepth, CacheSize: -1}),
+		disable:  map[diag.Code]bool{},
+		cache:    gencache.New[diag.List](parser.DefaultCacheSize, parser.NumForms),
+		lines:    gencache.New[diag.List](parser.DefaultCacheSize, 1),
+		opCache:  gencache.New[opVerdict](parser.DefaultCacheSize, 1),
 	}
 	p.bankCache = gencache.New[bankVerdict](parser.DefaultCacheSize, 1)
 	names := opts.Checks
@@ -141,32 +150,67 @@ func (p *Pass) Node(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Val
 // eval evaluates e and runs the checks on every value and call in it; in
 // is the dialect type e is written in (nil outside MLIR).
 func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.TypeInfo) (normalize.Value, diag.List) {
-	var found diag.List
-	report := func(d *diag.Diagnostic) { found.Add(d) }
-	ev := normalize.Evaluator{File: f, Env: env}
-	ev.OnValue = func(n ast.Expr, v normalize.Value) {
-		s := &Subject{File: f, Node: n, Value: v, In: in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: report}
-		for _, c := range p.checks {
-			if c.Value != nil {
-				c.Value(s)
-			}
-		}
-	}
-	ev.OnCall = func(n *ast.Call, op string, args []normalize.Value, r normalize.Value) {
-		s := &Subject{File: f, Node: n, Value: r, Op: op, Args: args, Call: n, In: in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: report}
-		for _, c := range p.checks {
-			if c.Call != nil {
-				c.Call(s)
-			}
-		}
-	}
-	ev.OnObligation = func(n *ast.Call, o layout.Obligation, v layout.Verdict, text string) {
-		if d := obligationDiagnostic(f, n, o, v, text); d != nil {
-			report(d)
-		}
-	}
+	st := evalStates.Get().(*evalState)
+	st.p, st.f, st.in = p, f, in
+	ev := normalize.Evaluator{File: f, Env: env, OnValue: st.onValue, OnCall: st.onCall, OnObligation: st.onObligation}
 	v, diags := ev.Eval(e)
-	return v, append(diags, found...)
+	diags = append(diags, st.found...)
+	clear(st.found)
+	*st = evalState{found: st.found[:0], onValue: st.onValue, onCall: st.onCall, onObligation: st.onObligation, report: st.report}
+	evalStates.Put(st)
+	return v, diags
+}
+
+// evalState is what the checks of one evaluation share: the evaluator's
+// hooks, bound once to a state that a pool recycles, so that an evaluation
+// makes no closures and no Subject of its own.
+type evalState struct {
+	p     *Pass
+	f     *diag.File
+	in    *parser.TypeInfo
+	found diag.List // the checks' findings
+	subj  Subject   // the subject of the value or call being checked
+
+	onValue      func(ast.Expr, normalize.Value)
+	onCall       func(*ast.Call, string, []normalize.Value, normalize.Value)
+	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
+	report       func(*diag.Diagnostic)
+}
+
+var evalStates = sync.Pool{New: func() any {
+	st := new(evalState)
+	st.onValue, st.onCall, st.onObligation, st.report = st.value, st.call, st.obligation, st.add
+	return st
+}}
+
+func (st *evalState) add(d *diag.Diagnostic) { st.found.Add(d) }
+
+func (st *evalState) value(n ast.Expr, v normalize.Value) {
+	p := st.p
+	st.subj = Subject{File: st.f, Node: n, Value: v, In: st.in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: st.report}
+	for _, c := range p.checks {
+		if c.Value != nil {
+			c.Value(&st.subj)
+		}
+	}
+	st.subj = Subject{}
+}
+
+func (st *evalState) call(n *ast.Call, op string, args []normalize.Value, r normalize.Value) {
+	p := st.p
+	st.subj = Subject{File: st.f, Node: n, Value: r, Op: op, Args: args, Call: n, In: st.in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: st.report}
+	for _, c := range p.checks {
+		if c.Call != nil {
+			c.Call(&st.subj)
+		}
+	}
+	st.subj = Subject{}
+}
+
+func (st *evalState) obligation(n *ast.Call, o layout.Obligation, v layout.Verdict, text string) {
+	if d := obligationDiagnostic(st.f, n, o, v, text); d != nil {
+		st.add(d)
+	}
 }
 
 // finish applies the options (disabled codes, severities) and sorts.

@@ -26,6 +26,14 @@ type chunkReader struct {
 	eof        bool
 	beforeRead func() // called before each read that may block (flush output)
 	bytesRead  int64
+
+	// MLIR (see mlirChunkReader): keep bytes of the text before each chunk
+	// are kept as its before, and a chunk ends before a line that does not
+	// continue an op, so that an op and the lines of its type below it stay
+	// in one chunk.
+	keep int
+	hist int // buf[hist:start] is the text of the stream just before buf[start]
+	mlir bool
 }
 
 // chunk is what chunkReader.next returns: either text, whole lines that
@@ -38,7 +46,8 @@ type chunk struct {
 	line int
 	long *longLine
 
-	aliases *verify.Aliases // MLIR: the type aliases of the file, defined up to the chunk's end or later
+	aliases *verify.Aliases // MLIR: the type aliases of the file, defined up to the chunk's end
+	before  []byte          // MLIR: the text of the stream just before text (see verify.Pass.MLIRWindow)
 }
 
 // longLine is a line longer than the reader's limit.
@@ -51,6 +60,24 @@ type longLine struct {
 func newChunkReader(r io.Reader, maxLine int) *chunkReader {
 	return &chunkReader{r: r, maxLine: maxLine, buf: make([]byte, min(chunkSize, maxLine+1)), line: 1}
 }
+
+// mlirChunkReader is a chunkReader for MLIR: each chunk comes with the
+// verify.MLIRLookback bytes of text before it (fewer only at the start of
+// the stream or after a line near maxLine long), and is never cut between
+// an op and the lines of its type below it (verify.ContinuesOp), so that
+// the op checker judges every op as it would in a window of the whole file.
+func mlirChunkReader(r io.Reader, maxLine int) *chunkReader {
+	cr := newChunkReader(r, maxLine)
+	cr.keep, cr.mlir = verify.MLIRLookback, true
+	return cr
+}
+
+// maxHeldBack bounds the lines an MLIR chunkReader holds back for the next
+// chunk when they all continue an op: past it (or past half the longest
+// line, so that held lines are never taken for an over-long one), the
+// chunk is cut anyway (the op checker reads at most a few lines of an op's
+// type).
+const maxHeldBack = 16 << 10
 
 // next returns the next chunk, or io.EOF at the end of the stream, or a read
 // error.
@@ -79,18 +106,46 @@ func (c *chunkReader) next() (chunk, error) {
 	}
 }
 
-// take returns the whole lines at the front of the buffer.
+// take returns the whole lines at the front of the buffer. An MLIR reader
+// holds back the last of them that does not continue an op, and those after
+// it, until the stream's end.
 func (c *chunkReader) take() (chunk, bool) {
-	n := bytes.LastIndexByte(c.buf[c.start:c.end], '\n') + 1
+	data := c.buf[c.start:c.end]
+	n := bytes.LastIndexByte(data, '\n') + 1
+	if c.mlir && c.eof && len(data) > 0 && len(data)-n <= c.maxLine {
+		return c.cut(len(data)), true
+	}
+	if c.mlir && n > 0 {
+		if k := lastOpStart(data[:n]); k > 0 || len(data) < min(maxHeldBack, c.maxLine/2) {
+			n = k
+		}
+	}
 	if n == 0 {
 		return chunk{}, false
 	}
 	return c.cut(n), true
 }
 
+// lastOpStart returns the offset of the last line of text (whole lines)
+// that does not continue an op (verify.ContinuesOp), or 0.
+func lastOpStart(text []byte) int {
+	end := len(text) - 1 // the last line's "\n"
+	for end > 0 {
+		start := bytes.LastIndexByte(text[:end], '\n') + 1
+		if !verify.ContinuesOp(text[start:end]) {
+			return start
+		}
+		end = start - 1
+	}
+	return 0
+}
+
 // cut returns the first n unread bytes as a chunk and consumes them.
 func (c *chunkReader) cut(n int) chunk {
 	ch := chunk{text: c.buf[c.start : c.start+n], off: c.off, line: c.line}
+	if c.keep > 0 {
+		ch.before = c.buf[max(c.hist, c.start-c.keep):c.start]
+	}
 	c.start += n
 	c.off += int64(n)
 	c.line += bytes.Count(ch.text, []byte{'\n'})
@@ -121,17 +176,26 @@ func (c *chunkReader) skip() {
 	c.skipping = false
 }
 
-// fill moves the unread data to the front of the buffer, grows the buffer
-// when the data fills it (up to maxLine+1 bytes, enough to tell an over-long
-// line), and reads once.
+// fill moves the unread data, after the keep bytes before it, to the front
+// of the buffer, grows the buffer when they fill it (up to maxLine+1 bytes,
+// enough to tell an over-long line; then with fewer bytes kept), and reads
+// once.
 func (c *chunkReader) fill() error {
-	n := copy(c.buf, c.buf[c.start:c.end])
-	c.start, c.end = 0, n
-	if c.end == len(c.buf) {
-		grown := make([]byte, min(2*len(c.buf), c.maxLine+1))
-		copy(grown, c.buf)
-		c.buf = grown
+	unread := c.end - c.start
+	h := min(c.start-c.hist, c.keep)
+	size := len(c.buf)
+	for h+unread >= size && size < c.maxLine+1 {
+		size = min(2*size, c.maxLine+1)
 	}
+	if h+unread >= size {
+		h = max(size-1-unread, 0)
+	}
+	dst := c.buf
+	if size != len(c.buf) {
+		dst = make([]byte, size)
+	}
+	c.end = copy(dst, c.buf[c.start-h:c.end])
+	c.buf, c.hist, c.start = dst, 0, h
 	if c.beforeRead != nil {
 		c.beforeRead()
 	}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
+
+	"github.com/cutec/cutec/verify"
 )
 
 // FuzzChunkReader checks the streaming reader on any input and any small
@@ -16,33 +18,75 @@ func FuzzChunkReader(f *testing.F) {
 	f.Add([]byte("12345\nx"), uint8(3), true)
 	f.Add([]byte("\n\n\n"), uint8(0), false)
 	f.Add(bytes.Repeat([]byte("x"), 300), uint8(100), true)
+	f.Add([]byte("%r = cute.op(%a)\n  : (T) \n  -> R\n%s = x\n"), uint8(40), true)
 	f.Fuzz(func(t *testing.T, in []byte, limit uint8, oneByte bool) {
-		var r io.Reader = bytes.NewReader(in)
-		if oneByte {
-			r = iotest.OneByteReader(r)
-		}
-		cr := newChunkReader(r, int(limit))
-		next := int64(0) // where the next line must start
-		for {
-			ch, err := cr.next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ch.long != nil {
-				next = checkLongLine(t, in, ch.long, int(limit), next)
-				continue
-			}
-			ch.lines(func(text []byte, off int64, line int) {
-				next = checkLine(t, in, text, off, line, next)
-			})
-		}
-		if next != int64(len(in)) {
-			t.Fatalf("the lines end at %d, the input at %d", next, len(in))
-		}
+		checkChunkReader(t, in, int(limit), oneByte, false)
+		checkChunkReader(t, in, int(limit), oneByte, true)
+		checkChunkReader(t, in, maxLineLen, oneByte, true)
 	})
+}
+
+// checkChunkReader reads in with a chunkReader (an MLIR one when mlir is
+// set: its chunks also come with the text before them, and never end just
+// before a line that continues an op, but at the end of the input or past
+// the bound of lines held back).
+func checkChunkReader(t *testing.T, in []byte, limit int, oneByte, mlir bool) {
+	var r io.Reader = bytes.NewReader(in)
+	if oneByte {
+		r = iotest.OneByteReader(r)
+	}
+	cr := newChunkReader(r, int(limit))
+	if mlir {
+		cr = mlirChunkReader(r, int(limit))
+	}
+	next := int64(0) // where the next line must start
+	for {
+		ch, err := cr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ch.long != nil {
+			next = checkLongLine(t, in, ch.long, int(limit), next)
+			continue
+		}
+		ch.lines(func(text []byte, off int64, line int) {
+			next = checkLine(t, in, text, off, line, next)
+		})
+		if mlir {
+			checkMLIRChunk(t, in, ch, int(limit))
+		}
+	}
+	if next != int64(len(in)) {
+		t.Fatalf("the lines end at %d, the input at %d", next, len(in))
+	}
+}
+
+// checkMLIRChunk checks what an MLIR chunkReader adds to a chunk: before is
+// the input's text just before the chunk, and, when the input is shorter
+// than what the reader may hold back (maxHeldBack, half the longest line),
+// the chunk does not end just before a line that continues an op.
+func checkMLIRChunk(t *testing.T, in []byte, ch chunk, maxLine int) {
+	t.Helper()
+	if !bytes.HasSuffix(in[:ch.off], ch.before) || len(ch.before) > verify.MLIRLookback {
+		t.Fatalf("chunk at %d: before %q is not the text before it", ch.off, ch.before)
+	}
+	if want := min(int(ch.off), verify.MLIRLookback); maxLine == maxLineLen && len(ch.before) != want {
+		t.Fatalf("chunk at %d: %d bytes before it, want %d", ch.off, len(ch.before), want)
+	}
+	end := int(ch.off) + len(ch.text)
+	if end == len(in) || len(in) >= min(maxHeldBack, maxLine/2) {
+		return
+	}
+	nl := bytes.IndexByte(in[end:], '\n')
+	if nl < 0 {
+		nl = len(in) - end
+	}
+	if verify.ContinuesOp(in[end : end+nl]) {
+		t.Fatalf("chunk at %d ends before %q, which continues an op", ch.off, in[end:end+nl])
+	}
 }
 
 // checkLine checks one line the reader yielded and returns where the next

@@ -90,7 +90,11 @@ func lineWindow(name string, text []byte, off int64, line int) *diag.File {
 // stream reads r in chunks of whole lines and hands each to fn, counting
 // the bytes read for the progress line.
 func (c *checker) stream(r io.Reader, fn func(chunk)) error {
-	cr := newChunkReader(r, maxLineLen)
+	return c.streamFrom(newChunkReader(r, maxLineLen), fn)
+}
+
+// streamFrom is stream from a chunkReader made by the caller.
+func (c *checker) streamFrom(cr *chunkReader, fn func(chunk)) error {
 	return forEachChunk(cr, func(ch chunk) {
 		c.bytesRead.Add(cr.bytesRead)
 		cr.bytesRead = 0

@@ -16,16 +16,21 @@ var opMarker = []byte("= cute.")
 // chunks of one large file are verified at once; their diagnostics are still
 // collected in file order.
 //
-// The op checker resolves type aliases, which a module defines at its top
-// and uses below: the reader scans each chunk for definitions before it
-// hands the chunk on, with the file's table of aliases.
+// The op checker needs some context from above a chunk, which the reader
+// gives it in order, so that the diagnostics are the same however the file
+// is cut and whatever the number of workers: the type aliases, which a
+// module defines at its top and uses below (the reader scans each chunk for
+// definitions before it hands the chunk on, with a view of the aliases
+// defined up to the chunk's end), and the text just above the chunk, where
+// make_layout's operands may be defined (see verify.Pass.MLIRWindow). No
+// chunk or piece is cut between an op and the lines of its type.
 func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
 	check := func(ch chunk) diag.List { return c.verifyChunk(name, ch) }
 	aliases, scan := new(verify.Aliases), c.mlir.ChecksOps()
 	tag := func(ch chunk) chunk {
 		if ch.long == nil && scan {
 			n := aliases.Len()
-			aliases.Scan(ch.text)
+			aliases = aliases.Scan(ch.text)
 			// CuTe DSL writes every alias at the top of the file, before the
 			// ops: past the first chunk of ops that defines none, the rest of
 			// the file is not searched (an op using an alias defined later is
@@ -35,11 +40,13 @@ func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
 		ch.aliases = aliases
 		return ch
 	}
+	cr := mlirChunkReader(r, maxLineLen)
 	if c.workers == 1 {
-		return c.stream(r, func(ch chunk) { col.keep(check(tag(ch))) })
+		return c.streamFrom(cr, func(ch chunk) { col.keep(check(tag(ch))) })
 	}
 	p := newPipeline(c.workers, check, func(l diag.List, _ bool) { col.keep(l) })
-	err := c.stream(r, func(ch chunk) { p.send(tag(ch)) })
+	p.mlir = true
+	err := c.streamFrom(cr, func(ch chunk) { p.send(tag(ch)) })
 	p.close()
 	return err
 }
@@ -52,7 +59,7 @@ func (c *checker) verifyChunk(name string, ch chunk) diag.List {
 	}
 	w := diag.NewWindow(name, ch.text, int(ch.off), ch.line, 1)
 	var st verify.OpStats
-	l := detach(c.mlir.MLIRChunk(w, ch.aliases, &st), w)
+	l := detach(c.mlir.MLIRWindow(w, ch.before, ch.aliases, &st), w)
 	c.opsMu.Lock()
 	c.ops.Add(st)
 	c.opsMu.Unlock()

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"sync"
+
+	"github.com/cutec/cutec/verify"
 )
 
 // pipeline processes the chunks of one stream with the help of other
@@ -34,7 +36,8 @@ type pipeline[R any] struct {
 	slots   chan struct{}    // one per chunk sent and not yet sunk
 	helpers sync.WaitGroup
 	workers int
-	seq     int // the sequence number of the next piece sent
+	seq     int  // the sequence number of the next piece sent
+	mlir    bool // chunks of MLIR: pieces keep their before and ops whole (see mlirPieceEnd)
 
 	mu    sync.Mutex
 	ready map[int]R // completed results waiting for an earlier chunk
@@ -84,19 +87,61 @@ func (p *pipeline[R]) send(ch chunk) {
 		p.sendPiece(ch)
 		return
 	}
-	for len(ch.text) > 0 {
-		n := len(ch.text)
+	text, done := ch.text, 0
+	for done < len(text) {
+		rest := text[done:]
+		n := len(rest)
 		if n > pieceSize {
-			if i := bytes.IndexByte(ch.text[pieceSize:], '\n'); i >= 0 {
+			if i := bytes.IndexByte(rest[pieceSize:], '\n'); i >= 0 {
 				n = pieceSize + i + 1
 			}
+			if p.mlir {
+				n = mlirPieceEnd(rest, n)
+			}
 		}
-		piece := chunk{text: ch.text[:n], off: ch.off, line: ch.line, aliases: ch.aliases}
+		piece := chunk{text: rest[:n], off: ch.off, line: ch.line, aliases: ch.aliases}
+		if p.mlir {
+			piece.before = pieceBefore(ch.before, text[:done])
+		}
 		p.sendPiece(piece)
-		ch.line += bytes.Count(ch.text[:n], []byte{'\n'})
+		ch.line += bytes.Count(rest[:n], []byte{'\n'})
 		ch.off += int64(n)
-		ch.text = ch.text[n:]
+		done += n
 	}
+}
+
+// mlirPieceEnd moves the end n of a piece of MLIR text (just after a "\n")
+// past the lines that continue the op above it (verify.ContinuesOp).
+func mlirPieceEnd(text []byte, n int) int {
+	for n < len(text) {
+		i := bytes.IndexByte(text[n:], '\n')
+		if i < 0 {
+			i = len(text) - n - 1
+		}
+		if !verify.ContinuesOp(text[n : n+i]) {
+			return n
+		}
+		n += i + 1
+	}
+	return n
+}
+
+// pieceBefore returns the last verify.MLIRLookback bytes of the text before
+// a piece: the chunk's before, then the chunk's text up to the piece (done).
+func pieceBefore(before, done []byte) []byte {
+	if len(done) >= verify.MLIRLookback {
+		return done[len(done)-verify.MLIRLookback:]
+	}
+	if len(before)+len(done) > verify.MLIRLookback {
+		before = before[len(before)+len(done)-verify.MLIRLookback:]
+	}
+	if len(done) == 0 {
+		return before
+	}
+	if len(before) > 0 && cap(before)-len(before) >= len(done) && &before[:len(before)+1][len(before)] == &done[0] {
+		return before[:len(before)+len(done)] // the chunk's before and text are one stretch of the reader's buffer
+	}
+	return append(append(make([]byte, 0, len(before)+len(done)), before...), done...)
 }
 
 // sendPiece hands a piece to an idle helper or works it.
@@ -105,9 +150,9 @@ func (p *pipeline[R]) sendPiece(ch chunk) {
 	seq := p.seq
 	p.seq++
 	buf := chunkBufs.Get().(*[]byte)
-	*buf = append((*buf)[:0], ch.text...)
+	*buf = append(append((*buf)[:0], ch.before...), ch.text...)
 	job := pipelineJob{seq: seq, ch: ch, buf: buf}
-	job.ch.text = *buf
+	job.ch.before, job.ch.text = (*buf)[:len(ch.before)], (*buf)[len(ch.before):]
 	select {
 	case p.handoff <- job:
 		return
