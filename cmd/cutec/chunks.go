@@ -188,7 +188,11 @@ func (c *chunkReader) fill() error {
 		size = min(2*size, c.maxLine+1)
 	}
 	if h+unread >= size {
-		h = max(size-1-unread, 0)
+		// The buffer cannot grow: keep none of the text before, so that the
+		// read has all the room the unread line leaves (keeping what fits
+		// would leave a byte a read, and each read would move and scan the
+		// whole buffer again).
+		h = 0
 	}
 	dst := c.buf
 	if size != len(c.buf) {

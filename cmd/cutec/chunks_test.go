@@ -109,3 +109,53 @@ func TestChunkReaderFlushesBeforeRead(t *testing.T) {
 		t.Errorf("reads before the first line = %d, want 2", reads)
 	}
 }
+
+// countingReader counts the calls of Read and the bytes they return.
+type countingReader struct {
+	r            io.Reader
+	calls, bytes int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.calls++
+	c.bytes += n
+	return n, err
+}
+
+// TestMLIRChunkReaderReadsLongLinesInFewReads: a line near the limit after
+// another fills the buffer, which cannot grow; the MLIR reader must then
+// drop the text it keeps before a chunk rather than keep what fits and read
+// a byte at a time (each read moved and scanned the whole buffer: a
+// 2 MiB file took 5 s). The lines are those of TestLSPMatchesLint's long
+// file; with the limit at 64 KiB, the file is read in a few dozen reads.
+func TestMLIRChunkReaderReadsLongLinesInFewReads(t *testing.T) {
+	const maxLine = 64 << 10
+	in := "A = 4:1\n# " + strings.Repeat("é", (maxLine-2)/2) + "\n# " + strings.Repeat("x", maxLine-1) + "\nB = (4, 2):(1,2)\n"
+	cr := &countingReader{r: strings.NewReader(in)}
+	r := mlirChunkReader(cr, maxLine)
+	var got []string
+	for {
+		ch, err := r.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ch.long != nil {
+			got = append(got, strconv.Itoa(ch.long.line)+":long")
+			continue
+		}
+		ch.lines(func(text []byte, _ int64, line int) {
+			got = append(got, strconv.Itoa(line)+":"+strconv.Itoa(len(text)))
+		})
+	}
+	want := []string{"1:7", "2:" + strconv.Itoa(2+2*((maxLine-2)/2)), "3:long", "4:16"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("lines: got %q, want %q", got, want)
+	}
+	if cr.bytes != len(in) || cr.calls > 64 {
+		t.Errorf("read %d of %d bytes in %d reads; want all of them in at most 64 reads", cr.bytes, len(in), cr.calls)
+	}
+}
