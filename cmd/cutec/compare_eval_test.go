@@ -21,6 +21,9 @@ import (
 // Without python3 it is skipped, unless CUTEC_REQUIRE_PYTHON is set (CI's
 // .ci/compare sets it).
 func TestCompareEvalScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the comparison script several times (-short; CI's stage compare runs it)")
+	}
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		if os.Getenv("CUTEC_REQUIRE_PYTHON") != "" {
