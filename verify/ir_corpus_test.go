@@ -135,7 +135,7 @@ func TestIRCorpus(t *testing.T) {
 		"left_inverse", "right_inverse", "logical_product", "blocked_product", "raked_product", "tile_to_shape",
 		"slice", "dice", "crd2idx", "layout_eval", "idx2crd", "group_modes", "add_offset", "to_int_tuple",
 		"tuple_sub", "product_each", "shape_div", "flatten", "make_identity_layout", "make_ordered_layout",
-		"(over several lines)"} {
+		"recast_layout", "local_tile", "(over several lines)"} {
 		if checkedNames[op] == 0 {
 			t.Errorf("no op %s is checked in the corpus", op)
 		}
