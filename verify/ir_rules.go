@@ -127,8 +127,9 @@ var opRules = map[string]opRule{
 		}
 		return same("complement")(args, at)
 	},
-	"recast_layout": recastLayout, // ir_rules_views.go
-	"local_tile":    localTile,
+	"recast_layout":        recastLayout, // ir_rules_views.go
+	"local_tile":           localTile,
+	"make_identity_tensor": makeIdentityTensor,
 	"ceil_div": func(args []opArg, at opAttrs) (string, bool) {
 		byMode := args[1].kind == "tile" && bytes.HasPrefix(args[1].payload, []byte("["))
 		if len(args) != 2 || !byMode && (args[1].kind == "tile" || args[1].layoutLike()) {

@@ -6,8 +6,9 @@ import (
 )
 
 // The rules of the ops that view a layout another way: recast_layout
-// (another element width), local_tile (a tile of a tensor) and complement
-// against a cotarget known only at run time.
+// (another element width), local_tile (a tile of a tensor),
+// make_identity_tensor (the coordinates of a shape) and complement against
+// a cotarget known only at run time.
 
 // recastLayout is the rule of `cute.recast_layout<NEW, OLD>(%l)`: the
 // layout (or composed layout) of elements of OLD bits viewed with elements
@@ -94,4 +95,19 @@ func complementDynamic(args []opArg, at opAttrs) (string, bool) {
 		return "", false // a dynamic leaf before the last one
 	}
 	return call("complement", string(l.payload), string(target)), true
+}
+
+// makeIdentityTensor is the rule of `cute.make_identity_tensor(%shape)`,
+// which CuTe DSL prints with its result type only (its operand's type is
+// found where the operand is defined, see resultOnly): a coordinate tensor
+// whose layout is make_identity_layout(shape) and whose iterator, the
+// origin, is not compared.
+func makeIdentityTensor(args []opArg, at opAttrs) (string, bool) {
+	if len(args) != 1 || at.other || len(at.mode) > 0 || len(at.ints) > 0 {
+		return "", false
+	}
+	if k := args[0].kind; k != "shape" && k != "int_tuple" {
+		return "", false
+	}
+	return call("make_identity_layout", string(args[0].payload)), true
 }
