@@ -146,6 +146,14 @@ func (p *Pass) derive(name string, args []opArg, at opAttrs, res opArg) (opVerdi
 		}
 		return opVerdict{}, nil, why
 	}
+	if acc, ok := derived.(normalize.Accessor); ok {
+		// local_tile: a tensor's tile, {offset} o layout. The result type
+		// states the tile's layout; where it starts is not compared.
+		if !res.layoutLike() {
+			return opVerdict{}, derived, "cutec derives an offset and a layout, " + derived.String() + ", and the result is a " + res.kind
+		}
+		derived = normalize.Layout{L: acc.L}
+	}
 	stated, ok := p.payloadValue(res)
 	if !ok {
 		return opVerdict{}, derived, "the stated result's payload is not a valid " + res.kind

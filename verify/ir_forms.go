@@ -65,7 +65,7 @@ func ContinuesOp(line []byte) bool {
 // resultTyped are the ops that CuTe DSL prints with their result type only,
 // `%l = cute.make_layout(%shape, %stride) : !cute.layout<"…">`: the op
 // checker finds their operands' types where the operands are defined.
-var resultTyped = map[string]bool{"make_layout": true, "make_composed_layout": true}
+var resultTyped = map[string]bool{"make_layout": true, "make_composed_layout": true, "make_identity_tensor": true}
 
 // resultOnly reads into s.op an op of resultTyped whose name is src[at:n]
 // and whose line ends at end, with the types of its operands taken from

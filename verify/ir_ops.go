@@ -32,6 +32,12 @@ func (s *OpStats) Add(o OpStats) {
 	s.Other += o.Other
 }
 
+// sub returns the counts of s less those of o.
+func (s OpStats) sub(o OpStats) OpStats {
+	return OpStats{Checked: s.Checked - o.Checked, Mismatched: s.Mismatched - o.Mismatched,
+		Skipped: s.Skipped - o.Skipped, Other: s.Other - o.Other}
+}
+
 // ChecksOps reports whether the pass runs the op checker (the check
 // op-result, with E0605 not disabled) or the bank check of IR (the check
 // bank-conflicts, see ir_banks.go): a streaming reader need not collect
@@ -81,10 +87,39 @@ type opScan struct {
 	ops        bool   // the op checker runs (op-result)
 	banks      bool   // the bank check runs on tiled copies (bank-conflicts)
 	bankBudget int    // thread accesses the bank check may still analyze (see bankBudget)
+
+	// byOp, when not nil, gets the counts of stats by op name (see mlirByOp).
+	byOp map[string]*OpStats
 }
 
-// at checks the op whose name starts at src[at].
+// at checks the op whose name starts at src[at], and adds what it did to
+// the op's entry in byOp when there is one.
 func (s *opScan) at(at int) {
+	if s.byOp == nil {
+		s.check(at)
+		return
+	}
+	before := s.stats
+	s.check(at)
+	d := s.stats.sub(before)
+	if d.Checked+d.Skipped+d.Other == 0 {
+		return // not an op of its own: on the line of the op before it
+	}
+	src := s.f.Src
+	n := at
+	for n < len(src) && isIdentByte(src[n]) {
+		n++
+	}
+	e := s.byOp[string(src[at:n])]
+	if e == nil {
+		e = new(OpStats)
+		s.byOp[string(src[at:n])] = e
+	}
+	e.Add(d)
+}
+
+// check checks the op whose name starts at src[at].
+func (s *opScan) check(at int) {
 	src := s.f.Src
 	if at < s.lineEnd {
 		return // one op a line: what follows on the line is that op's text

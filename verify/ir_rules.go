@@ -117,16 +117,19 @@ var opRules = map[string]opRule{
 		}
 		return call("group_modes", string(args[0].payload), ints(at.ints)), true
 	},
-	// complement with a dynamic cotarget is left out until cutec computes it
-	// as the dialect does; ceil_div by a tile is checked when the tile is
+	// complement with a dynamic cotarget is taken against the cotarget's
+	// size (ir_rules_views.go); ceil_div by a tile is checked when the tile is
 	// written by mode (`[128:1;128:1;1:0]`: one count per mode), and left out
 	// for a tile of one layout, whose reading as an operand is not settled.
 	"complement": func(args []opArg, at opAttrs) (string, bool) {
 		if len(args) == 2 && bytes.IndexByte(args[1].payload, '?') >= 0 {
-			return "", false
+			return complementDynamic(args, at)
 		}
 		return same("complement")(args, at)
 	},
+	"recast_layout":        recastLayout, // ir_rules_views.go
+	"local_tile":           localTile,
+	"make_identity_tensor": makeIdentityTensor,
 	"ceil_div": func(args []opArg, at opAttrs) (string, bool) {
 		byMode := args[1].kind == "tile" && bytes.HasPrefix(args[1].payload, []byte("["))
 		if len(args) != 2 || !byMode && (args[1].kind == "tile" || args[1].layoutLike()) {

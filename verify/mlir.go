@@ -44,6 +44,13 @@ func (p *Pass) MLIRChunk(f *diag.File, aliases *Aliases, stats *OpStats) diag.Li
 // between an op and the lines of its type below it gets the same
 // diagnostics however it cuts.
 func (p *Pass) MLIRWindow(f *diag.File, before []byte, aliases *Aliases, stats *OpStats) diag.List {
+	return p.mlirByOp(f, before, aliases, stats, nil)
+}
+
+// mlirByOp is MLIRWindow that also adds the op checker's counts by op name
+// (after `cute.`) to byOp when it is not nil: the instrument of the op
+// checker's coverage (ir_coverage_test.go).
+func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *OpStats, byOp map[string]*OpStats) diag.List {
 	var diags diag.List
 	yield := func(w parser.Wrapper) bool {
 		diags = append(diags, p.payload(f, w)...)
@@ -55,7 +62,7 @@ func (p *Pass) MLIRWindow(f *diag.File, before []byte, aliases *Aliases, stats *
 		return p.finish(diags)
 	}
 	ops := opScan{p: p, f: f, aliases: aliases, before: before, ops: opsOn, banks: banksOn,
-		bankBudget: bankBudget(len(f.Src))}
+		bankBudget: bankBudget(len(f.Src)), byOp: byOp}
 	diags = append(diags, parser.ScanMLIROps(f, yield, ops.at)...)
 	diags = append(diags, ops.diags...)
 	if stats != nil {
