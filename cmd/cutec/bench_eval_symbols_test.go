@@ -8,14 +8,15 @@ import (
 	"testing"
 )
 
-// symbolLines returns n lines with symbols, each new to the process: a size,
-// a divide of a layout with a symbolic extent and a divide by a tiler with a
-// symbolic extent, in turn. The fast path of eval declines them all, so they
-// measure the full path (parser, normalize, the algebra on symbolic values).
-func symbolLines(n int) []byte {
+// symbolLines returns n lines with symbols whose extents start at base: a
+// size, a divide of a layout with a symbolic extent and a divide by a tiler
+// with a symbolic extent, in turn. The fast path of eval declines them all,
+// so they measure the full path (parser, normalize, the algebra on symbolic
+// values).
+func symbolLines(base, n int) []byte {
 	var b []byte
 	for i := range n {
-		k := i + 2
+		k := base + i + 2
 		switch i % 3 {
 		case 0:
 			b = fmt.Appendf(b, "size((M,%d):(1,M))\n", k)
@@ -28,24 +29,35 @@ func symbolLines(n int) []byte {
 	return b
 }
 
+// symbolBase is where the next lines of BenchmarkEvalSymbols start, so that
+// no run of the benchmark in one process repeats a line that a cache of the
+// process may have kept.
+var symbolBase int
+
 // BenchmarkEvalSymbols evaluates 30,000 lines with symbols on standard
-// input, as BenchmarkEvalUnique does fresh static expressions; it reports
-// the time and the allocations of one line (the latter counted by the
-// runtime, the setup of the loop included, which is negligible).
+// input, new lines each iteration (made with the timer stopped), as
+// BenchmarkEvalUnique does fresh static expressions; it reports the time and
+// the allocations of one line.
 func BenchmarkEvalSymbols(b *testing.B) {
 	const n = 30_000
-	in := symbolLines(n)
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
+	var mallocs uint64
 	for b.Loop() {
+		b.StopTimer()
+		in := symbolLines(symbolBase, n)
+		symbolBase += n
+		b.SetBytes(int64(len(in)))
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		b.StartTimer()
 		e := &env{stdin: bytes.NewReader(in), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
 		if status := run([]string{"eval"}, e); status != exitOK {
 			b.Fatalf("eval exited %d", status)
 		}
+		b.StopTimer()
+		runtime.ReadMemStats(&m1)
+		mallocs += m1.Mallocs - m0.Mallocs
+		b.StartTimer()
 	}
-	runtime.ReadMemStats(&m1)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/line")
-	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/float64(b.N*n), "allocs/line")
+	b.ReportMetric(float64(mallocs)/float64(b.N*n), "allocs/line")
 }
