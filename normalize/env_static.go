@@ -1,0 +1,23 @@
+package normalize
+
+import "github.com/cutec/cutec/layout"
+
+// Defined reports whether name is bound.
+func (e *Env) Defined(name string) bool {
+	_, ok := e.vars[name]
+	return ok
+}
+
+// DefineStatic binds name, which must not be bound (see Defined), to the
+// static layout s, defined at site: what Define does with the value
+// Layout{s.Layout()}, without building its tree. It returns false, binding
+// nothing, when Define would not keep that value packed (its packed bytes
+// exceed 255); the caller then uses Define.
+func (e *Env) DefineStatic(name string, s *layout.Static, site Site) bool {
+	var buf [256]byte
+	if len(s.AppendPacked(buf[:0])) > 255 {
+		return false
+	}
+	e.bind(name, s, nil, site)
+	return true
+}
