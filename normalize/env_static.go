@@ -21,3 +21,15 @@ func (e *Env) DefineStatic(name string, s *layout.Static, site Site) bool {
 	e.bind(name, s, nil, site)
 	return true
 }
+
+// LookupStatic sets *s to the layout name is bound to and returns true
+// when Define kept it packed (a static layout, see Define); it returns
+// false for a name that is not bound or holds any other value.
+func (e *Env) LookupStatic(name string, s *layout.Static) bool {
+	data, ok := e.vars[name]
+	if !ok || data[0] == 0 {
+		return false
+	}
+	*s, ok = layout.UnpackStatic(data[1 : 1+int(data[0])])
+	return ok
+}

@@ -9,9 +9,10 @@ import (
 )
 
 // The fast reader of .cute lines: most lines of a file of layouts are a
-// static layout written out in full, `(4,8):(1,4)`, or the definition of
-// one, `A = (4,8):(1,4)`, and almost all of them are clean. Line reads
-// such a line straight into a layout.Static (internal/evalfast's reader),
+// static layout written out in full, `(4,8):(1,4)`, the definition of
+// one, `A = (4,8):(1,4)`, or an assertion between such layouts
+// (cute_fast_assert.go), and almost all of them are clean. Line reads such
+// a line straight into layout.Static values (internal/evalfast's reader),
 // without the lexer, the grammar, the AST or normalize, and takes it only
 // when it can tell that the full path would report nothing: then the line
 // has no diagnostic, and a definition binds what the full path binds. Any
@@ -46,7 +47,7 @@ func readsFast(opts Options, checks []*Check) bool {
 		return false
 	}
 	for _, c := range checks {
-		if c.Value != nil && !fastValueChecks[c.Name] {
+		if c.Value != nil && !fastValueChecks[c.Name] || c.Call != nil && !fastCallChecks[c.Name] {
 			return false
 		}
 	}
@@ -54,11 +55,15 @@ func readsFast(opts Options, checks []*Check) bool {
 }
 
 // fastLine takes the line held in the window f when it is a static layout
-// written out in full, or the definition of a name that is not yet bound
-// as one, and the full path would report nothing on it; it binds the name.
+// written out in full, the definition of a name that is not yet bound as
+// one, or an assertion that fastAssert takes, and the full path would
+// report nothing on it; it binds the name.
 // It returns false, having changed nothing, on any other line.
 func (c *Cute) fastLine(f *diag.File) bool {
 	src := f.Src
+	if c.fastAssert(src) {
+		return true
+	}
 	at := skipBlanks(src, 0)
 	name, k := readName(src, at)
 	if name != nil {

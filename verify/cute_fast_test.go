@@ -144,7 +144,43 @@ func TestCuteFastEqualsFull(t *testing.T) {
 	checkSame(t, fast, full, "a generated suite", strings.Split(suite.String(), "\n"))
 
 	checkSame(t, fast, full, "edge lines", edgeLines)
-	checkSame(t, fast, full, "random lines", randomLines(rand.New(rand.NewPCG(3, 4)), 20000))
+	random := randomLines(rand.New(rand.NewPCG(3, 4)), 20000)
+	checkSame(t, fast, full, "random lines", random)
+	asserts := randomAsserts(rand.New(rand.NewPCG(5, 6)), random)
+	if taken := checkSame(t, fast, full, "random assertions", asserts); taken < len(asserts)/10 {
+		t.Errorf("the fast reader took %d of %d random assertions, want at least 10 %%", taken, len(asserts))
+	} else {
+		t.Logf("the fast reader took %d of %d random assertions", taken, len(asserts))
+	}
+}
+
+// randomAsserts returns definitions of the names A, B and C from lines,
+// then assertions between them, layouts of lines and the operations of
+// fastOps on them, about half of which hold.
+func randomAsserts(r *rand.Rand, lines []string) []string {
+	out := []string{"A = (4,8):(1,4)", "B = 16:2", "C = (2,2):(1,2)"}
+	side := func() string {
+		x := []string{"A", "B", "C", "D", lines[r.IntN(len(lines))]}[r.IntN(5)]
+		if i := strings.LastIndex(x, "="); i >= 0 {
+			x = x[i+1:] // the layout of a definition
+		}
+		if r.IntN(2) == 0 {
+			x = []string{"coalesce", "complement", "right_inverse", "left_inverse", "size", "cosize"}[r.IntN(6)] + "(" + x + ")"
+		}
+		return x
+	}
+	for range 5000 {
+		x := side()
+		y := x
+		switch r.IntN(3) {
+		case 0:
+			y = side()
+		case 1:
+			y = "coalesce(" + x + ")"
+		}
+		out = append(out, "assert "+x+[]string{" == ", " ~ ", "==", "~"}[r.IntN(4)]+y)
+	}
+	return out
 }
 
 // edgeLines are lines at the borders of what the fast reader takes.
@@ -162,6 +198,19 @@ var edgeLines = []string{
 	"_x = 8:1", "x_ = 8:1", "X1 = 8:1", "1X = 8:1", "Ä = 8:1", "let M{div=8}", "M = 8:1", "E = M", "F = 8:1 8:1",
 	"assert 8:1 == 8:1", "assert A == (4,8):(1,4)", "A", "size(A)", "", "   ", "#", "8", "(4,8)", "(4,8):", ":(1,4)",
 	"(4,8):(1,4,2)", "(4,(8,2)):(1,(4,32))", "(4,(8,2)):(1,4,32)", "((4,8)):((1,4))", "(?,8):(1,?)", "[4:1;8:1]",
+	// Assertions: A is (4,8):(1,4), C is (4,8):(1,2) and M the symbol M.
+	"assert A == (4,8):(1,4)", "assert A == (4, 8):(1, 4)", "assert A ~ 32:1", "assert A == 32:1", "assert A ~ 16:1",
+	"assert coalesce(A) == 32:1", "assert coalesce(A) ~ A", "assert coalesce( A ) == 32:1", "assert coalesce(A)==32:1",
+	"assert complement(A) == 1:32", "assert complement(A) == 1:0", "assert complement(8:2) == 2:1", "assert complement(C) == 1:0",
+	"assert right_inverse(A) == 32:1", "assert right_inverse((4,8):(8,1)) == (8,4):(4,1)", "assert left_inverse(C) == 8:1",
+	"assert left_inverse(A) ~ A", "assert coalesce(complement(A)) ~ 1:0", "assert coalesce(A, 1) == 32:1", "assert complement(A, 64) == 2:32",
+	"assert size(A) == 32", "assert Z == A", "assert M == A", "assert o == A", "assert A == A", "assert A ~ A", "assert A ~~ A",
+	"assert C == C", "assert C ~ (4,8):(1,2)", "assert (4,8):(1,2) == C", "assert 8:0 ~ 8:0", "assert 1:0 ~ 1:1", "assert (1,8):(0,1) ~ 8:1",
+	"assert (65536,65536,65536,65536):(1,65536,4294967296,281474976710656) ~ (65536,65536,65536,65536):(1,65536,4294967296,281474976710656)",
+	"assert 9007199254740992:1 ~ 9007199254740992:1", "assert 9007199254740993:1 ~ 9007199254740993:1",
+	"assert A == (4,8):(1,4) # c", "assertA == A", "assert\tA == A", " assert A == A ", "assert A == A o 0 o A", "assert A(3) == 3",
+	"assert (65536,65536,65536,65536):(1,65536,4294967296,281474976710656) == (65536,65536,65536,65536):(1,65536,4294967296,281474976710656)",
+	"assert coalesce(A]== 32:1", "assert coalesce(A == 32:1", "assert coalesce(A)) == 32:1", "expect E0800 assert A == C", "coalesce = 8:1", "assert coalesce(A) == 32:1", "A2 = coalesce(A)", "assert A2 == 32:1",
 }
 
 // randomLines returns n lines of layout-like text: layouts of random
@@ -226,6 +275,7 @@ func FuzzCuteFast(f *testing.F) {
 		f.Add(l)
 	}
 	f.Add("A = (4,8):(1,4)\nA = 8:1\nB = (2,2):(1,2)\nassert A == B")
+	f.Add("A = (4,8):(1,4)\nC = (4,8):(1,2)\nassert coalesce(A) ~ 32:1\nassert complement(C) == 1:0\nassert right_inverse(A) == A")
 	fast, full := fullAndFast(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		lines := strings.Split(text, "\n")
