@@ -75,7 +75,7 @@ func (c *Cute) fastLine(f *diag.File) bool {
 	}
 	var s layout.Static
 	end, ok := evalfast.ReadLayout(src, k, &s)
-	if !ok || skipBlanks(src, end) != len(src) || !clean(&s, src[k:end]) {
+	if !ok || !lineEnds(src, end) || !clean(&s, src[k:end]) {
 		return false
 	}
 	if name == nil {
@@ -129,6 +129,25 @@ func skipBlanks(src []byte, k int) int {
 		k++
 	}
 	return k
+}
+
+// lineEnds reports whether src holds nothing past k but spaces, tabs and
+// a comment, `#` and printable ASCII (the lexer's comments may hold any
+// UTF-8 text; those are left to the full path).
+func lineEnds(src []byte, k int) bool {
+	k = skipBlanks(src, k)
+	if k == len(src) {
+		return true
+	}
+	if src[k] != '#' {
+		return false
+	}
+	for _, c := range src[k+1:] {
+		if c != '\t' && (c < ' ' || c > '~') {
+			return false
+		}
+	}
+	return true
 }
 
 // readName reads a name, [A-Za-z][A-Za-z0-9_]*, at k; it returns nil and k

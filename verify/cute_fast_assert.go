@@ -64,7 +64,7 @@ func (c *Cute) fastAssert(src []byte) bool {
 	default:
 		return false
 	}
-	if k, ok = c.staticSide(src, skipBlanks(src, k), &y); !ok || skipBlanks(src, k) != len(src) {
+	if k, ok = c.staticSide(src, skipBlanks(src, k), &y); !ok || !lineEnds(src, k) {
 		return false
 	}
 	if same { // the same function: coalesced, they are the same layout

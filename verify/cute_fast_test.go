@@ -210,7 +210,9 @@ var edgeLines = []string{
 	"assert 9007199254740992:1 ~ 9007199254740992:1", "assert 9007199254740993:1 ~ 9007199254740993:1",
 	"assert A == (4,8):(1,4) # c", "assertA == A", "assert\tA == A", " assert A == A ", "assert A == A o 0 o A", "assert A(3) == 3",
 	"assert (65536,65536,65536,65536):(1,65536,4294967296,281474976710656) == (65536,65536,65536,65536):(1,65536,4294967296,281474976710656)",
-	"assert coalesce(A]== 32:1", "assert coalesce(A == 32:1", "assert coalesce(A)) == 32:1", "expect E0800 assert A == C", "coalesce = 8:1", "assert coalesce(A) == 32:1", "A2 = coalesce(A)", "assert A2 == 32:1",
+	"assert coalesce(A]== 32:1", "assert coalesce(A == 32:1", "assert coalesce(A)) == 32:1", "expect E0800 assert A == C",
+	"(4,8):(1,4) #", "(4,8):(1,4)#c", "(4,8):(1,4)\t# a comment\t", "(4,8):(1,4) # \x7f", "(4,8):(1,4) # \x01",
+	"(4,8):(1,4) # é", "(4,8):(1,4) # \xff", "G = (4,8):(1,4) # c", "assert A == (4,8):(1,4)   # c", "assert A == (4,8):(1,4)#", "(4,8):(1,2) # c", "coalesce = 8:1", "assert coalesce(A) == 32:1", "A2 = coalesce(A)", "assert A2 == 32:1",
 }
 
 // randomLines returns n lines of layout-like text: layouts of random
