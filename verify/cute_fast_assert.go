@@ -2,44 +2,39 @@ package verify
 
 import (
 	"bytes"
+	"strconv"
 
 	"github.com/cutec/cutec/internal/evalfast"
 	"github.com/cutec/cutec/layout"
 )
 
 // The fast reader's assertions: `assert X == Y` and `assert X ~ Y` whose
-// sides are static layouts written out in full, names bound to one, or one
-// of the operations of fastOps on such a layout. An assertion reports only
-// the errors of its sides (the warnings on its operands are noise, see
-// Cute.assert) and its verdict, so fastAssert takes a line when no side
-// can have an error (its size fits, its operation succeeds) and the
-// assertion holds; a failing one, whose message shows the values, goes the
-// full path.
+// sides are lines that cutec eval's fast path evaluates (internal/evalfast:
+// a static layout written out in full, an operation of the algebra on
+// such layouts, a layout applied to an index), with names bound to static
+// layouts in place of layouts, or decimal integers. An assertion reports
+// only the errors of its sides (warnings on its operands are noise, see
+// Cute.assert) and its verdict. The checks of calls report only warnings
+// (and E0501, which says the algebra has a bug), the literals' sizes fit
+// (the reader declines others, E0701), and whatever the fast path
+// evaluates the full path evaluates to the same value without an error.
+// So fastAssert takes a line whose sides it evaluates and whose assertion
+// holds; a failing one, whose message shows the values, goes the full
+// path.
 
-// fastOps are the operations of one layout that fastAssert evaluates with
-// the Static kernels: none of them has a check on its calls (checkFold
-// compares coalesce's result with its argument as functions, which the
-// kernel, held equal to layout.Coalesce by layout's property tests, keeps).
-var fastOps = map[string]func(r, a *layout.Static) bool{
-	"coalesce":      (*layout.Static).Coalesce,
-	"complement":    (*layout.Static).Complement,
-	"right_inverse": (*layout.Static).RightInverse,
-	"left_inverse":  (*layout.Static).LeftInverse,
-}
-
-// fastCallChecks are the checks with a Call hook that report nothing on a
-// call of fastOps, or no call at all: they look at other operations.
+// fastCallChecks are the checks with a Call hook that report no error on
+// a call the fast path evaluates: warnings only, or E0501 on a bug.
 var fastCallChecks = map[string]bool{
-	"bank-conflicts":      true, // bank_check
-	"bounds":              true, // eval at a coordinate
-	"dynamic-obligations": true, // the divides, on dynamic leaves
-	"fold-legality":       true, // composition; coalesce, see fastOps
+	"bank-conflicts":      true, // W0901
+	"bounds":              true, // W0904
+	"dynamic-obligations": true, // dynamic leaves only
+	"fold-legality":       true, // W0500, W0905; E0501 only on a bug of coalesce
 }
 
 var assertKeyword = []byte("assert")
 
-// fastAssert takes the line src when it is an assertion between static
-// layouts that holds and has no error; it returns false otherwise.
+// fastAssert takes the line src when it is an assertion whose sides the
+// fast path evaluates and which holds; it returns false otherwise.
 func (c *Cute) fastAssert(src []byte) bool {
 	k := skipBlanks(src, 0)
 	if !bytes.HasPrefix(src[k:], assertKeyword) {
@@ -49,67 +44,116 @@ func (c *Cute) fastAssert(src []byte) bool {
 	if k == len(src) || src[k] != ' ' && src[k] != '\t' {
 		return false
 	}
-	var x, y layout.Static
-	k, ok := c.staticSide(src, skipBlanks(src, k), &x)
+	body := src[k:]
+	if hash := bytes.IndexByte(body, '#'); hash >= 0 {
+		if !lineEnds(body, hash) {
+			return false
+		}
+		body = body[:hash]
+	}
+	op := bytes.IndexAny(body, "=~")
+	if op < 0 {
+		return false
+	}
+	opLen := 1
+	if body[op] == '=' {
+		if op+1 == len(body) || body[op+1] != '=' {
+			return false
+		}
+		opLen = 2
+	}
+	left, right := body[:op], body[op+opLen:]
+	if bytes.ContainsAny(right, "=~") {
+		return false
+	}
+	var bx, by [256]byte
+	x, kx, ok := c.evalSide(bx[:0], left)
 	if !ok {
 		return false
 	}
-	k = skipBlanks(src, k)
-	same := false
-	switch {
-	case bytes.HasPrefix(src[k:], []byte("==")):
-		k += 2
-	case k < len(src) && src[k] == '~':
-		same, k = true, k+1
-	default:
+	y, ky, ok := c.evalSide(by[:0], right)
+	if !ok || kx != ky {
 		return false
 	}
-	if k, ok = c.staticSide(src, skipBlanks(src, k), &y); !ok || !lineEnds(src, k) {
-		return false
-	}
-	if same { // the same function: coalesced, they are the same layout
-		var cx, cy layout.Static
-		if !cx.Coalesce(&x) || !cy.Coalesce(&y) {
+	if body[op] == '~' && kx == evalfast.Layout {
+		// The same function: coalesced, they are the same layout.
+		var lx, ly, cx, cy layout.Static
+		if _, ok := evalfast.ReadLayout(x, 0, &lx); !ok || !cx.Coalesce(&lx) {
 			return false
 		}
-		x, y = cx, cy
+		if _, ok := evalfast.ReadLayout(y, 0, &ly); !ok || !cy.Coalesce(&ly) {
+			return false
+		}
+		x, y = cx.AppendText(x[:0]), cy.AppendText(y[:0])
 	}
-	var bx, by [128]byte
-	return bytes.Equal(x.AppendText(bx[:0]), y.AppendText(by[:0]))
+	return bytes.Equal(x, y)
 }
 
-// staticSide reads a side of an assertion at k into s: a layout written
-// out in full, a name bound to a static layout, or op(one of those) for an
-// op of fastOps. It returns the offset past it.
-func (c *Cute) staticSide(src []byte, k int, s *layout.Static) (end int, ok bool) {
-	name, end := readName(src, k)
-	if name == nil {
-		end, ok = evalfast.ReadLayout(src, k, s)
-		if !ok {
+// evalSide appends the canonical text of the value of the side of an
+// assertion, and its kind; ok is false when the fast path does not
+// evaluate it.
+func (c *Cute) evalSide(dst, side []byte) (out []byte, kind evalfast.Kind, ok bool) {
+	side = bytes.Trim(side, " \t")
+	if n, isInt := decimal(side); isInt {
+		return strconv.AppendInt(dst, n, 10), evalfast.Integer, true
+	}
+	var expr [512]byte
+	e, ok := c.substitute(expr[:0], side)
+	if !ok {
+		return dst, 0, false
+	}
+	return evalfast.Append(dst, e)
+}
+
+// decimal reads an integer literal written canonically: digits without a
+// leading zero, at most 2^53.
+func decimal(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 16 || b[0] == '0' && len(b) > 1 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
 			return 0, false
 		}
-		_, ok = s.Size() // E0701 otherwise
-		return end, ok
+		n = n*10 + int64(c-'0')
 	}
-	n := string(name) // no allocation: the compiler looks the bytes up
-	if keywordName(n) {
-		return 0, false
+	return n, n <= 1<<53
+}
+
+// substitute appends side to dst with every name that is not called
+// (`A`, not `coalesce(`) replaced by the text of the static layout it is
+// bound to: the value the full path looks the name up to. ok is false when
+// a name is a keyword or holds anything else, or is not bound.
+func (c *Cute) substitute(dst, side []byte) (out []byte, ok bool) {
+	for k := 0; k < len(side); {
+		if k > 0 && isNameOrDigit(side[k-1]) {
+			dst = append(dst, side[k]) // inside a literal such as 8u: the reader declines it
+			k++
+			continue
+		}
+		name, end := readName(side, k)
+		if name == nil {
+			dst = append(dst, side[k])
+			k++
+			continue
+		}
+		if next := skipBlanks(side, end); next < len(side) && side[next] == '(' {
+			dst = append(dst, name...) // an operation, which the fast path knows or declines
+			k = end
+			continue
+		}
+		n := string(name) // no allocation: the compiler looks the bytes up
+		var s layout.Static
+		if keywordName(n) || !c.env.LookupStatic(n, &s) {
+			return dst, false
+		}
+		dst = s.AppendText(dst)
+		k = end
 	}
-	open := skipBlanks(src, end)
-	if open == len(src) || src[open] != '(' {
-		return end, c.env.LookupStatic(n, s)
-	}
-	op, isOp := fastOps[n]
-	if !isOp {
-		return 0, false // a name applied to a coordinate, or another operation
-	}
-	var a layout.Static
-	if end, ok = c.staticSide(src, skipBlanks(src, open+1), &a); !ok {
-		return 0, false
-	}
-	end = skipBlanks(src, end)
-	if end == len(src) || src[end] != ')' || !op(s, &a) {
-		return 0, false
-	}
-	return end + 1, true
+	return dst, true
+}
+
+func isNameOrDigit(c byte) bool {
+	return c == '_' || c|0x20 >= 'a' && c|0x20 <= 'z' || '0' <= c && c <= '9'
 }

@@ -164,19 +164,27 @@ func randomAsserts(r *rand.Rand, lines []string) []string {
 		if i := strings.LastIndex(x, "="); i >= 0 {
 			x = x[i+1:] // the layout of a definition
 		}
-		if r.IntN(2) == 0 {
+		switch r.IntN(4) {
+		case 0:
 			x = []string{"coalesce", "complement", "right_inverse", "left_inverse", "size", "cosize"}[r.IntN(6)] + "(" + x + ")"
+		case 1:
+			y := []string{"A", "B", "C", "4:1", "(2,2):(1,2)", "[2:1;_]", "(2,2)", "4", "8:2"}[r.IntN(9)]
+			x = []string{"composition", "logical_divide", "logical_product", "zipped_divide", "blocked_product", "complement"}[r.IntN(6)] + "(" + x + ", " + y + ")"
+		case 2:
+			x = "(" + x + ")(" + strconv.Itoa(r.IntN(40)) + ")"
 		}
 		return x
 	}
 	for range 5000 {
 		x := side()
 		y := x
-		switch r.IntN(3) {
+		switch r.IntN(4) {
 		case 0:
 			y = side()
 		case 1:
 			y = "coalesce(" + x + ")"
+		case 2:
+			y = strconv.Itoa(r.IntN(64))
 		}
 		out = append(out, "assert "+x+[]string{" == ", " ~ ", "==", "~"}[r.IntN(4)]+y)
 	}
@@ -211,6 +219,13 @@ var edgeLines = []string{
 	"assert A == (4,8):(1,4) # c", "assertA == A", "assert\tA == A", " assert A == A ", "assert A == A o 0 o A", "assert A(3) == 3",
 	"assert (65536,65536,65536,65536):(1,65536,4294967296,281474976710656) == (65536,65536,65536,65536):(1,65536,4294967296,281474976710656)",
 	"assert coalesce(A]== 32:1", "assert coalesce(A == 32:1", "assert coalesce(A)) == 32:1", "expect E0800 assert A == C",
+	"assert size(A) == 0032", "assert size(A) == 32", "assert size(A) ~ 32", "assert 32 == size(A)", "assert 99999999999999999999 == 99999999999999999999",
+	"assert 9007199254740992 == 9007199254740992", "assert 9007199254740993 == 9007199254740993", "assert -3 == -3", "assert 0 == 0", "assert 00 == 0",
+	"assert composition(A, 8:1) ~ 8:1", "assert composition(A, 8:4) == 8:16", "assert composition(A, 64:1) ~ 64:1", "assert logical_divide(A, 4:1) == A",
+	"assert logical_divide(A, [2:1;_]) == logical_divide(A, [2:1;_])", "assert logical_divide(A, (2,4)) ~ A", "assert ((4,8):(1,4))(13) == 13", "assert (A)(13) == 13",
+	"assert A(13) == 13", "assert ((4,8):(1,4))(40) == 40", "assert complement(A, 64) == 2:32", "assert complement(A, 0) == 1:0", "assert A == B == A",
+	"assert A ~ 32", "assert size(A) == A", "assert size(8u:1) == 8", "assert logical_product(A, B) ~ logical_product(A, B)", "assert size(M) == 8",
+	"assert coalesce(A) == 32:1 # c ~ x", "assert coalesce(A) == 32:1 # c \xff", "assert S<3,4,3> == S<3,4,3>", "assert _ == _",
 	"(4,8):(1,4) #", "(4,8):(1,4)#c", "(4,8):(1,4)\t# a comment\t", "(4,8):(1,4) # \x7f", "(4,8):(1,4) # \x01",
 	"(4,8):(1,4) # é", "(4,8):(1,4) # \xff", "G = (4,8):(1,4) # c", "assert A == (4,8):(1,4)   # c", "assert A == (4,8):(1,4)#", "(4,8):(1,2) # c", "coalesce = 8:1", "assert coalesce(A) == 32:1", "A2 = coalesce(A)", "assert A2 == 32:1",
 }

@@ -3,7 +3,8 @@ package evalfast
 import "github.com/cutec/cutec/layout"
 
 // ReadLayout reads one layout written out in full, shape:stride of decimal
-// integers and tuples of them (the layouts Append reads), from src at
+// integers and tuples of them whose size fits an int64 (the layouts Append
+// reads), from src at
 // offset at (spaces and tabs before and between its tokens are skipped)
 // into s, which must be empty. It returns the offset just past the
 // layout's last byte; ok is false when src at offset at does not start
