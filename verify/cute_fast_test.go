@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/gen"
+	"github.com/cutec/cutec/parser"
 )
 
 // fullAndFast returns two passes with the default checks: one whose Cute
@@ -301,4 +302,34 @@ func FuzzCuteFast(f *testing.F) {
 			t.Errorf("%q:\nfast reader:\n%s\nfull path:\n%s", text, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	})
+}
+
+// TestReadsFastOnlyWithKnownChecks checks that a pass reads no line fast
+// when it runs a check the reader does not decide (the optional
+// redundant-mode check, W0902 on `(4,1):(1,4)`), checks IR, or limits the
+// nesting below what the reader reads (E0105 on the full path).
+func TestReadsFastOnlyWithKnownChecks(t *testing.T) {
+	for _, c := range []struct {
+		opts Options
+		line string
+		want diag.Code
+	}{
+		{Options{Enable: []string{"redundant-mode"}}, "(4,1):(1,4)", diag.RedundantMode},
+		{Options{Parser: parser.Options{MaxDepth: 2}}, "(((4,1))):(((1,4)))", diag.NestingTooDeep},
+	} {
+		p, err := NewPass(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.fastLines {
+			t.Errorf("%+v: the pass reads lines fast", c.opts)
+		}
+		got := p.NewCute().Line(diag.NewWindow("t.cute", []byte(c.line), 0, 1, 1))
+		if len(got) != 1 || got[0].Code != c.want {
+			t.Errorf("%+v: %q gave %v, want %s", c.opts, c.line, got, c.want)
+		}
+	}
+	if p, err := NewPass(Options{IR: true}); err != nil || p.fastLines {
+		t.Errorf("a pass for IR reads lines fast (err %v)", err)
+	}
 }
