@@ -16,7 +16,7 @@ func BenchmarkEvalSymbols(b *testing.B) {
 	var in bytes.Buffer
 	const lines = 3000
 	for i := range lines / 3 {
-		n := 2 + i%500
+		n := 2 + i
 		fmt.Fprintf(&in, "size((M,%d):(1,M))\n", n)
 		fmt.Fprintf(&in, "logical_divide((M,%d):(1,M), 4:1)\n", 4*n)
 		fmt.Fprintf(&in, "logical_divide((64,%d):(%d,1), [4:1;S%d:1])\n", 16*n, 16*n, n)
