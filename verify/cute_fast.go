@@ -54,15 +54,15 @@ func readsFast(opts Options, checks []*Check) bool {
 	return true
 }
 
-// fastLine takes the line held in the window f when it is a static layout
-// written out in full, the definition of a name that is not yet bound as
-// one, or an assertion that fastAssert takes, and the full path would
-// report nothing on it; it binds the name.
+// fastLine takes the line held in the window f when it is blank or a
+// comment, a static layout written out in full, the definition of a name
+// that is not yet bound as one, or an assertion that fastAssert takes, and
+// the full path would report nothing on it; it binds the name.
 // It returns false, having changed nothing, on any other line.
 func (c *Cute) fastLine(f *diag.File) bool {
 	src := f.Src
-	if c.fastAssert(src) {
-		return true
+	if lineEnds(src, 0) || c.fastAssert(src) {
+		return true // a blank line or a comment, or an assertion that holds
 	}
 	at := skipBlanks(src, 0)
 	name, k := readName(src, at)

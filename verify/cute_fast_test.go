@@ -219,7 +219,7 @@ var edgeLines = []string{
 	"assert 9007199254740992:1 ~ 9007199254740992:1", "assert 9007199254740993:1 ~ 9007199254740993:1",
 	"assert A == (4,8):(1,4) # c", "assertA == A", "assert\tA == A", " assert A == A ", "assert A == A o 0 o A", "assert A(3) == 3",
 	"assert (65536,65536,65536,65536):(1,65536,4294967296,281474976710656) == (65536,65536,65536,65536):(1,65536,4294967296,281474976710656)",
-	"assert coalesce(A]== 32:1", "assert coalesce(A == 32:1", "assert coalesce(A)) == 32:1", "expect E0800 assert A == C",
+	"assert coalesce(A]== 32:1", "assert coalesce(A == 32:1", "assert coalesce(A)) == 32:1", "expect E0800 assert A == C", "# a comment", "  # a comment", "#\x01", "# \xff", "# é", "\t", "\r", "#\t# c",
 	"assert size(A) == 0032", "assert size(A) == 32", "assert size(A) ~ 32", "assert 32 == size(A)", "assert 99999999999999999999 == 99999999999999999999",
 	"assert 9007199254740992 == 9007199254740992", "assert 9007199254740993 == 9007199254740993", "assert -3 == -3", "assert 0 == 0", "assert 00 == 0",
 	"assert composition(A, 8:1) ~ 8:1", "assert composition(A, 8:4) == 8:16", "assert composition(A, 64:1) ~ 64:1", "assert logical_divide(A, 4:1) == A",
