@@ -19,3 +19,7 @@ func (s *Static) AddLeaf(extent, stride int64) bool { return extent >= 1 && s.le
 
 // Valid reports whether s holds one well-formed layout of at least one leaf.
 func (s *Static) Valid() bool { return s.n > 0 && s.valid() }
+
+// Leaf returns the extent and the stride of the i-th leaf (from 0, in
+// order); 0 <= i < Leaves().
+func (s *Static) Leaf(i int) (extent, stride int64) { return s.s[i], s.d[i] }

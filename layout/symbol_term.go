@@ -278,7 +278,16 @@ func Sym(t Term) IntTuple {
 	if t.IsInt() && t.Div == 1 {
 		return Int(t.Coef)
 	}
-	return IntTuple{val: t.KnownDivisor(), leaf: &leafInfo{kind: KindDynamic, sym: &t}}
+	// The leaf's information and its term in one allocation.
+	l := &symLeaf{term: t}
+	l.info = leafInfo{kind: KindDynamic, sym: &l.term}
+	return IntTuple{val: t.KnownDivisor(), leaf: &l.info}
+}
+
+// symLeaf holds a symbolic leaf's information and the term it points to.
+type symLeaf struct {
+	info leafInfo
+	term Term
 }
 
 // symbol returns the leaf of the symbol name with the fact div.
@@ -319,8 +328,10 @@ func (l Layout) HasSymbols() bool { return l.shape.HasSymbols() || l.stride.HasS
 func (t IntTuple) AddSymbols(m map[string]int64) {
 	visitLeaves(t, func(l IntTuple) {
 		if s, ok := l.Term(); ok {
-			for n, f := range s.Symbols() {
-				m[n] = lcmCapped(m[n], f)
+			for i, n := range s.Names { // Symbols without its map: the last fact of a name
+				if !slices.Contains(s.Names[i+1:], n) {
+					m[n] = lcmCapped(m[n], s.Facts[i])
+				}
 			}
 		}
 	})

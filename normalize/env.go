@@ -103,13 +103,23 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 	if data, dup := e.vars[name]; dup {
 		return e.site(data), false
 	}
+	s, packed := packedLayout(v)
+	if !packed {
+		e.nodes += valueNodes(v, MaxEnvNodes)
+		e.bind(name, nil, v, site)
+		return Site{}, true
+	}
+	e.bind(name, &s, nil, site)
+	return Site{}, true
+}
+
+// bind binds name, which is not bound, to the packed layout s or, when s
+// is nil, to v, defined at site.
+func (e *Env) bind(name string, s *layout.Static, v Value, site Site) {
 	buf := make([]byte, 1, 64)
-	if s, packed := packedLayout(v); packed {
+	if s != nil {
 		buf = s.AppendPacked(buf)
 		buf[0] = byte(len(buf) - 1) // the packed layout's length
-		v = nil
-	} else {
-		e.nodes += valueNodes(v, MaxEnvNodes)
 	}
 	file := uint64(0)
 	if f := site.File; f != nil {
@@ -141,7 +151,6 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 	if v != nil {
 		e.values[key] = v
 	}
-	return Site{}, true
 }
 
 // packedLayout returns the compact form of v when Define keeps v packed:

@@ -45,6 +45,9 @@ func (p *Pass) CuteFile(f *diag.File) diag.List {
 // repeat such lines, `assert complement(16:1, 128) == 8:16`, from test to
 // test.
 func (c *Cute) Line(f *diag.File) diag.List {
+	if c.p.fastLines && c.fastLine(f) {
+		return nil // a clean static layout, or its definition (cute_fast.go)
+	}
 	var ok, admit bool
 	if len(f.Src) <= maxCachedLine && !definesName(f.Src) {
 		var cached diag.List

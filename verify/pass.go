@@ -58,6 +58,7 @@ type Pass struct {
 	// signature, see ir_banks.go.
 	bankCache *gencache.Cache[bankVerdict]
 	typed     bool // a check reads Subject.In
+	fastLines bool // Cute.Line reads lines fast (cute_fast.go)
 }
 
 // NewPass returns a Pass with the given options. Unknown check names are an
@@ -96,6 +97,7 @@ func NewPass(opts Options) (*Pass, error) {
 	for _, c := range opts.Disable {
 		p.disable[c] = true
 	}
+	p.fastLines = readsFast(opts, p.checks)
 	return p, nil
 }
 

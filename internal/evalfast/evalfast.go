@@ -303,6 +303,9 @@ func (r *reader) layout(s *layout.Static) bool {
 		return false
 	}
 	r.f.n, r.f.np = n, np
+	if _, ok := s.Size(); !ok {
+		return false // the full path reports the size (E0701)
+	}
 	return s.Valid()
 }
 
