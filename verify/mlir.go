@@ -52,13 +52,22 @@ func (p *Pass) MLIRWindow(f *diag.File, before []byte, aliases *Aliases, stats *
 // checker's coverage (ir_coverage_test.go).
 func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *OpStats, byOp map[string]*OpStats) diag.List {
 	var diags diag.List
+	var cost OpStats // payloads looked up and fresh
 	yield := func(w parser.Wrapper) bool {
-		diags = append(diags, p.payload(f, w)...)
+		l, fresh := p.payload(f, w)
+		diags = append(diags, l...)
+		cost.Looked++
+		if fresh {
+			cost.Fresh++
+		}
 		return true
 	}
 	opsOn, banksOn := p.opsOn(), p.banksOn()
 	if !opsOn && !banksOn {
 		diags = append(diags, parser.ScanMLIR(f, yield)...)
+		if stats != nil {
+			stats.Add(cost)
+		}
 		return p.finish(diags)
 	}
 	ops := opScan{p: p, f: f, aliases: aliases, before: before, ops: opsOn, banks: banksOn,
@@ -67,6 +76,7 @@ func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *Op
 	diags = append(diags, ops.diags...)
 	if stats != nil {
 		stats.Add(ops.stats)
+		stats.Add(cost)
 	}
 	return p.finish(diags)
 }
@@ -75,8 +85,9 @@ func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *Op
 // kept with spans relative to the payload and no file, and each occurrence
 // gets its own copy. The cache is keyed by the payload's form and text, and,
 // when a check reads them (Check.UsesType), by the element type and memory
-// space of the memref or ptr it is in.
-func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
+// space of the memref or ptr it is in. fresh reports that the cache did not
+// answer, so that the payload was parsed and verified.
+func (p *Pass) payload(f *diag.File, w parser.Wrapper) (l diag.List, fresh bool) {
 	key := w.Payload
 	var buf [256]byte
 	if p.typed && len(w.In.Elem)+len(w.In.Space) > 0 {
@@ -84,14 +95,14 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 	}
 	cached, ok, admit := p.cache.Get(int(w.Form()), key)
 	if ok && len(cached) == 0 {
-		return nil // the common case: a clean payload seen before
+		return nil, false // the common case: a clean payload seen before
 	}
 	window := func() *diag.File { // where the payload sits in f: computed only for findings
 		pos := f.Position(w.PayloadStart)
 		return diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
 	}
 	if ok {
-		return cached.Retarget(window())
+		return cached.Retarget(window()), false
 	}
 	// The payload is parsed and verified on its own (spans relative to it),
 	// so that a clean payload, the common case, costs no line table of f.
@@ -116,7 +127,7 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 		p.cache.Put(int(w.Form()), string(key), diags.Retarget(nil))
 	}
 	if len(diags) == 0 {
-		return nil
+		return nil, true
 	}
-	return diags.Retarget(window())
+	return diags.Retarget(window()), true
 }
