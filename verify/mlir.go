@@ -51,32 +51,37 @@ func (p *Pass) MLIRWindow(f *diag.File, before []byte, aliases *Aliases, stats *
 // (after `cute.`) to byOp when it is not nil: the instrument of the op
 // checker's coverage (ir_coverage_test.go).
 func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *OpStats, byOp map[string]*OpStats) diag.List {
-	var diags diag.List
-	var cost OpStats // payloads looked up and fresh
+	// One variable for what yield gathers: the closure makes it escape, and
+	// a window then costs one allocation, not one per variable.
+	var acc struct {
+		diags diag.List
+		cost  OpStats // payloads looked up and fresh
+	}
 	yield := func(w parser.Wrapper) bool {
 		l, fresh := p.payload(f, w)
-		diags = append(diags, l...)
-		cost.Looked++
+		acc.diags = append(acc.diags, l...)
+		acc.cost.Looked++
 		if fresh {
-			cost.Fresh++
+			acc.cost.Fresh++
 		}
 		return true
 	}
 	opsOn, banksOn := p.opsOn(), p.banksOn()
 	if !opsOn && !banksOn {
-		diags = append(diags, parser.ScanMLIR(f, yield)...)
+		more := parser.ScanMLIR(f, yield) // before acc is read: yield appends to it
+		diags := append(acc.diags, more...)
 		if stats != nil {
-			stats.Add(cost)
+			stats.Add(acc.cost)
 		}
 		return p.finish(diags)
 	}
 	ops := opScan{p: p, f: f, aliases: aliases, before: before, ops: opsOn, banks: banksOn,
 		bankBudget: bankBudget(len(f.Src)), byOp: byOp}
-	diags = append(diags, parser.ScanMLIROps(f, yield, ops.at)...)
-	diags = append(diags, ops.diags...)
+	more := parser.ScanMLIROps(f, yield, ops.at) // before acc is read
+	diags := append(append(acc.diags, more...), ops.diags...)
 	if stats != nil {
 		stats.Add(ops.stats)
-		stats.Add(cost)
+		stats.Add(acc.cost)
 	}
 	return p.finish(diags)
 }
