@@ -82,7 +82,9 @@ func (p *Pass) checkOp(f *diag.File, op *opLine, aliases *Aliases, st *OpStats, 
 	if len(key) <= maxCachedOp {
 		v, cached, admit = p.opCache.Get(0, key)
 	}
+	st.Looked++
 	if !cached {
+		st.Fresh++
 		// A copy, so that the operands stay on the stack on the common path.
 		v = p.deriveOp(string(op.name), slices.Clone(args), readAttrs(*op), res)
 		if admit {

@@ -22,6 +22,11 @@ type OpStats struct {
 	Mismatched int // of those, the ones reported (E0605)
 	Skipped    int // ops the checker covers that it could not judge: types not all written, a type it cannot state, an error of the algebra
 	Other      int // ops that define results but that the checker does not cover (make_coord, get_iter, ...)
+
+	// The work a window took, for a reader that decides whether a window is
+	// worth handing to another goroutine (not counted by op in byOp):
+	Looked int // payloads and op signatures looked up in the pass's caches
+	Fresh  int // of those, the ones the caches did not answer, so parsed and evaluated
 }
 
 // Add adds the counts of o to s.
@@ -30,6 +35,8 @@ func (s *OpStats) Add(o OpStats) {
 	s.Mismatched += o.Mismatched
 	s.Skipped += o.Skipped
 	s.Other += o.Other
+	s.Looked += o.Looked
+	s.Fresh += o.Fresh
 }
 
 // sub returns the counts of s less those of o.

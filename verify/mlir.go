@@ -51,22 +51,37 @@ func (p *Pass) MLIRWindow(f *diag.File, before []byte, aliases *Aliases, stats *
 // (after `cute.`) to byOp when it is not nil: the instrument of the op
 // checker's coverage (ir_coverage_test.go).
 func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *OpStats, byOp map[string]*OpStats) diag.List {
-	var diags diag.List
+	// One variable for what yield gathers: the closure makes it escape, and
+	// a window then costs one allocation, not one per variable.
+	var acc struct {
+		diags diag.List
+		cost  OpStats // payloads looked up and fresh
+	}
 	yield := func(w parser.Wrapper) bool {
-		diags = append(diags, p.payload(f, w)...)
+		l, fresh := p.payload(f, w)
+		acc.diags = append(acc.diags, l...)
+		acc.cost.Looked++
+		if fresh {
+			acc.cost.Fresh++
+		}
 		return true
 	}
 	opsOn, banksOn := p.opsOn(), p.banksOn()
 	if !opsOn && !banksOn {
-		diags = append(diags, parser.ScanMLIR(f, yield)...)
+		more := parser.ScanMLIR(f, yield) // before acc is read: yield appends to it
+		diags := append(acc.diags, more...)
+		if stats != nil {
+			stats.Add(acc.cost)
+		}
 		return p.finish(diags)
 	}
 	ops := opScan{p: p, f: f, aliases: aliases, before: before, ops: opsOn, banks: banksOn,
 		bankBudget: bankBudget(len(f.Src)), byOp: byOp}
-	diags = append(diags, parser.ScanMLIROps(f, yield, ops.at)...)
-	diags = append(diags, ops.diags...)
+	more := parser.ScanMLIROps(f, yield, ops.at) // before acc is read
+	diags := append(append(acc.diags, more...), ops.diags...)
 	if stats != nil {
 		stats.Add(ops.stats)
+		stats.Add(acc.cost)
 	}
 	return p.finish(diags)
 }
@@ -75,8 +90,9 @@ func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *Op
 // kept with spans relative to the payload and no file, and each occurrence
 // gets its own copy. The cache is keyed by the payload's form and text, and,
 // when a check reads them (Check.UsesType), by the element type and memory
-// space of the memref or ptr it is in.
-func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
+// space of the memref or ptr it is in. fresh reports that the cache did not
+// answer, so that the payload was parsed and verified.
+func (p *Pass) payload(f *diag.File, w parser.Wrapper) (l diag.List, fresh bool) {
 	key := w.Payload
 	var buf [256]byte
 	if p.typed && len(w.In.Elem)+len(w.In.Space) > 0 {
@@ -84,14 +100,14 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 	}
 	cached, ok, admit := p.cache.Get(int(w.Form()), key)
 	if ok && len(cached) == 0 {
-		return nil // the common case: a clean payload seen before
+		return nil, false // the common case: a clean payload seen before
 	}
 	window := func() *diag.File { // where the payload sits in f: computed only for findings
 		pos := f.Position(w.PayloadStart)
 		return diag.NewWindow(f.Name, w.Payload, pos.Offset, pos.Line, pos.Col)
 	}
 	if ok {
-		return cached.Retarget(window())
+		return cached.Retarget(window()), false
 	}
 	// The payload is parsed and verified on its own (spans relative to it),
 	// so that a clean payload, the common case, costs no line table of f.
@@ -116,7 +132,7 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) diag.List {
 		p.cache.Put(int(w.Form()), string(key), diags.Retarget(nil))
 	}
 	if len(diags) == 0 {
-		return nil
+		return nil, true
 	}
-	return diags.Retarget(window())
+	return diags.Retarget(window()), true
 }

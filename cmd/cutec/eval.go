@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
@@ -55,9 +54,6 @@ type evaluator struct {
 	w       *bufio.Writer
 	line    []byte // the output line being built, reused
 	failed  bool   // an expression failed
-	// cheap is set while the last chunk of standard input evaluated took
-	// the fast path for nearly every line (see stdin).
-	cheap atomic.Bool
 }
 
 // run evaluates the arguments, or the lines of standard input.
@@ -97,6 +93,7 @@ func argName(i int) string { return "<arg" + strconv.Itoa(i+1) + ">" }
 type evalOut struct {
 	text   []byte
 	failed bool
+	cheap  bool // few of the chunk's lines took the full path (cheapWork)
 }
 
 // emit writes output lines and keeps the line buffer for reuse.

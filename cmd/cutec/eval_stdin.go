@@ -28,19 +28,14 @@ func (ev *evaluator) stdin(r io.Reader) error {
 		})
 	// A chunk whose lines nearly all take the fast path costs about what
 	// reading it costs, less than handing it to a helper: while the last
-	// chunk worked was such, the reader works the next one itself, whole.
-	// The first chunk is assumed to be such.
-	ev.cheap.Store(true)
+	// chunk worked was such, the reader works the next one itself, whole
+	// (pipeline.feed).
+	p.cheap = func(o evalOut) bool { return o.cheap }
 	var ballast []byte
 	err := forEachChunk(cr, func(ch chunk) {
-		if ev.cheap.Load() {
-			p.sendLocal(ch)
-			return
-		}
-		if ballast == nil {
+		if p.feed(ch) && ballast == nil {
 			ballast = make([]byte, gcBallast)
 		}
-		p.send(ch)
 	})
 	p.close()
 	runtime.KeepAlive(ballast)
@@ -72,7 +67,7 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 		o := ev.appendResult(out.text, w)
 		out.text, out.failed = o.text, out.failed || o.failed
 	})
-	ev.cheap.Store(full*cheapShare <= lines)
+	out.cheap = cheapWork(full, lines)
 	return out
 }
 
@@ -90,10 +85,6 @@ const gcBallast = 8 << 20
 // outBufs holds the output buffers of the chunks evaluated by the
 // pipeline, back from the sink once written.
 var outBufs = sync.Pool{New: func() any { return []byte(nil) }}
-
-// cheapShare: a chunk is cheap when at most one line in cheapShare takes
-// the full path.
-const cheapShare = 32
 
 // isBlankOrComment reports whether a line holds only spaces and tabs, or a
 // comment starting with #.

@@ -24,8 +24,12 @@ var opMarker = []byte("= cute.")
 // defined up to the chunk's end), and the text just above the chunk, where
 // make_layout's operands may be defined (see verify.Pass.MLIRWindow). No
 // chunk or piece is cut between an op and the lines of its type.
+//
+// Payloads and ops that the verifier's caches answer cost less to verify
+// than to copy and hand to a helper: while the last chunk or piece verified
+// was cheap by that measure (cheapWork), the reader verifies the next chunk
+// itself, whole (pipeline.feed).
 func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
-	check := func(ch chunk) diag.List { return c.verifyChunk(name, ch) }
 	aliases, scan := new(verify.Aliases), c.mlir.ChecksOps()
 	tag := func(ch chunk) chunk {
 		if ch.long == nil && scan {
@@ -42,20 +46,27 @@ func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
 	}
 	cr := mlirChunkReader(r, maxLineLen)
 	if c.workers == 1 {
-		return c.streamFrom(cr, func(ch chunk) { col.keep(check(tag(ch))) })
+		return c.streamFrom(cr, func(ch chunk) { col.keep(c.verifyChunk(name, tag(ch)).diags) })
 	}
-	p := newPipeline(c.workers, check, func(l diag.List, _ bool) { col.keep(l) })
+	p := newPipeline(c.workers, func(ch chunk) verifiedChunk { return c.verifyChunk(name, ch) },
+		func(v verifiedChunk, _ bool) { col.keep(v.diags) })
 	p.mlir = true
-	err := c.streamFrom(cr, func(ch chunk) { p.send(tag(ch)) })
+	p.cheap = func(v verifiedChunk) bool { return v.cheap }
+	err := c.streamFrom(cr, func(ch chunk) { p.feed(tag(ch)) })
 	p.close()
 	return err
 }
 
-// verifyChunk verifies the payloads of one chunk and returns the
-// diagnostics detached from the chunk's buffer.
-func (c *checker) verifyChunk(name string, ch chunk) diag.List {
+// verifiedChunk is what verifyChunk found in a chunk.
+type verifiedChunk struct {
+	diags diag.List // detached from the chunk's buffer
+	cheap bool      // few payloads and ops were new to the verifier's caches (cheapWork)
+}
+
+// verifyChunk verifies the payloads of one chunk.
+func (c *checker) verifyChunk(name string, ch chunk) verifiedChunk {
 	if ch.long != nil {
-		return diag.List{longLineDiag(name, ch.long)}
+		return verifiedChunk{diags: diag.List{longLineDiag(name, ch.long)}, cheap: true}
 	}
 	w := diag.NewWindow(name, ch.text, int(ch.off), ch.line, 1)
 	var st verify.OpStats
@@ -63,5 +74,5 @@ func (c *checker) verifyChunk(name string, ch chunk) diag.List {
 	c.opsMu.Lock()
 	c.ops.Add(st)
 	c.opsMu.Unlock()
-	return l
+	return verifiedChunk{diags: l, cheap: cheapWork(st.Fresh, st.Looked)}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cutec/cutec/verify"
 )
@@ -29,15 +30,24 @@ import (
 // when no other chunk is in flight (a good moment to flush output). A
 // helper that finishes while the reader waits for input sinks, and so
 // flushes, itself.
+//
+// Work so cheap that a copy and a hand-off cost more than the work itself
+// (lines eval answers on its fast path, MLIR payloads the verifier's cache
+// answers) is worked by the reader, whole: when cheap is set, feed works a
+// chunk on the reader while the last chunk or piece worked, on any
+// goroutine, was cheap by cheap's verdict on its result (see cheapWork), and
+// sends it (send) otherwise. The first chunk is assumed cheap.
 type pipeline[R any] struct {
-	work    func(chunk) R
-	sink    func(r R, idle bool)
-	handoff chan pipelineJob // unbuffered: a send succeeds only when a helper waits
-	slots   chan struct{}    // one per chunk sent and not yet sunk
-	helpers sync.WaitGroup
-	workers int
-	seq     int  // the sequence number of the next piece sent
-	mlir    bool // chunks of MLIR: pieces keep their before and ops whole (see mlirPieceEnd)
+	work     func(chunk) R
+	cheap    func(R) bool // nil: feed always sends
+	wasCheap atomic.Bool  // cheap's verdict on the last result worked
+	sink     func(r R, idle bool)
+	handoff  chan pipelineJob // unbuffered: a send succeeds only when a helper waits
+	slots    chan struct{}    // one per chunk sent and not yet sunk
+	helpers  sync.WaitGroup
+	workers  int
+	seq      int  // the sequence number of the next piece sent
+	mlir     bool // chunks of MLIR: pieces keep their before and ops whole (see mlirPieceEnd)
 
 	mu    sync.Mutex
 	ready map[int]R // completed results waiting for an earlier chunk
@@ -63,6 +73,7 @@ func newPipeline[R any](workers int, work func(chunk) R, sink func(R, bool)) *pi
 		ready:   map[int]R{},
 		workers: workers,
 	}
+	p.wasCheap.Store(true)
 	for range workers - 1 {
 		p.helpers.Add(1)
 		go p.runHelper()
@@ -159,7 +170,7 @@ func (p *pipeline[R]) sendPiece(ch chunk) {
 	default:
 	}
 	chunkBufs.Put(buf)
-	p.complete(seq, p.work(ch))
+	p.complete(seq, p.worked(ch))
 }
 
 // sendLocal works a chunk whole on the calling goroutine, in order with
@@ -169,13 +180,44 @@ func (p *pipeline[R]) sendLocal(ch chunk) {
 	p.slots <- struct{}{}
 	seq := p.seq
 	p.seq++
-	p.complete(seq, p.work(ch))
+	p.complete(seq, p.worked(ch))
 }
+
+// feed works a chunk on the calling goroutine (sendLocal) while the last
+// result worked was cheap, and sends it (send) otherwise. It reports
+// whether the chunk was sent.
+func (p *pipeline[R]) feed(ch chunk) (sent bool) {
+	if p.cheap != nil && p.wasCheap.Load() {
+		p.sendLocal(ch)
+		return false
+	}
+	p.send(ch)
+	return true
+}
+
+// worked works a chunk and records cheap's verdict on its result.
+func (p *pipeline[R]) worked(ch chunk) R {
+	r := p.work(ch)
+	if p.cheap != nil {
+		p.wasCheap.Store(p.cheap(r))
+	}
+	return r
+}
+
+// cheapWork is the rule by which the users of a pipeline call a chunk
+// cheap: at most one unit in cheapShare (lines of eval, payloads and op
+// signatures of MLIR) took the costly path (eval's full path, a miss of the
+// verifier's caches); the others cost about what reading them costs.
+func cheapWork(costly, units int) bool { return costly*cheapShare <= units }
+
+// cheapShare: a chunk is cheap when at most one unit in cheapShare took
+// the costly path.
+const cheapShare = 32
 
 func (p *pipeline[R]) runHelper() {
 	defer p.helpers.Done()
 	for j := range p.handoff {
-		r := p.work(j.ch)
+		r := p.worked(j.ch)
 		chunkBufs.Put(j.buf)
 		p.complete(j.seq, r)
 	}
