@@ -27,6 +27,15 @@ type arena struct {
 	argLists  []*Args
 	mulOps    []MulOp
 	opLists   []*MulOp
+	// the leaves of basis entries and dynamic values (a descriptor's leaves)
+	numbers     []Number
+	fractions   []Fraction
+	dynamics    []Dynamic
+	attrs       []DynamicAttrs
+	underscores []Underscore
+	dims        []Dim
+	dimLists    []*Dim
+	descriptors []Descriptor
 }
 
 // FastOperand returns the Operand participle builds around a FastTerm that
@@ -36,6 +45,15 @@ func (t *Tokens) FastOperand(pos, end lexer.Position, fast FastTerm) *Operand {
 	o := take(&t.arena.operands)
 	o.Pos, o.EndPos, o.Fast = pos, end, fast
 	return o
+}
+
+// FastDescriptorRoot returns the Descriptor participle builds around a
+// FastDescriptor that spans the whole of t, from pos to end, taken from t's
+// structs (see MatchWholeDescriptor).
+func (t *Tokens) FastDescriptorRoot(pos, end lexer.Position, fast FastDescriptor) *Descriptor {
+	d := take(&t.arena.descriptors)
+	d.Pos, d.EndPos, d.Fast = pos, end, fast
+	return d
 }
 
 // maxArenaKept is the largest slice of one type an arena keeps between
@@ -97,4 +115,12 @@ func (a *arena) reset() {
 	resetSlice(&a.argLists)
 	resetSlice(&a.mulOps)
 	resetSlice(&a.opLists)
+	resetSlice(&a.numbers)
+	resetSlice(&a.fractions)
+	resetSlice(&a.dynamics)
+	resetSlice(&a.attrs)
+	resetSlice(&a.underscores)
+	resetSlice(&a.dims)
+	resetSlice(&a.dimLists)
+	resetSlice(&a.descriptors)
 }
