@@ -74,7 +74,8 @@ type nodeBlock struct {
 // identifier and a call per identifier followed by `(`, and an element per
 // `,` or `(` (a tuple or an argument list of n elements has n-1 commas), a
 // dimension per `@` and a basis entry per `@` that does not follow a
-// dimension (`4@0@1` is one entry of two dimensions).
+// dimension (`4@0@1` is one entry of two dimensions); the numbers around an
+// `@` are not integers.
 type nodeBounds struct {
 	ints, tuples, layouts, idents, calls, exprs int
 	bases, dims                                 int
@@ -89,11 +90,17 @@ func countNodes(toks *syntax.Tokens) nodeBounds {
 		switch tok.Type {
 		case syntax.TokAt:
 			b.dims++
-			if prev2 != syntax.TokAt {
-				b.bases++
+			if prev2 == syntax.TokAt {
+				break // a further dimension of the same entry
+			}
+			b.bases++
+			if prev == syntax.TokNat || prev == syntax.TokNeg || prev == syntax.TokStatic {
+				b.ints-- // the count of a basis entry, not an integer
 			}
 		case syntax.TokNat, syntax.TokNeg, syntax.TokStatic:
-			b.ints++
+			if prev != syntax.TokAt { // not a dimension
+				b.ints++
+			}
 		case syntax.TokLParen:
 			switch prev {
 			case syntax.TokIdent:

@@ -36,6 +36,13 @@ type arena struct {
 	dims        []Dim
 	dimLists    []*Dim
 	descriptors []Descriptor
+	stack       []FastValue // the elements of the tuples being parsed (see tuple)
+}
+
+// popStack drops the values of a's stack from base on.
+func (a *arena) popStack(base int) {
+	clear(a.stack[base:])
+	a.stack = a.stack[:base]
 }
 
 // FastOperand returns the Operand participle builds around a FastTerm that
@@ -123,4 +130,5 @@ func (a *arena) reset() {
 	resetSlice(&a.dims)
 	resetSlice(&a.dimLists)
 	resetSlice(&a.descriptors)
+	resetSlice(&a.stack)
 }

@@ -117,17 +117,21 @@ func (p fastParser) value() (FastValue, bool) {
 }
 
 // tuple parses `(` [ value { `,` value } [ `,` ] ] `)`.
+// The elements are gathered on the arena's stack of values, above those of
+// the enclosing tuples, and copied to the arena once the tuple is closed, so
+// that a tuple of any length allocates nothing once the buffer has served an
+// input as large.
 func (p fastParser) tuple() (*FastTuple, bool) {
+	base := len(p.a.stack)
+	defer p.a.popStack(base)
 	t := take(&p.a.tuples)
 	t.Span.Start = p.lex.Next().Pos.Offset
-	var buf [4]FastValue // most tuples are small: gather on the stack
-	elems := buf[:0]
 	for p.lex.Peek().Type != TokRParen {
 		v, ok := p.value()
 		if !ok {
 			return nil, false
 		}
-		elems = append(elems, v)
+		p.a.stack = append(p.a.stack, v)
 		if p.lex.Peek().Type != TokComma {
 			break
 		}
@@ -143,7 +147,7 @@ func (p fastParser) tuple() (*FastTuple, bool) {
 		return nil, false
 	}
 	p.lex.Next()
-	t.Elems = takeCopy(&p.a.values, elems)
+	t.Elems = takeCopy(&p.a.values, p.a.stack[base:])
 	t.Span.End = p.end().Offset
 	return t, true
 }
@@ -184,7 +188,7 @@ func (p fastParser) fraction() (FastValue, bool) {
 // dims parses { `@` dim }; nil when there is none, as participle leaves it.
 func (p fastParser) dims() ([]*Dim, bool) {
 	var buf [4]*Dim // most entries have one or two: gather on the stack
-	dims := buf[:0]
+	dims := buf[:0] // (a long list grows on the heap: one allocation per doubling)
 	for p.lex.Peek().Type == TokAt {
 		p.lex.Next()
 		tok := p.lex.Peek()
