@@ -16,9 +16,13 @@ func (c *converter) descriptor(d *grammar.Descriptor) *ast.Tuple {
 
 // descGroup converts the EBNF's group.
 func (c *converter) descGroup(g *grammar.DescGroup) *ast.Tuple {
-	n := &ast.Tuple{Span: spanOf(g.Pos, g.EndPos)}
-	for _, e := range g.Entries {
-		n.Elems = append(n.Elems, c.descEntry(e))
+	n := c.slab.newTuple()
+	*n = ast.Tuple{Span: spanOf(g.Pos, g.EndPos)}
+	if len(g.Entries) > 0 {
+		n.Elems = c.slab.newExprs(len(g.Entries))
+		for i, e := range g.Entries {
+			n.Elems[i] = c.descEntry(e)
+		}
 	}
 	return n
 }
@@ -35,5 +39,5 @@ func (c *converter) descEntry(e *grammar.DescEntry) ast.Expr {
 	if tok := syntax.Tok(b.Tok); tok.Value == "?" {
 		return c.dynamicBasis(tok, b.Dims, spanOf(b.Pos, b.EndPos))
 	}
-	return &ast.Basis{Span: spanOf(b.Pos, b.EndPos), Count: c.count(syntax.Tok(b.Tok)), Dims: c.dims(b.Dims)}
+	return c.basis(spanOf(b.Pos, b.EndPos), c.count(syntax.Tok(b.Tok)), b.Dims)
 }

@@ -31,12 +31,19 @@ func (c *converter) number(n *grammar.Number) ast.Expr {
 	if len(n.Dims) == 0 {
 		return c.integer(syntax.Tok(n.Tok))
 	}
-	return &ast.Basis{Span: spanOf(n.Pos, n.EndPos), Count: c.count(syntax.Tok(n.Tok)), Dims: c.dims(n.Dims)}
+	return c.basis(spanOf(n.Pos, n.EndPos), c.count(syntax.Tok(n.Tok)), n.Dims)
 }
 
 // fraction converts a basis entry with a fractional count.
 func (c *converter) fraction(f *grammar.Fraction) ast.Expr {
-	return &ast.Basis{Span: spanOf(f.Pos, f.EndPos), Count: c.count(syntax.Tok(f.Tok)), Dims: c.dims(f.Dims)}
+	return c.basis(spanOf(f.Pos, f.EndPos), c.count(syntax.Tok(f.Tok)), f.Dims)
+}
+
+// basis returns a basis entry, taken with its dimensions from the slab.
+func (c *converter) basis(at diag.Span, cnt ast.Count, dims []*grammar.Dim) *ast.Basis {
+	b := c.slab.newBasis()
+	*b = ast.Basis{Span: at, Count: cnt, Dims: c.dims(dims)}
+	return b
 }
 
 // integer converts an integer token: `8`, `-3`, `_4`.
@@ -66,7 +73,7 @@ func (c *converter) count(tok lexer.Token) ast.Count {
 
 // dims converts the dimension list of a basis entry.
 func (c *converter) dims(ds []*grammar.Dim) []ast.Dim {
-	out := make([]ast.Dim, len(ds))
+	out := c.slab.newDims(len(ds))
 	for i, d := range ds {
 		tok := syntax.Tok(d.Tok)
 		at := syntax.TokenSpan(tok)
@@ -100,7 +107,7 @@ func (c *converter) dynamic(d *grammar.Dynamic) ast.Expr {
 // dynamicBasis converts a basis entry whose count is the token `?`.
 func (c *converter) dynamicBasis(mark lexer.Token, dims []*grammar.Dim, at diag.Span) *ast.Basis {
 	cnt := ast.Count{Span: syntax.TokenSpan(mark), Den: 1, Dynamic: true}
-	return &ast.Basis{Span: at, Count: cnt, Dims: c.dims(dims)}
+	return c.basis(at, cnt, dims)
 }
 
 // int64 parses a decimal literal, reporting E0104 when it is out of range.

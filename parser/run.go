@@ -8,7 +8,6 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/grammar"
 	"github.com/cutec/cutec/internal/cppnames"
 	"github.com/cutec/cutec/internal/syntax"
 )
@@ -70,7 +69,9 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	}
 	c := &sc.conv
 	*c = converter{f: f}
-	if form != FormDescriptor { // a descriptor's leaves are basis entries, not slab nodes
+	if form == FormDescriptor {
+		c.slab = newDescSlab(bounds)
+	} else {
 		c.slab = newSlab(bounds)
 	}
 	n := c.form(form, g)
@@ -153,7 +154,7 @@ func (p *Parser) tryFastRoot(form Form, toks *syntax.Tokens) any {
 		}
 	case FormDescriptor:
 		if d := syntax.MatchWholeDescriptor(toks); d != nil {
-			return &grammar.Descriptor{Pos: first, EndPos: toks.RawPeek().Pos, Fast: d}
+			return toks.FastDescriptorRoot(first, toks.RawPeek().Pos, d)
 		}
 	}
 	return nil

@@ -20,6 +20,8 @@ type slab struct {
 	idents  []ast.Ident
 	calls   []ast.Call
 	exprs   []ast.Expr
+	bases   []ast.Basis // basis entries, and their dimensions (see withBases)
+	dims    []ast.Dim
 }
 
 // tinyBlock, smallBlock, layoutBlock and nodeBlock are the one allocation
@@ -70,20 +72,35 @@ type nodeBlock struct {
 // from its tokens: an integer per number token, a tuple per `(` that does
 // not open arguments (after a name or a `)`), a layout per `:`, a name per
 // identifier and a call per identifier followed by `(`, and an element per
-// `,` or `(` (a tuple or an argument list of n elements has n-1 commas).
+// `,` or `(` (a tuple or an argument list of n elements has n-1 commas), a
+// dimension per `@` and a basis entry per `@` that does not follow a
+// dimension (`4@0@1` is one entry of two dimensions); the numbers around an
+// `@` are not integers.
 type nodeBounds struct {
 	ints, tuples, layouts, idents, calls, exprs int
+	bases, dims                                 int
 }
 
 // countNodes returns the node bounds of the tokens of one input and rewinds
 // them.
 func countNodes(toks *syntax.Tokens) nodeBounds {
 	var b nodeBounds
-	prev := syntax.TokComma
+	prev, prev2 := syntax.TokComma, syntax.TokComma
 	for tok := toks.Next(); !tok.EOF(); tok = toks.Next() {
 		switch tok.Type {
+		case syntax.TokAt:
+			b.dims++
+			if prev2 == syntax.TokAt {
+				break // a further dimension of the same entry
+			}
+			b.bases++
+			if prev == syntax.TokNat || prev == syntax.TokNeg || prev == syntax.TokStatic {
+				b.ints-- // the count of a basis entry, not an integer
+			}
 		case syntax.TokNat, syntax.TokNeg, syntax.TokStatic:
-			b.ints++
+			if prev != syntax.TokAt { // not a dimension
+				b.ints++
+			}
 		case syntax.TokLParen:
 			switch prev {
 			case syntax.TokIdent:
@@ -100,7 +117,7 @@ func countNodes(toks *syntax.Tokens) nodeBounds {
 		case syntax.TokIdent:
 			b.idents++
 		}
-		prev = tok.Type
+		prev, prev2 = tok.Type, prev
 	}
 	toks.Rewind()
 	return b
@@ -120,16 +137,29 @@ func newSlab(b nodeBounds) slab {
 	switch {
 	case fits(len(t.ints), len(t.tuples), len(t.layouts), len(t.idents), len(t.calls), len(t.exprs)):
 		k := new(tinyBlock)
-		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:]).withBases(b)
 	case fits(len(s.ints), len(s.tuples), len(s.layouts), len(s.idents), len(s.calls), len(s.exprs)):
 		k := new(smallBlock)
-		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:]).withBases(b)
 	case fits(len(l.ints), len(l.tuples), len(l.layouts), len(l.idents), len(l.calls), len(l.exprs)):
 		k := new(layoutBlock)
-		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+		return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:]).withBases(b)
 	}
 	k := new(nodeBlock)
-	return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:])
+	return fill(b, k.ints[:], k.tuples[:], k.layouts[:], k.idents[:], k.calls[:], k.exprs[:]).withBases(b)
+}
+
+// withBases gives s the basis entries and dimensions that b bounds, in one
+// allocation of each kind when there are any: a stride of basis entries,
+// `(4,8):(1@0,1@1)`, as the dialect's identity layouts are written, takes two
+// allocations whatever its rank. The blocks hold none, since most inputs
+// have none.
+func (s slab) withBases(b nodeBounds) slab {
+	if b.bases > 0 {
+		s.bases = make([]ast.Basis, b.bases)
+		s.dims = make([]ast.Dim, b.dims)
+	}
+	return s
 }
 
 // fill makes a slab of the nodes of a block, as many of each kind as b
@@ -157,6 +187,18 @@ func (s *slab) newTuple() *ast.Tuple   { return take(&s.tuples) }
 func (s *slab) newLayout() *ast.Layout { return take(&s.layouts) }
 func (s *slab) newIdent() *ast.Ident   { return take(&s.idents) }
 func (s *slab) newCall() *ast.Call     { return take(&s.calls) }
+
+func (s *slab) newBasis() *ast.Basis { return take(&s.bases) }
+
+// newDims returns a slice of n dimensions with no room to append in place.
+func (s *slab) newDims(n int) []ast.Dim {
+	if len(s.dims) < n {
+		return make([]ast.Dim, n)
+	}
+	out := s.dims[:n:n]
+	s.dims = s.dims[n:]
+	return out
+}
 
 // newExprs returns a slice of n elements with no room to append in place.
 func (s *slab) newExprs(n int) []ast.Expr {

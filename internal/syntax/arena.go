@@ -27,6 +27,22 @@ type arena struct {
 	argLists  []*Args
 	mulOps    []MulOp
 	opLists   []*MulOp
+	// the leaves of basis entries and dynamic values (a descriptor's leaves)
+	numbers     []Number
+	fractions   []Fraction
+	dynamics    []Dynamic
+	attrs       []DynamicAttrs
+	underscores []Underscore
+	dims        []Dim
+	dimLists    []*Dim
+	descriptors []Descriptor
+	stack       []FastValue // the elements of the tuples being parsed (see tuple)
+}
+
+// popStack drops the values of a's stack from base on.
+func (a *arena) popStack(base int) {
+	clear(a.stack[base:])
+	a.stack = a.stack[:base]
 }
 
 // FastOperand returns the Operand participle builds around a FastTerm that
@@ -36,6 +52,15 @@ func (t *Tokens) FastOperand(pos, end lexer.Position, fast FastTerm) *Operand {
 	o := take(&t.arena.operands)
 	o.Pos, o.EndPos, o.Fast = pos, end, fast
 	return o
+}
+
+// FastDescriptorRoot returns the Descriptor participle builds around a
+// FastDescriptor that spans the whole of t, from pos to end, taken from t's
+// structs (see MatchWholeDescriptor).
+func (t *Tokens) FastDescriptorRoot(pos, end lexer.Position, fast FastDescriptor) *Descriptor {
+	d := take(&t.arena.descriptors)
+	d.Pos, d.EndPos, d.Fast = pos, end, fast
+	return d
 }
 
 // maxArenaKept is the largest slice of one type an arena keeps between
@@ -97,4 +122,13 @@ func (a *arena) reset() {
 	resetSlice(&a.argLists)
 	resetSlice(&a.mulOps)
 	resetSlice(&a.opLists)
+	resetSlice(&a.numbers)
+	resetSlice(&a.fractions)
+	resetSlice(&a.dynamics)
+	resetSlice(&a.attrs)
+	resetSlice(&a.underscores)
+	resetSlice(&a.dims)
+	resetSlice(&a.dimLists)
+	resetSlice(&a.descriptors)
+	resetSlice(&a.stack)
 }

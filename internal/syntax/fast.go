@@ -107,24 +107,31 @@ func (p fastParser) value() (FastValue, bool) {
 		return p.dynamic()
 	case TokUnderscore:
 		if !p.descriptor {
-			return &Underscore{Pos: tok.Pos, Tok: p.next(), EndPos: p.end()}, true
+			u := take(&p.a.underscores)
+			u.Pos, u.Tok = tok.Pos, p.next()
+			u.EndPos = p.end()
+			return u, true
 		}
 	}
 	return nil, false
 }
 
 // tuple parses `(` [ value { `,` value } [ `,` ] ] `)`.
+// The elements are gathered on the arena's stack of values, above those of
+// the enclosing tuples, and copied to the arena once the tuple is closed, so
+// that a tuple of any length allocates nothing once the buffer has served an
+// input as large.
 func (p fastParser) tuple() (*FastTuple, bool) {
+	base := len(p.a.stack)
+	defer p.a.popStack(base)
 	t := take(&p.a.tuples)
 	t.Span.Start = p.lex.Next().Pos.Offset
-	var buf [4]FastValue // most tuples are small: gather on the stack
-	elems := buf[:0]
 	for p.lex.Peek().Type != TokRParen {
 		v, ok := p.value()
 		if !ok {
 			return nil, false
 		}
-		elems = append(elems, v)
+		p.a.stack = append(p.a.stack, v)
 		if p.lex.Peek().Type != TokComma {
 			break
 		}
@@ -140,7 +147,7 @@ func (p fastParser) tuple() (*FastTuple, bool) {
 		return nil, false
 	}
 	p.lex.Next()
-	t.Elems = takeCopy(&p.a.values, elems)
+	t.Elems = takeCopy(&p.a.values, p.a.stack[base:])
 	t.Span.End = p.end().Offset
 	return t, true
 }
@@ -156,7 +163,8 @@ func (p fastParser) number() (FastValue, bool) {
 		n.Tok = tok
 		return n, true
 	}
-	n := &Number{Pos: pos, Tok: tok}
+	n := take(&p.a.numbers)
+	n.Pos, n.Tok = pos, tok
 	dims, ok := p.dims()
 	if !ok {
 		return nil, false
@@ -167,7 +175,8 @@ func (p fastParser) number() (FastValue, bool) {
 
 // fraction parses a basis entry with a fractional count.
 func (p fastParser) fraction() (FastValue, bool) {
-	f := &Fraction{Pos: p.lex.Peek().Pos, Tok: p.next()}
+	f := take(&p.a.fractions)
+	f.Pos, f.Tok = p.lex.Peek().Pos, p.next()
 	dims, ok := p.dims()
 	if !ok || len(dims) == 0 {
 		return nil, false
@@ -176,27 +185,30 @@ func (p fastParser) fraction() (FastValue, bool) {
 	return f, true
 }
 
-// dims parses { `@` dim }.
+// dims parses { `@` dim }; nil when there is none, as participle leaves it.
 func (p fastParser) dims() ([]*Dim, bool) {
-	var dims []*Dim
+	var buf [4]*Dim // most entries have one or two: gather on the stack
+	dims := buf[:0] // (a long list grows on the heap: one allocation per doubling)
 	for p.lex.Peek().Type == TokAt {
 		p.lex.Next()
 		tok := p.lex.Peek()
 		if tok.Type != TokNat {
 			return nil, false
 		}
-		d := &Dim{Pos: tok.Pos, Tok: p.next()}
+		d := take(&p.a.dims)
+		d.Pos, d.Tok = tok.Pos, p.next()
 		d.EndPos = p.end()
 		dims = append(dims, d)
 	}
-	return dims, true
+	return takeCopy(&p.a.dimLists, dims), true
 }
 
 // dynamic parses `?` [ `{` attrs `}` | `@` dim { `@` dim } ]: a dynamic
 // leaf, or a basis entry with a dynamic count. A descriptor holds only the
 // latter.
 func (p fastParser) dynamic() (FastValue, bool) {
-	d := &Dynamic{Pos: p.lex.Peek().Pos, Mark: p.next()}
+	d := take(&p.a.dynamics)
+	d.Pos, d.Mark = p.lex.Peek().Pos, p.next()
 	switch p.lex.Peek().Type {
 	case TokLBrace:
 		if p.descriptor {
@@ -226,7 +238,8 @@ func (p fastParser) dynamic() (FastValue, bool) {
 // dynamicAttrs parses `i32`|`i64` [ `div` `=` int ] | `div` `=` int.
 func (p fastParser) dynamicAttrs() (*DynamicAttrs, bool) {
 	tok := p.lex.Peek()
-	a := &DynamicAttrs{Pos: tok.Pos}
+	a := take(&p.a.attrs)
+	a.Pos = tok.Pos
 	if tok.Type == TokIdent && (tok.Value == "i32" || tok.Value == "i64") {
 		a.Width = p.next()
 		tok = p.lex.Peek()
