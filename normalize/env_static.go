@@ -4,7 +4,7 @@ import "github.com/cutec/cutec/layout"
 
 // Defined reports whether name is bound.
 func (e *Env) Defined(name string) bool {
-	_, ok := e.vars[name]
+	_, ok := e.names.find(name)
 	return ok
 }
 
@@ -26,8 +26,12 @@ func (e *Env) DefineStatic(name string, s *layout.Static, site Site) bool {
 // when Define kept it packed (a static layout, see Define); it returns
 // false for a name that is not bound or holds any other value.
 func (e *Env) LookupStatic(name string, s *layout.Static) bool {
-	data, ok := e.vars[name]
-	if !ok || data[0] == 0 {
+	r, ok := e.names.find(name)
+	if !ok {
+		return false
+	}
+	data := e.names.data(r)
+	if data[0] == 0 {
 		return false
 	}
 	*s, ok = layout.UnpackStatic(data[1 : 1+int(data[0])])
