@@ -99,35 +99,36 @@ func (e *Env) suggest(name string) string {
 // Define binds name to v, defined at site. It returns false and the site of
 // the first definition when the name is already bound.
 func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
-	if r, dup := e.names.find(name); dup {
+	r, dup, at := e.names.lookup(name)
+	if dup {
 		return e.site(e.names.data(r)), false
 	}
 	s, packed := packedLayout(v)
 	if !packed {
 		e.nodes += valueNodes(v, MaxEnvNodes)
-		e.bind(name, nil, v, site)
+		e.bind(name, at, nil, v, site)
 		return Site{}, true
 	}
-	e.bind(name, &s, nil, site)
+	e.bind(name, at, &s, nil, site)
 	return Site{}, true
 }
 
-// bind binds name, which is not bound, to the packed layout s or, when s
-// is nil, to v, defined at site. The record's data is the packed layout's
+// bind binds name, which is not bound and goes at the slot at, to the
+// packed layout s or, when s is nil, to v, defined at site. The record's data is the packed layout's
 // length (0 when there is none) and bytes, the site's file (0 when it has
 // none, else its index from 1, then its base, line and column), its span,
 // and the length and bytes of its text.
-func (e *Env) bind(name string, s *layout.Static, v Value, site Site) {
+func (e *Env) bind(name string, at slot, s *layout.Static, v Value, site Site) {
 	var text []byte
 	if site.File != nil {
 		text = site.File.Src
 	}
 	buf := e.names.add(name, 1+255+7*maxVarintLen+len(text))
-	at := len(buf)
+	head := len(buf)
 	buf = append(buf, 0)
 	if s != nil {
 		buf = s.AppendPacked(buf)
-		buf[at] = byte(len(buf) - at - 1) // the packed layout's length
+		buf[head] = byte(len(buf) - head - 1) // the packed layout's length
 	}
 	if f := site.File; f != nil {
 		buf = appendUvarint(buf, e.fileIndex(f.Name))
@@ -141,7 +142,7 @@ func (e *Env) bind(name string, s *layout.Static, v Value, site Site) {
 	buf = binary.AppendVarint(buf, int64(site.Span.End))
 	buf = appendUvarint(buf, uint64(len(text)))
 	buf = append(buf, text...)
-	r := e.names.commit(name, buf)
+	r := e.names.commit(name, at, buf)
 	if v != nil {
 		e.values[r] = v
 	}

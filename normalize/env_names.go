@@ -42,15 +42,30 @@ func newNames() names {
 
 // find returns the record of name.
 func (t *names) find(name string) (ref, bool) {
-	r, ok := t.index[maphash.String(t.seed, name)]
-	if !ok {
-		return 0, false
+	r, ok, _ := t.lookup(name)
+	return r, ok
+}
+
+// slot is where a name that is not bound goes: its hash, and whether a
+// different name took the hash first.
+type slot struct {
+	hash  uint64
+	taken bool
+}
+
+// lookup returns the record of name, or, when it is not bound, the slot
+// that commit binds it at.
+func (t *names) lookup(name string) (ref, bool, slot) {
+	h := maphash.String(t.seed, name)
+	r, taken := t.index[h]
+	if !taken {
+		return 0, false, slot{hash: h}
 	}
 	if string(t.name(r)) == name {
-		return r, true
+		return r, true, slot{}
 	}
-	r, ok = t.clash[name]
-	return r, ok
+	r, ok := t.clash[name]
+	return r, ok, slot{hash: h, taken: true}
 }
 
 // add returns a buffer to append the record of name, which is not bound,
@@ -67,16 +82,15 @@ func (t *names) add(name string, room int) []byte {
 	return append(buf, name...)
 }
 
-// commit binds name to the record add began and the caller completed in
-// buf.
-func (t *names) commit(name string, buf []byte) ref {
+// commit binds name, at the slot lookup gave, to the record add began and
+// the caller completed in buf.
+func (t *names) commit(name string, at slot, buf []byte) ref {
 	last := len(t.chunks) - 1
 	r := ref(uint64(last)<<32 | uint64(len(t.chunks[last])))
 	t.chunks[last] = buf
 	t.count++
-	h := maphash.String(t.seed, name)
-	if _, taken := t.index[h]; !taken {
-		t.index[h] = r
+	if !at.taken {
+		t.index[at.hash] = r
 		return r
 	}
 	if t.clash == nil {

@@ -8,17 +8,21 @@ func (e *Env) Defined(name string) bool {
 	return ok
 }
 
-// DefineStatic binds name, which must not be bound (see Defined), to the
-// static layout s, defined at site: what Define does with the value
-// Layout{s.Layout()}, without building its tree. It returns false, binding
-// nothing, when Define would not keep that value packed (its packed bytes
-// exceed 255); the caller then uses Define.
+// DefineStatic binds name to the static layout s, defined at site: what
+// Define does with the value Layout{s.Layout()}, without building its
+// tree. It returns false, binding nothing, when name is already bound or
+// Define would not keep that value packed (its packed bytes exceed 255);
+// the caller then uses Define, which reports the one or binds the other.
 func (e *Env) DefineStatic(name string, s *layout.Static, site Site) bool {
 	var buf [256]byte
 	if len(s.AppendPacked(buf[:0])) > 255 {
 		return false
 	}
-	e.bind(name, s, nil, site)
+	_, dup, at := e.names.lookup(name)
+	if dup {
+		return false
+	}
+	e.bind(name, at, s, nil, site)
 	return true
 }
 
