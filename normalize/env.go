@@ -114,21 +114,28 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 }
 
 // bind binds name, which is not bound and goes at the slot at, to the
-// packed layout s or, when s is nil, to v, defined at site. The record's data is the packed layout's
-// length (0 when there is none) and bytes, the site's file (0 when it has
-// none, else its index from 1, then its base, line and column), its span,
-// and the length and bytes of its text.
-func (e *Env) bind(name string, at slot, s *layout.Static, v Value, site Site) {
+// packed layout s or, when s is nil, to v, defined at site. It returns
+// false, binding nothing, when the packed bytes of s exceed 255.
+//
+// The record's data is the packed layout's length (0 when there is none)
+// and bytes, the site's file (0 when it has none, else its index from 1,
+// then its base, line and column), its span, and the length and bytes of
+// its text.
+func (e *Env) bind(name string, at slot, s *layout.Static, v Value, site Site) bool {
 	var text []byte
 	if site.File != nil {
 		text = site.File.Src
 	}
-	buf := e.names.add(name, 1+255+7*maxVarintLen+len(text))
+	buf := e.names.add(name, 1+maxPacked+7*maxVarintLen+len(text))
 	head := len(buf)
 	buf = append(buf, 0)
 	if s != nil {
 		buf = s.AppendPacked(buf)
-		buf[head] = byte(len(buf) - head - 1) // the packed layout's length
+		n := len(buf) - head - 1
+		if n > 255 {
+			return false // nothing is committed: the chunk keeps its length
+		}
+		buf[head] = byte(n) // the packed layout's length
 	}
 	if f := site.File; f != nil {
 		buf = appendUvarint(buf, e.fileIndex(f.Name))
@@ -146,7 +153,14 @@ func (e *Env) bind(name string, at slot, s *layout.Static, v Value, site Site) {
 	if v != nil {
 		e.values[r] = v
 	}
+	return true
 }
+
+// maxPacked bounds the packed bytes of a static layout (layout's
+// AppendPacked): its two counts, its profile (at most 48 bytes) and two
+// varints a leaf (at most 16 leaves). It only sizes the room bind asks
+// for: a record past it would still be kept whole.
+const maxPacked = 2 + 48 + 2*16*maxVarintLen
 
 // packedLayout returns the compact form of v when Define keeps v packed:
 // a static layout whose packed bytes take at most 255 bytes.

@@ -14,16 +14,8 @@ func (e *Env) Defined(name string) bool {
 // Define would not keep that value packed (its packed bytes exceed 255);
 // the caller then uses Define, which reports the one or binds the other.
 func (e *Env) DefineStatic(name string, s *layout.Static, site Site) bool {
-	var buf [256]byte
-	if len(s.AppendPacked(buf[:0])) > 255 {
-		return false
-	}
 	_, dup, at := e.names.lookup(name)
-	if dup {
-		return false
-	}
-	e.bind(name, at, s, nil, site)
-	return true
+	return !dup && e.bind(name, at, s, nil, site)
 }
 
 // LookupStatic sets *s to the layout name is bound to and returns true
