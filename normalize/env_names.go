@@ -22,6 +22,7 @@ import (
 // text, and found there.
 type names struct {
 	seed   maphash.Seed
+	mask   uint64         // the bits of a hash kept: all but in a test of clashes
 	index  map[uint64]ref // hash of a name -> the first record of a name with it
 	clash  map[string]ref // names whose hash a different name took first
 	chunks [][]byte       // the records, one after another
@@ -37,7 +38,7 @@ type ref uint64
 const chunkSize = 256 << 10
 
 func newNames() names {
-	return names{seed: maphash.MakeSeed(), index: map[uint64]ref{}}
+	return names{seed: maphash.MakeSeed(), mask: ^uint64(0), index: map[uint64]ref{}}
 }
 
 // find returns the record of name.
@@ -56,7 +57,7 @@ type slot struct {
 // lookup returns the record of name, or, when it is not bound, the slot
 // that commit binds it at.
 func (t *names) lookup(name string) (ref, bool, slot) {
-	h := maphash.String(t.seed, name)
+	h := maphash.String(t.seed, name) & t.mask
 	r, taken := t.index[h]
 	if !taken {
 		return 0, false, slot{hash: h}
