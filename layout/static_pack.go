@@ -17,8 +17,9 @@ func (s *Static) AppendPacked(b []byte) []byte {
 }
 
 // UnpackStatic decodes what AppendPacked wrote; ok is false when b is not
-// such an encoding.
-func UnpackStatic(b string) (s Static, ok bool) {
+// such an encoding. b is a string or a byte slice (the bytes of a larger
+// buffer need no copy).
+func UnpackStatic[B ~string | ~[]byte](b B) (s Static, ok bool) {
 	if len(b) < 2 || int(b[0]) > maxStaticLeaves || int(b[1]) > maxStaticProfile || len(b) < 2+int(b[1]) {
 		return Static{}, false
 	}
@@ -37,8 +38,8 @@ func UnpackStatic(b string) (s Static, ok bool) {
 	return s, p == len(b) && s.valid() && s.n > 0
 }
 
-// varint is binary.Varint on a string.
-func varint(b string) (int64, int) {
+// varint is binary.Varint on a string or a byte slice.
+func varint[B ~string | ~[]byte](b B) (int64, int) {
 	var ux uint64
 	var shift uint
 	for i := 0; i < len(b) && i < binary.MaxVarintLen64; i++ {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/suggest"
@@ -13,19 +12,19 @@ import (
 
 // Env holds the names a .cute file has defined so far.
 //
-// A file may define millions of names, so a binding is kept compact, in
-// one string: a static integer layout as its packed bytes
-// (layout.Static.AppendPacked, about 10 bytes where its tree takes
-// hundreds), then the site's position as varints and the text of its line,
-// from which Define rebuilds the Site only for a redefinition's note. The
-// name, which is on that line, shares its bytes.
+// A file may define millions of names, so a binding is kept compact, as a
+// record of a few bytes in the table of names (env_names.go): a static
+// integer layout as its packed bytes (layout.Static.AppendPacked, about 10
+// bytes where its tree takes hundreds), then the site's position as
+// varints and the text of its line, from which Define rebuilds the Site
+// only for a redefinition's note.
 type Env struct {
-	vars        map[string]string // name -> binding: the packed layout, the site's position and text
-	values      map[string]Value  // the values that are not packed layouts
-	files       []string          // the file names of the sites, each once
-	nodes       int64             // the nodes of the values bound, up to MaxEnvNodes
-	suggestWork int64             // what is left of maxSuggestWork
-	facts       map[string]int64  // the facts of symbols declared by `let` (convert_symbol.go)
+	names       names            // name -> binding: the packed layout, the site's position and text
+	values      map[ref]Value    // the values that are not packed layouts, by their binding
+	files       []string         // the file names of the sites, each once
+	nodes       int64            // the nodes of the values bound, up to MaxEnvNodes
+	suggestWork int64            // what is left of maxSuggestWork
+	facts       map[string]int64 // the facts of symbols declared by `let` (convert_symbol.go)
 }
 
 // MaxEnvNodes bounds the nodes of all the values the names of one file hold
@@ -62,7 +61,7 @@ type Site struct {
 
 // NewEnv returns an empty environment.
 func NewEnv() *Env {
-	return &Env{vars: map[string]string{}, values: map[string]Value{}, suggestWork: maxSuggestWork}
+	return &Env{names: newNames(), values: map[ref]Value{}, suggestWork: maxSuggestWork}
 }
 
 // maxSuggestWork bounds the work of suggesting names for the unknown names
@@ -80,12 +79,12 @@ func (e *Env) suggest(name string) string {
 	if e != nil && e.suggestWork > 0 {
 		limit := len(name)/3 + 2
 		var close []string
-		e.suggestWork -= int64(len(e.vars))
-		for k := range e.vars {
+		e.suggestWork -= int64(e.names.count)
+		e.names.each(dataEnd, func(k []byte) {
 			if d := len(k) - len(name); d < limit && -d < limit {
-				close = append(close, k)
+				close = append(close, string(k))
 			}
-		}
+		})
 		sort.Strings(close)
 		for _, k := range close {
 			if e.suggestWork -= int64((len(k) + 1) * (len(name) + 1)); e.suggestWork < 0 {
@@ -100,58 +99,68 @@ func (e *Env) suggest(name string) string {
 // Define binds name to v, defined at site. It returns false and the site of
 // the first definition when the name is already bound.
 func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
-	if data, dup := e.vars[name]; dup {
-		return e.site(data), false
+	r, dup, at := e.names.lookup(name)
+	if dup {
+		return e.site(e.names.data(r)), false
 	}
 	s, packed := packedLayout(v)
 	if !packed {
 		e.nodes += valueNodes(v, MaxEnvNodes)
-		e.bind(name, nil, v, site)
+		e.bind(name, at, nil, v, site)
 		return Site{}, true
 	}
-	e.bind(name, &s, nil, site)
+	e.bind(name, at, &s, nil, site)
 	return Site{}, true
 }
 
-// bind binds name, which is not bound, to the packed layout s or, when s
-// is nil, to v, defined at site.
-func (e *Env) bind(name string, s *layout.Static, v Value, site Site) {
-	buf := make([]byte, 1, 64)
+// bind binds name, which is not bound and goes at the slot at, to the
+// packed layout s or, when s is nil, to v, defined at site. It returns
+// false, binding nothing, when the packed bytes of s exceed 255.
+//
+// The record's data is the packed layout's length (0 when there is none)
+// and bytes, the site's file (0 when it has none, else its index from 1,
+// then its base, line and column), its span, and the length and bytes of
+// its text.
+func (e *Env) bind(name string, at slot, s *layout.Static, v Value, site Site) bool {
+	var text []byte
+	if site.File != nil {
+		text = site.File.Src
+	}
+	buf := e.names.add(name, 1+maxPacked+7*maxVarintLen+len(text))
+	head := len(buf)
+	buf = append(buf, 0)
 	if s != nil {
 		buf = s.AppendPacked(buf)
-		buf[0] = byte(len(buf) - 1) // the packed layout's length
+		n := len(buf) - head - 1
+		if n > 255 {
+			return false // nothing is committed: the chunk keeps its length
+		}
+		buf[head] = byte(n) // the packed layout's length
 	}
-	file := uint64(0)
 	if f := site.File; f != nil {
-		file = e.fileIndex(f.Name)
-		buf = binary.AppendUvarint(buf, file)
+		buf = appendUvarint(buf, e.fileIndex(f.Name))
 		buf = binary.AppendVarint(buf, int64(f.Base))
 		buf = binary.AppendVarint(buf, int64(f.BaseLine))
 		buf = binary.AppendVarint(buf, int64(f.BaseCol))
 	} else {
-		buf = binary.AppendUvarint(buf, 0)
+		buf = append(buf, 0)
 	}
 	buf = binary.AppendVarint(buf, int64(site.Span.Start))
 	buf = binary.AppendVarint(buf, int64(site.Span.End))
-	textAt := len(buf)
-	if site.File != nil {
-		buf = append(buf, site.File.Src...)
-	}
-	data := string(buf)
-	key := ""
-	if sp := site.Span; site.File != nil && 0 <= sp.Start && sp.Start <= sp.End && sp.End <= len(site.File.Src) {
-		if k := data[textAt+sp.Start : textAt+sp.End]; k == name {
-			key = k // the name's bytes on the kept line
-		}
-	}
-	if key == "" {
-		key = strings.Clone(name)
-	}
-	e.vars[key] = data
+	buf = appendUvarint(buf, uint64(len(text)))
+	buf = append(buf, text...)
+	r := e.names.commit(name, at, buf)
 	if v != nil {
-		e.values[key] = v
+		e.values[r] = v
 	}
+	return true
 }
+
+// maxPacked bounds the packed bytes of a static layout (layout's
+// AppendPacked): its two counts, its profile (at most 48 bytes) and two
+// varints a leaf (at most 16 leaves). It only sizes the room bind asks
+// for: a record past it would still be kept whole.
+const maxPacked = 2 + 48 + 2*16*maxVarintLen
 
 // packedLayout returns the compact form of v when Define keeps v packed:
 // a static layout whose packed bytes take at most 255 bytes.
@@ -178,8 +187,8 @@ func (e *Env) fileIndex(name string) uint64 {
 	return uint64(len(e.files))
 }
 
-// site rebuilds the Site of a binding.
-func (e *Env) site(data string) Site {
+// site rebuilds the Site of a binding from its data.
+func (e *Env) site(data []byte) Site {
 	r := reader{s: data, i: 1 + int(data[0])}
 	file := r.uvarint()
 	var base, line, col int64
@@ -187,31 +196,39 @@ func (e *Env) site(data string) Site {
 		base, line, col = r.varint(), r.varint(), r.varint()
 	}
 	span := diag.Span{Start: int(r.varint()), End: int(r.varint())}
+	n := int(r.uvarint())
 	if file == 0 || file > uint64(len(e.files)) {
 		return Site{Span: span}
 	}
-	w := diag.NewWindow(e.files[file-1], []byte(data[r.i:]), int(base), int(line), int(col))
+	text := data[r.i : r.i+n : r.i+n]
+	w := diag.NewWindow(e.files[file-1], text, int(base), int(line), int(col))
 	return Site{File: w, Span: span}
+}
+
+// dataEnd returns the length of the data of a binding that data begins
+// with.
+func dataEnd(data []byte) int {
+	r := reader{s: data, i: 1 + int(data[0])}
+	if r.uvarint() != 0 {
+		r.varint()
+		r.varint()
+		r.varint()
+	}
+	r.varint()
+	r.varint()
+	n := int(r.uvarint())
+	return r.i + n
 }
 
 // reader reads the varints of a binding's data.
 type reader struct {
-	s string
+	s []byte
 	i int
 }
 
 func (r *reader) uvarint() uint64 {
-	var x uint64
-	var shift uint
-	for r.i < len(r.s) {
-		c := r.s[r.i]
-		r.i++
-		x |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			break
-		}
-		shift += 7
-	}
+	x, n := uvarint(r.s[r.i:])
+	r.i += n
 	return x
 }
 
@@ -229,12 +246,13 @@ func (e *Env) Lookup(name string) (Value, bool) {
 	if e == nil {
 		return nil, false
 	}
-	data, ok := e.vars[name]
+	r, ok := e.names.find(name)
 	if !ok {
 		return nil, false
 	}
+	data := e.names.data(r)
 	if data[0] == 0 {
-		return e.values[name], true
+		return e.values[r], true
 	}
 	s, _ := layout.UnpackStatic(data[1 : 1+int(data[0])])
 	return Layout{s.Layout()}, true
@@ -245,10 +263,8 @@ func (e *Env) Names() []string {
 	if e == nil {
 		return nil
 	}
-	names := make([]string, 0, len(e.vars))
-	for n := range e.vars {
-		names = append(names, n)
-	}
+	names := make([]string, 0, e.names.count)
+	e.names.each(dataEnd, func(n []byte) { names = append(names, string(n)) })
 	sort.Strings(names)
 	return names
 }

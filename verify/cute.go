@@ -184,6 +184,11 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 // copy of its line: a streaming caller reuses the buffer behind f, and the
 // note of a later redefinition must still show this line.
 func lineSite(f *diag.File, span diag.Span) normalize.Site {
+	if n := len(f.Src); bytes.IndexByte(f.Src, '\n') < 0 && (n == 0 || f.Src[n-1] != '\r') {
+		// One line, as lint streams a file: what LineText would find,
+		// without building the window's table of lines.
+		return normalize.Site{File: f, Span: span}
+	}
 	line, start := f.LineText(span.Start)
 	if start == 0 && len(line) == len(f.Src) {
 		// A window of this line alone, as lint streams a file: Define

@@ -81,10 +81,11 @@ func (c *Cute) fastLine(f *diag.File) bool {
 	if name == nil {
 		return true
 	}
-	n := string(name) // no allocation: the compiler looks the bytes up
-	if keywordName(n) || c.env.Defined(n) {
-		return false // a keyword (E0101), or a name already bound (E0803) on the full path
+	n := string(name) // no allocation: short, and it does not escape
+	if keywordName(n) {
+		return false // a keyword (E0101) on the full path
 	}
+	// DefineStatic declines a name already bound (E0803 on the full path).
 	return c.env.DefineStatic(n, &s, lineSite(f, diag.Span{Start: at, End: at + len(name)}))
 }
 
