@@ -18,10 +18,10 @@ func (p *printer) symbol(s *ast.Symbol) {
 
 // product prints a symbolic term canonically: the integer factors
 // multiplied into one coefficient first (omitted when 1), then the symbols
-// in lexicographic order, then the divisor: 4*M*N, M/128. A factor that is
-// not an integer or a symbol (an error normalization reports) is printed
-// as written, after the symbols. A coefficient that overflows is printed
-// factor by factor.
+// in lexicographic order, then the divisor: 4*M*N, M/128. A product with a
+// factor that is not an integer or a symbol (an error normalization
+// reports), or whose coefficient overflows, is printed factor by factor as
+// written.
 func (p *printer) product(n *ast.Product) {
 	coef, overflow := int64(1), false
 	var syms []*ast.Symbol
@@ -49,7 +49,10 @@ func (p *printer) product(n *ast.Product) {
 		g := gcd(coef, div)
 		coef, div = coef/g, div/g
 	}
-	if overflow {
+	if overflow || len(other) > 0 {
+		// As written: a product with a factor that is not an integer or a
+		// symbol is an error of normalization, and simplified it could
+		// print as something that is no product at all ((0)*1 as (0)).
 		for i, f := range n.Factors {
 			if i > 0 {
 				p.byte('*')
