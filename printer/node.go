@@ -102,7 +102,15 @@ func (p *printer) compound(e ast.Expr) {
 		p.expr(e.X)
 		p.byte(')')
 	case *ast.Apply:
-		p.expr(e.Fun)
+		if t, ok := e.Fun.(*ast.Tile); ok && !(t.Bare && len(t.Modes) == 1) {
+			// A tuple of layouts applied, (4:1,8:2)(3), prints its tuple
+			// as a tile, which a call cannot follow: ([4:1;8:2])(3).
+			p.byte('(')
+			p.expr(e.Fun)
+			p.byte(')')
+		} else {
+			p.expr(e.Fun)
+		}
 		p.args(e.Args)
 	default:
 		panic(fmt.Sprintf("printer: unknown expression type %T", e))
