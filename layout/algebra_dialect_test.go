@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"github.com/cutec/cutec/internal/dialectcases"
 	"strings"
 	"testing"
 )
@@ -28,35 +29,6 @@ type dialectCase struct{ expr, want string }
 
 // checkDialectCases evaluates each case: want is the canonical result, or
 // "error E0xxx" for a failure with that code.
-// factsAgree reports whether got is want, where want comes from the
-// restated dialect tests. Their text lost every {...} annotation of a
-// dynamic leaf (testdata/dialect/README.md), so an expectation without one
-// is compared with got's annotations erased; an expectation that has
-// annotations is compared exactly.
-func factsAgree(got, want string) bool {
-	if strings.Contains(want, "{") {
-		return got == want
-	}
-	return eraseFacts(got) == want
-}
-
-// eraseFacts removes the {...} annotations of dynamic leaves.
-func eraseFacts(s string) string {
-	var b strings.Builder
-	depth := 0
-	for _, r := range s {
-		switch {
-		case r == '{':
-			depth++
-		case r == '}' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 func checkDialectCases(t *testing.T, cases []dialectCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -68,7 +40,7 @@ func checkDialectCases(t *testing.T, cases []dialectCase) {
 			}
 		}
 		got = strings.ReplaceAll(got, " o ", "o")
-		if !factsAgree(got, tc.want) {
+		if !dialectcases.FactsAgree(got, tc.want) {
 			t.Errorf("%s = %s, want %s (%v)", tc.expr, got, tc.want, err)
 		}
 	}

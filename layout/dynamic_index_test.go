@@ -1,6 +1,10 @@
 package layout
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cutec/cutec/internal/dialectcases"
+)
 
 // Tests of sizes, coordinates and tuple arithmetic with dynamic values.
 // Every expected value is a case of NVIDIA's CuTe MLIR dialect test suite
@@ -24,7 +28,7 @@ func runTupleCases(t *testing.T, cases []tupleCase) {
 		}
 		if err != nil {
 			t.Errorf("%s: unexpected error %v", tc.source, err)
-		} else if !factsAgree(got.String(), tc.want) {
+		} else if !dialectcases.FactsAgree(got.String(), tc.want) {
 			t.Errorf("%s: got %s, want %s", tc.source, got, tc.want)
 		}
 	}

@@ -3,6 +3,7 @@ package verify_test
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/cutec/cutec/internal/dialectcases"
 	"os"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func TestDialectCases(t *testing.T) {
 		got := dialectEval(c.Expr)
 		// Both sides without spaces, as dialectEval prints: ?{i64 div=16}
 		// is ?{i64div=16} on both.
-		ok := factsAgree(got, strings.ReplaceAll(c.Expect, " ", "")) || c.Expect == "error" && strings.HasPrefix(got, "error")
+		ok := dialectcases.FactsAgree(got, strings.ReplaceAll(c.Expect, " ", "")) || c.Expect == "error" && strings.HasPrefix(got, "error")
 		if !ok {
 			if dev, found := documentedDeviation(c.Expr, got, c.Expect); found {
 				ok = true
@@ -58,29 +59,6 @@ func TestDialectCases(t *testing.T) {
 	for src := range known {
 		t.Errorf("known_failures.txt lists %s, which is not a case", src)
 	}
-}
-
-// factsAgree reports whether got is the case's expectation want. The
-// restated dialect tests lost every {...} annotation of a dynamic leaf
-// (testdata/dialect/README.md), so an expectation without one is compared
-// with got's annotations erased; one with annotations is compared exactly.
-func factsAgree(got, want string) bool {
-	if strings.Contains(want, "{") {
-		return got == want
-	}
-	var b strings.Builder
-	depth := 0
-	for _, r := range got {
-		switch {
-		case r == '{':
-			depth++
-		case r == '}' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
-		}
-	}
-	return b.String() == want
 }
 
 // documentedDeviation reports which documented deviation from the dialect
