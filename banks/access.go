@@ -1,6 +1,8 @@
 package banks
 
 import (
+	"fmt"
+
 	"github.com/cutec/cutec/layout"
 )
 
@@ -17,8 +19,58 @@ type Access struct {
 	Name      string
 	TV        layout.Layout
 	WidthBits int
+	// Op is the instruction that performs the access: OpPlain for a TV
+	// layout and a width, the atom's for an atom.
+	Op Op
+	// Lanes is how many threads of the warp supply addresses (ldmatrix.x1
+	// and .x2 read only those of threads 0-7 and 0-15); 0 means all.
+	Lanes int
+	// Warp is the warp of a TV layout of more than 32 threads that performs
+	// the access: its threads 32*Warp ... 32*Warp+31 are lanes 0-31.
+	Warp int
 
 	tiled *tiledCopy // a CuTe tiled copy (TiledCopyAccess), or nil
+}
+
+// maxThreads bounds the threads of a TV layout (a CTA has at most 1024).
+const maxThreads = 1024
+
+// AccessTV returns the access of a TV layout performed by the atom: the
+// atom's width and instruction, and, for ldmatrix and stmatrix .x1 and
+// .x2, only the addresses of the threads the hardware reads (0-7, 0-15).
+func (a Atom) AccessTV(tv layout.Layout) (Access, error) {
+	acc, err := NewAccess(tv, a.WidthBits)
+	if err != nil {
+		return Access{}, err
+	}
+	acc.Name, acc.Op = a.Name, opOf(a.Name)
+	if a.Threads < WarpSize {
+		acc.Lanes = a.Threads
+	}
+	return acc, nil
+}
+
+// Warps returns how many warps the thread mode of the access's TV layout
+// spans (1 for a tiled copy, whose warp is chosen when it is made).
+func (a Access) Warps() int {
+	if a.tiled != nil {
+		return 1
+	}
+	n := sizeOfMode(a.TV, 0)
+	return int((n + WarpSize - 1) / WarpSize)
+}
+
+// InWarp returns the access performed by warp w of a TV layout of more than
+// 32 threads; E0908 when the layout has no such warp.
+func (a Access) InWarp(w int) (Access, error) {
+	if a.tiled != nil {
+		return Access{}, errAccess("a tiled copy's warp is given when it is made")
+	}
+	if n := a.Warps(); w < 0 || w >= n {
+		return Access{}, errAccess("the TV layout %s has %d threads, %d warps: there is no warp %d", a.TV, sizeOfMode(a.TV, 0), n, w)
+	}
+	a.Warp = w
+	return a, nil
 }
 
 // NewAccess returns the access of a TV layout and a width, after checking
@@ -36,10 +88,14 @@ func NewAccess(tv layout.Layout, widthBits int) (Access, error) {
 
 // Label returns the atom's name, or "TV layout" for an explicit access.
 func (a Access) Label() string {
-	if a.Name != "" {
-		return a.Name
+	name := a.Name
+	if name == "" {
+		name = "TV layout"
 	}
-	return "TV layout"
+	if n := a.Warps(); n > 1 {
+		name += fmt.Sprintf(", warp %d of %d", a.Warp, n)
+	}
+	return name
 }
 
 // request is one thread's access in one instruction.
@@ -68,10 +124,16 @@ func (a Access) requests(t Tile, e Elem) ([][]request, error) {
 	if err != nil {
 		return nil, errAccess("%v", err)
 	}
-	tf, err := flatten("thread mode of the TV layout", thr, WarpSize)
+	tf, err := flatten("thread mode of the TV layout", thr, maxThreads)
 	if err != nil {
 		return nil, err
 	}
+	lanes := int64(WarpSize)
+	if a.Lanes > 0 {
+		lanes = int64(a.Lanes)
+	}
+	lo := int64(a.Warp) * WarpSize
+	hi := min(tf.size, lo+lanes)
 	tv, err := flatten("TV layout", a.TV, MaxTileSize)
 	if err != nil {
 		return nil, err
@@ -85,8 +147,8 @@ func (a Access) requests(t Tile, e Elem) ([][]request, error) {
 	size := int64(len(offs))
 	out := make([][]request, vals/n)
 	for k := range out {
-		out[k] = make([]request, threads)
-		for th := int64(0); th < threads; th++ {
+		out[k] = make([]request, 0, max(0, hi-lo))
+		for th := lo; th < hi; th++ {
 			var first request
 			for j := int64(0); j < n; j++ {
 				v := int64(k)*n + j
@@ -97,7 +159,7 @@ func (a Access) requests(t Tile, e Elem) ([][]request, error) {
 				}
 				off := offs[idx]
 				if j == 0 {
-					first = request{thread: int(th), index: idx, offset: off, bit: off * int64(e.Bits)}
+					first = request{thread: int(th - lo), index: idx, offset: off, bit: off * int64(e.Bits)}
 					continue
 				}
 				if off != first.offset+j {
@@ -109,7 +171,7 @@ func (a Access) requests(t Tile, e Elem) ([][]request, error) {
 				return nil, errAccess("thread %d's %d-bit access %d starts at the offset %d (bit %d), not aligned to %d bits",
 					th, a.WidthBits, k, first.offset, first.bit, a.WidthBits)
 			}
-			out[k][th] = first
+			out[k] = append(out[k], first)
 		}
 	}
 	return out, nil

@@ -10,6 +10,8 @@ type Report struct {
 	Access       string        `json:"access"`
 	TV           string        `json:"tv"`
 	WidthBits    int           `json:"width_bits"`
+	// Op is the kind of instruction that serves the access (Op.String).
+	Op           string        `json:"op"`
 	Instructions []Instruction `json:"instructions"`
 	// Degree is the worst conflict degree of any phase of any instruction:
 	// 1 means conflict-free.
@@ -38,9 +40,17 @@ type Phase struct {
 	Requests []Request `json:"requests"`
 	// Words is the number of distinct 4-byte words the phase touches.
 	Words int `json:"words"`
-	// Degree is the largest number of distinct words in one bank; the phase
-	// takes that many wavefronts.
+	// Degree is the largest number of distinct words in one bank (of
+	// requests, when Apart); the phase takes that many wavefronts, but for a
+	// cp.async.cg line, whose Degree is its Wavefronts.
 	Degree int `json:"degree"`
+	// Wavefronts is what the hardware takes to serve the phase.
+	Wavefronts int `json:"wavefronts"`
+	// Apart: every thread's request is served apart, identical words too
+	// (cp.async.ca).
+	Apart bool `json:"apart,omitempty"`
+	// Line: the phase is a 128-byte line of a cp.async.cg write.
+	Line bool `json:"line,omitempty"`
 	// Bank is the first bank holding Degree distinct words.
 	Bank int `json:"bank"`
 	// BankWords are the distinct words of Bank, in increasing order.
@@ -58,31 +68,26 @@ type Request struct {
 }
 
 // Analyze computes the phases, conflict degrees and wavefronts of an
-// access of element type e to tile t.
+// access of element type e to tile t, served as its instruction is (serve,
+// model.go).
 func Analyze(t Tile, e Elem, a Access) (*Report, error) {
 	reqs, err := a.requests(t, e)
 	if err != nil {
 		return nil, err
 	}
 	r := &Report{Tile: t.String(), Elem: e.Name, ElemBits: e.Bits, Access: a.Label(), TV: a.TV.String(),
-		WidthBits: a.WidthBits, Instructions: make([]Instruction, len(reqs))}
-	per := PhaseThreads(a.WidthBits)
-	wordsPer := int64(max(1, a.WidthBits/bankBits))
+		WidthBits: a.WidthBits, Op: a.Op.String(), Instructions: make([]Instruction, len(reqs))}
 	for k, thr := range reqs {
 		in := Instruction{Index: k}
-		// Phases group the threads by number: threads p*per .. p*per+per-1.
-		for start := 0; start < len(thr); {
-			p := thr[start].thread / per
-			end := start
-			for end < len(thr) && thr[end].thread/per == p {
-				end++
-			}
-			ph := phaseOf(thr[start:end], wordsPer)
-			in.Phases = append(in.Phases, ph)
-			in.Wavefronts += ph.Degree
-			in.Ideal++
+		in.Phases, in.Ideal = serve(a.Op, a.WidthBits, thr)
+		for _, ph := range in.Phases {
+			in.Wavefronts += ph.Wavefronts
 			in.Degree = max(in.Degree, ph.Degree)
-			start = end
+		}
+		// A cp.async.cg write conflicts by the ratio of its wavefronts to
+		// its ideal, one a 128 bytes written, however its lines share them.
+		if a.Op == OpCpAsyncCG && in.Ideal > 0 {
+			in.Degree = (in.Wavefronts + in.Ideal - 1) / in.Ideal
 		}
 		r.Instructions[k] = in
 		r.Wavefronts += in.Wavefronts
@@ -95,10 +100,13 @@ func Analyze(t Tile, e Elem, a Access) (*Report, error) {
 	return r, nil
 }
 
-// phaseOf counts the distinct words per bank of the requests of one phase.
-func phaseOf(reqs []request, wordsPer int64) Phase {
-	ph := Phase{Requests: make([]Request, len(reqs))}
+// phaseOf counts the words per bank of the requests of one phase: distinct
+// words (threads touching the same word share it), or, when apart, every
+// thread's words (cp.async.ca writes the same word once per thread).
+func phaseOf(reqs []request, wordsPer int64, apart bool) Phase {
+	ph := Phase{Requests: make([]Request, len(reqs)), Apart: apart}
 	byBank := map[int]map[int64]bool{}
+	count := map[int]int{}
 	for i, q := range reqs {
 		first := q.bit / bankBits
 		ph.Requests[i] = Request{Thread: q.thread, Index: q.index, Offset: q.offset, Byte: q.bit / 8,
@@ -111,12 +119,18 @@ func phaseOf(reqs []request, wordsPer int64) Phase {
 			if !byBank[b][w] {
 				byBank[b][w] = true
 				ph.Words++
+				if !apart {
+					count[b]++
+				}
+			}
+			if apart {
+				count[b]++
 			}
 		}
 	}
 	ph.Bank = -1
 	for b := 0; b < NumBanks; b++ {
-		if n := len(byBank[b]); n > ph.Degree {
+		if n := count[b]; n > ph.Degree {
 			ph.Degree, ph.Bank = n, b
 		}
 	}
@@ -126,5 +140,6 @@ func phaseOf(reqs []request, wordsPer int64) Phase {
 		}
 		sort.Slice(ph.BankWords, func(i, j int) bool { return ph.BankWords[i] < ph.BankWords[j] })
 	}
+	ph.Wavefronts = ph.Degree
 	return ph
 }

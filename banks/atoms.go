@@ -53,7 +53,12 @@ var atoms = []Atom{
 	{"st.shared.b128", nil, 128, 32, false, "128-bit st.shared"},
 	{"cp.async.4", []string{"SM80_CP_ASYNC_CACHEALWAYS<uint32_t>"}, 32, 32, false, "cp.async of 4 bytes, its shared-memory write"},
 	{"cp.async.8", []string{"SM80_CP_ASYNC_CACHEALWAYS<uint64_t>"}, 64, 32, false, "cp.async of 8 bytes"},
-	{"cp.async.16", []string{"SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"}, 128, 32, false, "cp.async of 16 bytes"},
+	{"cp.async.16", []string{"SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"}, 128, 32, false, "cp.async.ca of 16 bytes"},
+	{"cp.async.cg.16", []string{"SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"}, 128, 32, false, "cp.async.cg of 16 bytes, L1 bypassed"},
+	{"ld.shared.b8", []string{"UniversalCopy<uint8_t>"}, 8, 32, false, "8-bit ld.shared, one phase of 32 threads"},
+	{"ld.shared.b16", []string{"UniversalCopy<uint16_t>"}, 16, 32, false, "16-bit ld.shared, one phase of 32 threads"},
+	{"st.shared.b8", nil, 8, 32, false, "8-bit st.shared"},
+	{"st.shared.b16", nil, 16, 32, false, "16-bit st.shared"},
 	{"ldmatrix.x1", []string{"SM75_U32x1_LDSM_N"}, 128, 8, true, "one 8x8 matrix, rows from threads 0-7"},
 	{"ldmatrix.x2", []string{"SM75_U32x2_LDSM_N"}, 128, 16, true, "two 8x8 matrices, rows from threads 0-15"},
 	{"ldmatrix.x4", []string{"SM75_U32x4_LDSM_N"}, 128, 32, true, "four 8x8 matrices, rows from threads 0-31"},
@@ -85,9 +90,13 @@ var atomIndex = func() map[string]int {
 		}
 	}
 	// Short spellings.
-	for _, w := range []string{"32", "64", "128"} {
+	for _, w := range []string{"8", "16", "32", "64", "128"} {
 		m["lds"+w] = m["ld.shared.b"+w]
 		m["sts"+w] = m["st.shared.b"+w]
+	}
+	// cp.async by its cache operator: .ca (the default) and .cg.
+	for _, w := range []string{"4", "8", "16"} {
+		m["cp.async.ca."+w] = m["cp.async."+w]
 	}
 	return m
 }()
@@ -176,7 +185,7 @@ func (a Atom) Access(t Tile, e Elem) (Access, error) {
 	if err != nil {
 		return Access{}, errAccess("%v", err)
 	}
-	return Access{Name: a.Name, TV: tv, WidthBits: a.WidthBits}, nil
+	return Access{Name: a.Name, TV: tv, WidthBits: a.WidthBits, Op: opOf(a.Name)}, nil
 }
 
 // contiguousMode returns the top-level mode of l whose first step is one

@@ -23,7 +23,7 @@ func TestAccessErrors(t *testing.T) {
 		// Index 1 is the offset 64... values along mode 1 start at odd offsets.
 		{"misaligned", layout.MustNew(layout.Ints(32, 2), layout.Ints(8, 8)), 32, "not aligned"},
 		{"outside", layout.MustNew(layout.Ints(32, 1), layout.Ints(100, 1)), 16, "outside the tile"},
-		{"too many threads", layout.MustNew(layout.Ints(64, 1), layout.Ints(1, 1)), 16, "more than 32"},
+		{"too many threads", layout.MustNew(layout.Ints(2048, 1), layout.Ints(1, 1)), 16, "more than 1024"},
 		{"odd values", layout.MustNew(layout.Ints(32, 3), layout.Ints(1, 8)), 32, "not a multiple"},
 	}
 	for _, c := range cases {

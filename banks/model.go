@@ -1,5 +1,10 @@
 package banks
 
+import (
+	"sort"
+	"strings"
+)
+
 // The parameters of the shared-memory model, in one place. docs/banks.md
 // names the public sources: the CUDA C++ Programming Guide (shared memory:
 // 32 banks, successive 32-bit words in successive banks, broadcast of a word
@@ -40,3 +45,175 @@ func PhaseThreads(widthBits int) int {
 
 // bankOf returns the bank of a 4-byte word index.
 func bankOf(word int64) int { return int(word % NumBanks) }
+
+// Op is the kind of instruction that performs an access, which decides how
+// the hardware serves it (docs/banks.md, "The model", with the rules
+// measured on an H200).
+type Op int
+
+const (
+	// OpPlain is an access of a width with no instruction named (-tv with
+	// -width): phases by width, distinct words in a bank serialize.
+	OpPlain Op = iota
+	// OpLoad is ld.shared: as OpPlain, but a 64- or 128-bit load whose
+	// threads pair up on addresses is packed into half as many phases.
+	OpLoad
+	// OpStore is st.shared, served as OpPlain.
+	OpStore
+	// OpMatrix is ldmatrix and stmatrix: a phase per 8x8 matrix, each
+	// thread of it one 16-byte row.
+	OpMatrix
+	// OpCpAsyncCA is the shared-memory write of cp.async.ca (4, 8 or 16
+	// bytes): phases of 8 threads, every thread's request served apart.
+	OpCpAsyncCA
+	// OpCpAsyncCG is the shared-memory write of cp.async.cg (16 bytes):
+	// the warp's 16-byte chunks, written a 128-byte line at a time in
+	// naturally aligned blocks.
+	OpCpAsyncCG
+)
+
+var opNames = map[Op]string{OpPlain: "plain", OpLoad: "ld.shared", OpStore: "st.shared", OpMatrix: "ldmatrix/stmatrix",
+	OpCpAsyncCA: "cp.async.ca", OpCpAsyncCG: "cp.async.cg"}
+
+// String returns the instruction kind's name.
+func (o Op) String() string { return opNames[o] }
+
+// opOf returns the instruction kind of an atom, from its canonical name.
+func opOf(name string) Op {
+	switch {
+	case strings.HasPrefix(name, "ld.shared"):
+		return OpLoad
+	case strings.HasPrefix(name, "st.shared"):
+		return OpStore
+	case strings.HasPrefix(name, "ldmatrix"), strings.HasPrefix(name, "stmatrix"):
+		return OpMatrix
+	case strings.HasPrefix(name, "cp.async.cg"):
+		return OpCpAsyncCG
+	case strings.HasPrefix(name, "cp.async"):
+		return OpCpAsyncCA
+	}
+	return OpPlain
+}
+
+// Phases of the instructions whose rules were measured on an H200
+// (banks/testdata/h200, docs/banks.md).
+const (
+	// cpAsyncPhaseThreads is the threads of a phase of a cp.async.ca write:
+	// 8, whatever the width (4 and 8 bytes measured; 16 inferred).
+	cpAsyncPhaseThreads = 8
+	// lineBytes is the shared-memory line a cp.async.cg wavefront writes.
+	lineBytes = NumBanks * BankBytes
+	// chunkBytes is the 16 bytes of one cp.async.cg request.
+	chunkBytes = 16
+)
+
+// packedLoad reports whether a 64- or 128-bit ld.shared is packed: every
+// thread t of the instruction has the address of thread t^1, or every
+// thread t that of thread t^2 (the partner taking part too). The hardware
+// then returns two threads' registers at once and serves the load in half
+// as many phases (NVIDIA's rule for compute capability 7.x, in the forum
+// thread "Unexpected shared memory bank conflict"; measured on the H200).
+func packedLoad(reqs []request) bool {
+	byThread := make(map[int]int64, len(reqs))
+	for _, q := range reqs {
+		byThread[q.thread] = q.bit
+	}
+	pairs := func(x int) bool {
+		for _, q := range reqs {
+			b, ok := byThread[q.thread^x]
+			if !ok || b != q.bit {
+				return false
+			}
+		}
+		return true
+	}
+	return len(reqs) > 1 && (pairs(1) || pairs(2))
+}
+
+// serve splits one instruction's requests, in thread order, into the phases
+// the hardware serves, each with its wavefronts, and returns them with the
+// instruction's ideal wavefronts.
+func serve(op Op, widthBits int, reqs []request) (phases []Phase, ideal int) {
+	wordsPer := int64(max(1, widthBits/bankBits))
+	switch op {
+	case OpCpAsyncCG:
+		return serveLines(reqs, widthBits)
+	case OpCpAsyncCA:
+		phases = byThreads(reqs, cpAsyncPhaseThreads, func(r []request) Phase { return phaseOf(r, wordsPer, true) })
+		return phases, len(phases)
+	}
+	per := PhaseThreads(widthBits)
+	if op == OpLoad && widthBits > bankBits && packedLoad(reqs) {
+		per *= 2
+	}
+	phases = byThreads(reqs, per, func(r []request) Phase { return phaseOf(r, wordsPer, false) })
+	return phases, len(phases)
+}
+
+// byThreads groups requests by thread number: threads p*per .. p*per+per-1
+// form phase p (phases with no request are left out).
+func byThreads(reqs []request, per int, phase func([]request) Phase) []Phase {
+	var out []Phase
+	for start := 0; start < len(reqs); {
+		p := reqs[start].thread / per
+		end := start
+		for end < len(reqs) && reqs[end].thread/per == p {
+			end++
+		}
+		out = append(out, phase(reqs[start:end]))
+		start = end
+	}
+	return out
+}
+
+// serveLines serves a cp.async.cg write: the warp's 16-byte chunks, one
+// phase per 128-byte line of shared memory they fall in. Threads writing the
+// same chunk share it; a line takes one wavefront per naturally aligned
+// block (8, 4, 2 or 1 chunks) of the fewest that cover exactly its chunks:
+// a whole line or an aligned half takes 1, chunks 32 bytes apart take one
+// each. The ideal is one wavefront per 128 bytes written.
+func serveLines(reqs []request, widthBits int) ([]Phase, int) {
+	wordsPer := int64(max(1, widthBits/bankBits))
+	lines := map[int64][]request{}
+	var order []int64
+	chunks := map[int64]bool{}
+	for _, q := range reqs {
+		l := q.bit / 8 / lineBytes
+		if _, ok := lines[l]; !ok {
+			order = append(order, l)
+		}
+		lines[l] = append(lines[l], q)
+		for c := q.bit / 8 / chunkBytes; c <= (q.bit/8+int64(widthBits/8)-1)/chunkBytes; c++ {
+			chunks[c] = true
+		}
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+	const perLine = lineBytes / chunkBytes
+	var phases []Phase
+	for _, l := range order {
+		ph := phaseOf(lines[l], wordsPer, false)
+		var cover func(lo, size int64) int
+		cover = func(lo, size int64) int {
+			all, none := true, true
+			for c := lo; c < lo+size; c++ {
+				if chunks[c] {
+					none = false
+				} else {
+					all = false
+				}
+			}
+			switch {
+			case none:
+				return 0
+			case all:
+				return 1
+			}
+			return cover(lo, size/2) + cover(lo+size/2, size/2)
+		}
+		ph.Wavefronts = cover(l*perLine, perLine)
+		ph.Degree, ph.Line = ph.Wavefronts, true
+		phases = append(phases, ph)
+	}
+	ideal := (len(chunks) + perLine - 1) / perLine
+	return phases, ideal
+}

@@ -1,6 +1,7 @@
 package banks
 
 import (
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -19,31 +20,62 @@ import (
 type simAddr func(inst, thread int) (byteAddr int64, ok bool)
 
 // simulate returns the wavefronts of each instruction and the worst degree.
-func simulate(insts, threads, widthBits int, addr simAddr) (waves []int, worst int, ok bool) {
+// kind is how the instruction is served: "" (by width), "ld" (ld.shared:
+// 64- and 128-bit loads whose threads pair up on addresses, t with t^1 or t
+// with t^2, take phases twice as large), "ca" (cp.async.ca: phases of 8
+// threads, every thread's words counted, equal or not), "cg" (cp.async.cg:
+// per 128-byte line, the fewest naturally aligned blocks of 16-byte chunks).
+func simulate(insts, threads, widthBits int, kind string, addr simAddr) (waves []int, worst int, ok bool) {
 	for k := 0; k < insts; k++ {
-		// The phase of a thread:: 32 threads a phase up to 32 bits, 16 for 64, 8 for 128.
+		addrs := make([]int64, threads)
+		for t := range addrs {
+			b, good := addr(k, t)
+			if !good {
+				return nil, 0, false
+			}
+			addrs[t] = b
+		}
+		nw := max(1, widthBits/32)
+		if kind == "cg" {
+			w, ideal := simLines(addrs, widthBits)
+			waves = append(waves, w)
+			worst = max(worst, (w+ideal-1)/ideal)
+			continue
+		}
+		// The phase of a thread: 32 threads a phase up to 32 bits, 16 for 64, 8 for 128.
 		perPhase := 32
 		if widthBits == 64 {
 			perPhase = 16
 		} else if widthBits == 128 {
 			perPhase = 8
 		}
+		if kind == "ld" && widthBits > 32 && threads > 1 {
+			pair := func(x int) bool {
+				for t := range addrs {
+					if t^x >= threads || addrs[t] != addrs[t^x] {
+						return false
+					}
+				}
+				return true
+			}
+			if pair(1) || pair(2) {
+				perPhase *= 2
+			}
+		}
+		if kind == "ca" {
+			perPhase = 8
+		}
 		total := 0
 		for p := 0; p*perPhase < threads; p++ {
 			var words [32][]int64
 			for t := p * perPhase; t < threads && t < (p+1)*perPhase; t++ {
-				b, good := addr(k, t)
-				if !good {
-					return nil, 0, false
-				}
-				nw := max(1, widthBits/32)
-				for w := b / 4; w < b/4+int64(nw); w++ {
+				for w := addrs[t] / 4; w < addrs[t]/4+int64(nw); w++ {
 					bank := w % 32
 					dup := false
 					for _, x := range words[bank] {
 						dup = dup || x == w
 					}
-					if !dup {
+					if !dup || kind == "ca" {
 						words[bank] = append(words[bank], w)
 					}
 				}
@@ -58,6 +90,56 @@ func simulate(insts, threads, widthBits int, addr simAddr) (waves []int, worst i
 		waves = append(waves, total)
 	}
 	return waves, worst, true
+}
+
+// simLines counts a cp.async.cg write: for each 128-byte line, the blocks of
+// 8, 4, 2 or 1 chunks (aligned to their size) that a greedy pass from the
+// largest down needs to cover exactly the chunks written; and the ideal, one
+// a 128 bytes written.
+func simLines(addrs []int64, widthBits int) (waves, ideal int) {
+	written := map[int64]bool{}
+	for _, a := range addrs {
+		for b := a; b < a+int64(widthBits/8); b += 16 {
+			written[b/16] = true
+		}
+	}
+	done := map[int64]bool{}
+	for c := range written {
+		line := c / 8
+		if done[line] {
+			continue
+		}
+		done[line] = true
+		covered := map[int64]bool{}
+		for _, size := range []int64{8, 4, 2, 1} {
+			for lo := line * 8; lo < line*8+8; lo += size {
+				full := true
+				for x := lo; x < lo+size; x++ {
+					full = full && written[x] && !covered[x]
+				}
+				if full {
+					waves++
+					for x := lo; x < lo+size; x++ {
+						covered[x] = true
+					}
+				}
+			}
+		}
+	}
+	return waves, (len(written) + 7) / 8
+}
+
+// simKind returns the simulator's kind of an atom, from its name.
+func simKind(name string) string {
+	switch {
+	case strings.HasPrefix(name, "ld.shared"):
+		return "ld"
+	case strings.HasPrefix(name, "cp.async.cg"):
+		return "cg"
+	case strings.HasPrefix(name, "cp.async"):
+		return "ca"
+	}
+	return ""
 }
 
 // evalTile returns the element offset of tile index i with layout.Eval.
@@ -141,7 +223,7 @@ func TestAnalyzerMatchesSimulatorTV(t *testing.T) {
 			t.Fatalf("analyze %s, %s, %s/%d: %v", tile, e.Name, tv, w, err)
 		}
 		threads := int(t0 * t1)
-		waves, worst, ok := simulate(int(m), threads, w, func(k, th int) (int64, bool) {
+		waves, worst, ok := simulate(int(m), threads, w, "", func(k, th int) (int64, bool) {
 			first := int64(-1)
 			for j := int64(0); j < vec; j++ {
 				idx, err := tv.Eval(layout.Tuple(layout.Int(int64(th)), layout.Int(int64(k)*vec+j)))
@@ -192,7 +274,7 @@ func TestAnalyzerMatchesSimulatorAtoms(t *testing.T) {
 			t.Fatalf("analyze %s on %s: %v", a.Name, tile, err)
 		}
 		insts := int(rows * vecs / int64(a.Threads))
-		waves, worst, ok := simulate(insts, a.Threads, a.WidthBits, func(k, th int) (int64, bool) {
+		waves, worst, ok := simulate(insts, a.Threads, a.WidthBits, simKind(a.Name), func(k, th int) (int64, bool) {
 			v := int64(k*a.Threads + th)
 			var row, chunk int64
 			if a.RowsFirst {

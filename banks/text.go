@@ -24,13 +24,7 @@ func (r *Report) Evidence() string {
 		return ""
 	}
 	in := r.Instructions[r.Worst]
-	for p, ph := range in.Phases {
-		if ph.Degree == r.Degree {
-			return fmt.Sprintf("instruction %d, phase %d (threads %s): bank %d holds %d distinct words (%s)",
-				in.Index, p, threadRange(ph), ph.Bank, ph.Degree, bankThreads(ph))
-		}
-	}
-	return ""
+	return fmt.Sprintf("instruction %d, %s", in.Index, worstPhase(in))
 }
 
 func threadRange(ph Phase) string {
@@ -70,8 +64,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "tile:    %s\n", r.Tile)
 	fmt.Fprintf(&b, "element: %s, %d bits\n", r.Elem, r.ElemBits)
-	per := PhaseThreads(r.WidthBits)
-	fmt.Fprintf(&b, "access:  %s, %d bits a thread, phases of %d threads\n", r.Access, r.WidthBits, per)
+	fmt.Fprintf(&b, "access:  %s, %d bits a thread, %s\n", r.Access, r.WidthBits, r.phasesOf())
 	fmt.Fprintf(&b, "tv:      %s\n", r.TV)
 	for _, in := range r.Instructions {
 		verdict := "conflict-free"
@@ -81,9 +74,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "instruction %d: %s, %d wavefronts (ideal %d), %s\n",
 			in.Index, plural(len(in.Phases), "phase"), in.Wavefronts, in.Ideal, verdict)
 		for p, ph := range in.Phases {
-			if ph.Degree > 1 {
-				fmt.Fprintf(&b, "  phase %d (threads %s): bank %d holds %d distinct words (%s)\n",
-					p, threadRange(ph), ph.Bank, ph.Degree, bankThreads(ph))
+			if ph.Wavefronts > 1 {
+				fmt.Fprintf(&b, "  %s\n", phaseProof(p, ph))
 			}
 		}
 	}

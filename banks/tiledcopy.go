@@ -81,7 +81,7 @@ func TiledCopyAccess(a Atom, copyTV layout.Layout, tiler layout.Tiler, warp int)
 	if warp < 0 || warp > 1<<20 {
 		return Access{}, errAccess("warp %d is out of range", warp)
 	}
-	return Access{Name: fmt.Sprintf("%s, tiled, warp %d", a.Name, warp), TV: copyTV, WidthBits: a.WidthBits,
+	return Access{Name: fmt.Sprintf("%s, tiled, warp %d", a.Name, warp), TV: copyTV, WidthBits: a.WidthBits, Op: opOf(a.Name),
 		tiled: &tiledCopy{atom: a, tv: copyTV, tiler: tiler, warp: warp}}, nil
 }
 

@@ -120,13 +120,12 @@ func quotedAttr(item []byte, key string) ([]byte, bool) {
 //
 //	!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>  ldmatrix.x4 (t: .trans)
 //	!cute_nvgpu.atom.stsm<f16, mode = <"(8,8)">, num_matrices = 4, n>                              stmatrix.x4 (t: .trans)
-//	!cute_nvgpu.atom.simt_async_copy<bf16, cache = global, 128 b>                                 cp.async.16
+//	!cute_nvgpu.atom.simt_async_copy<bf16, cache = global, 128 b>                                 cp.async.cg.16 (cache = always: cp.async.16)
 //	!cute_nvgpu.atom.universal_copy<bf16, 128 b>                                                   ld.shared.b128 (partition_S), st.shared.b128 (partition_D)
 //
 // ldmatrix reads shared memory and so is only a partition_S of it, stmatrix
 // and cp.async write it and are only a partition_D. Anything else (TMA,
-// tensor memory, an 8x16 or 16x16 ldmatrix mode, a universal copy narrower
-// than 32 bits) is not known to the model.
+// tensor memory, an 8x16 or 16x16 ldmatrix mode) is not known to the model.
 func atomName(t []byte, partition byte) (string, []byte, bool) {
 	const pre = "!cute_nvgpu.atom."
 	if !bytes.HasPrefix(t, []byte(pre)) || t[len(t)-1] != '>' {
@@ -184,6 +183,11 @@ func atomName(t []byte, partition byte) (string, []byte, bool) {
 		if !ok || partition != 'D' {
 			return "", nil, false
 		}
+		// cache = global is cp.async.cg (16 bytes only), served apart from
+		// cp.async.ca (docs/banks.md, "cp.async").
+		if string(attr("cache")) == "global" {
+			return "cp.async.cg." + strconv.Itoa(bits/8), items[0], true
+		}
 		return "cp.async." + strconv.Itoa(bits/8), items[0], true
 	case "universal_copy":
 		bits, ok := widthItem(items)
@@ -215,7 +219,7 @@ func widthItem(items [][]byte) (int, bool) {
 }
 
 // lookupAtom returns the model's atom of a canonical name; false for a
-// width the table lacks (ld.shared.b16).
+// width the table lacks.
 func lookupAtom(name string) (banks.Atom, bool) {
 	a, err := banks.LookupAtom(name)
 	return a, err == nil && a.Name == name

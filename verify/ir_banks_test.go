@@ -100,8 +100,9 @@ func partitionLines(t *testing.T, src []byte) ([]opLine, []byte) {
 // analyzed, not skipped, so the absence of a finding is a verdict. By hand:
 // the cp.async copy gives each of 128 threads 8 consecutive halves of one
 // row (layout_copy_tv ((8,16),8):((128,1),16) on a 16x64 tile: thread
-// (a,b) reads row b, halves 8a..8a+7), so a phase of 8 threads writes one
-// whole 128-byte row: conflict-free with or without the swizzle. The tiler
+// (a,b) reads row b, halves 8a..8a+7), so the cp.async.cg (cache = global)
+// writes whole 128-byte rows, one wavefront a row: conflict-free with or
+// without the swizzle. The tiler
 // [16:1;64:1] cuts 8 x 1 x 3 = 24 tiles. The swizzled ldmatrix read is
 // conflict-free (S<3,3,3> puts row r of column c at 16-byte column c XOR
 // r, see docs/banks.md); the unswizzled one is 8-way (TestIRBanksFindings).
@@ -130,7 +131,7 @@ func TestIRBanksAnalyzed(t *testing.T) {
 		}
 		got = append(got, want{c.atom.Name, v.rep.Degree, len(v.rep.Instructions)})
 	}
-	exp := []want{{"cp.async.16", 1, 24}, {"ldmatrix.x4", 1, 24}, {"cp.async.16", 1, 24}, {"ldmatrix.x4", 8, 24}}
+	exp := []want{{"cp.async.cg.16", 1, 24}, {"ldmatrix.x4", 1, 24}, {"cp.async.cg.16", 1, 24}, {"ldmatrix.x4", 8, 24}}
 	if len(got) != len(exp) {
 		t.Fatalf("analyzed %v, want %v", got, exp)
 	}
@@ -209,7 +210,6 @@ func TestIRBanksUnknownSilent(t *testing.T) {
 		{"an 8-bit stmatrix", copyLine("D", `!cute.tiled_copy<!cute_nvgpu.atom.stsm<i8, mode = <"(8,8)">, num_matrices = 4, n>, layout_copy_tv = <"((4,8,4),((2,2,2),(1,1))):((128,1,16),((64,8,512),(0,0)))">, tiler_mn = <"[64:1;16:1]">>`, strings.Replace(mem, "f16", "i8", 1))},
 		{"an atom type without parameters", copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.x>, layout_copy_tv = <"(32,8):(8,1)">, tiler_mn = <"[256:1]">>`, mem)},
 		{"a tensor-memory atom", copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>, layout_copy_tv = <"((32,4),(32,32)):((0,1),(4,128))">, tiler_mn = <"[(128,32):(32,1)]">>`, mem)},
-		{"a 16-bit universal copy", copyLine("S", `!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f16>, layout_copy_tv = <"(32,1):(1,0)">, tiler_mn = <"[32:1]">>`, mem)},
 		{"a malformed TV layout", copyLine("S", strings.Replace(ldsmCopy, `((4,8,4),((2,2,2),(1,1)))`, `((4,8,4`, 1), mem)},
 		{"a TV layout that does not fit the atom", copyLine("S", strings.Replace(ldsmCopy, `(0,0)))">`, `(0,0)),7)">`, 1), mem)},
 		{"an alias never defined", copyLine("S", "!copy_nowhere", mem)},

@@ -1,0 +1,149 @@
+package banks
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The wavefronts of single shared-memory instructions of one warp, measured
+// on an NVIDIA H200 with Nsight Compute: testdata/h200/measured.jsonl and
+// testdata/h200/measured_cp.jsonl (testdata/h200/README.md says how). Each
+// case gives the byte address of every lane, the PTX instruction and the
+// wavefronts the hardware took; the model (serve, model.go) must predict
+// them from the addresses and the instruction alone.
+
+// measuredCase is one line of the measured files.
+type measuredCase struct {
+	Line   int      // the line of the file, from 1
+	Source string   `json:"source"`
+	Args   []string `json:"args"`
+	Kind   string   `json:"kind"`
+	Width  int      `json:"width"`
+	Lanes  []int64  `json:"lanes"`
+	GPU    int      `json:"gpu"`
+	Device string   `json:"device"`
+}
+
+// readMeasured reads a file of measured cases.
+func readMeasured(t *testing.T, path string) []measuredCase {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var out []measuredCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		var c measuredCase
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &c), "%s:%d", path, n)
+		c.Line = n
+		require.Len(t, c.Lanes, WarpSize, "%s:%d", path, n)
+		require.Contains(t, c.Device, "H200", "%s:%d", path, n)
+		out = append(out, c)
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// kindOp returns the instruction of a measured kind, its width in bits and
+// the lanes that supply addresses.
+func kindOp(kind string) (op Op, width, lanes int) {
+	switch {
+	case strings.HasPrefix(kind, "ld") && !strings.HasPrefix(kind, "ldmatrix"):
+		op = OpLoad
+	case strings.HasPrefix(kind, "st") && !strings.HasPrefix(kind, "stmatrix"):
+		op = OpStore
+	case strings.HasPrefix(kind, "cp16"):
+		return OpCpAsyncCG, 128, WarpSize
+	case strings.HasPrefix(kind, "cp"):
+		op = OpCpAsyncCA
+	default: // ldmatrix_x1, stmatrix_x4_t, ...
+		lanes = WarpSize
+		if strings.Contains(kind, "_x1") {
+			lanes = 8
+		} else if strings.Contains(kind, "_x2") {
+			lanes = 16
+		}
+		return OpMatrix, 128, lanes
+	}
+	switch strings.TrimLeft(kind, "ldstcp") {
+	case "32", "4":
+		width = 32
+	case "64", "8":
+		width = 64
+	case "128":
+		width = 128
+	}
+	return op, width, WarpSize
+}
+
+// servedWavefronts runs the model on the lanes of a measured case.
+func servedWavefronts(c measuredCase) int {
+	op, width, lanes := kindOp(c.Kind)
+	reqs := make([]request, lanes)
+	for t := range reqs {
+		reqs[t] = request{thread: t, bit: c.Lanes[t] * 8}
+	}
+	phases, _ := serve(op, width, reqs)
+	n := 0
+	for _, ph := range phases {
+		n += ph.Wavefronts
+	}
+	return n
+}
+
+// TestMeasuredSingleInstructions: every case of testdata/h200/measured.jsonl
+// (32-bit loads and stores, 64- and 128-bit loads with and without shared
+// addresses, 64- and 128-bit stores, ldmatrix and stmatrix x1, x2, x4 and
+// .trans) takes the wavefronts the H200 took. Its cp.async lines are
+// skipped: the counter of that file does not see cp.async's writes
+// (TestMeasuredCpAsync reads the file that does).
+func TestMeasuredSingleInstructions(t *testing.T) {
+	cases := readMeasured(t, "testdata/h200/measured.jsonl")
+	require.Len(t, cases, 434)
+	checked := 0
+	for _, c := range cases {
+		if strings.HasPrefix(c.Kind, "cp") {
+			continue
+		}
+		checked++
+		require.Equal(t, c.GPU, servedWavefronts(c), "testdata/h200/measured.jsonl:%d (%s, %s): lanes %v", c.Line, c.Kind, c.Source, c.Lanes)
+	}
+	require.Equal(t, 407, checked)
+}
+
+// cpAsyncGaps are the lines of testdata/h200/measured_cp.jsonl the model does
+// not predict: copies into tiles whose rows are not a whole number of
+// 128-byte lines (padded or offset rows), where the hardware takes one to
+// seven wavefronts more or fewer than the rule (docs/banks.md, "cp.async").
+var cpAsyncGaps = map[int]bool{
+	3: true, 9: true, 17: true, 19: true, 22: true, 24: true, 25: true, 27: true, 28: true, 31: true, 33: true, 35: true,
+	36: true, 37: true, 38: true, 57: true, 58: true, 60: true, 62: true, 66: true, 67: true, 72: true, 74: true,
+}
+
+// TestMeasuredCpAsync: the cases of testdata/h200/measured_cp.jsonl (4- and
+// 8-byte cp.async.ca, 16-byte cp.async.cg) take the wavefronts the H200
+// took, but for the lines of cpAsyncGaps, where the model is known to
+// differ (and must keep differing, so that a change of the rule is seen
+// here and the documentation follows it).
+func TestMeasuredCpAsync(t *testing.T) {
+	cases := readMeasured(t, "testdata/h200/measured_cp.jsonl")
+	require.Len(t, cases, 98)
+	exact := 0
+	for _, c := range cases {
+		got := servedWavefronts(c)
+		if cpAsyncGaps[c.Line] {
+			require.NotEqual(t, c.GPU, got, "testdata/h200/measured_cp.jsonl:%d is listed as a gap but is now exact: update cpAsyncGaps and docs/banks.md", c.Line)
+			continue
+		}
+		if got != c.GPU {
+			t.Errorf("testdata/h200/measured_cp.jsonl:%d (%s, %s): model %d, H200 %d: lanes %v", c.Line, c.Kind, c.Source, got, c.GPU, c.Lanes)
+		}
+		exact++
+	}
+	require.Equal(t, len(cases)-len(cpAsyncGaps), exact)
+}
