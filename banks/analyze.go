@@ -4,12 +4,12 @@ import "sort"
 
 // Report is the analysis of one warp's access to a tile.
 type Report struct {
-	Tile         string        `json:"tile"`
-	Elem         string        `json:"elem"`
-	ElemBits     int           `json:"elem_bits"`
-	Access       string        `json:"access"`
-	TV           string        `json:"tv"`
-	WidthBits    int           `json:"width_bits"`
+	Tile      string `json:"tile"`
+	Elem      string `json:"elem"`
+	ElemBits  int    `json:"elem_bits"`
+	Access    string `json:"access"`
+	TV        string `json:"tv"`
+	WidthBits int    `json:"width_bits"`
 	// Op is the kind of instruction that serves the access (Op.String).
 	Op           string        `json:"op"`
 	Instructions []Instruction `json:"instructions"`
