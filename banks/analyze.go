@@ -33,6 +33,9 @@ type Instruction struct {
 	Degree     int     `json:"degree"`
 	Wavefronts int     `json:"wavefronts"`
 	Ideal      int     `json:"ideal"`
+	// Packed: a 64- or 128-bit load whose threads pair up on addresses,
+	// served in half the phases.
+	Packed bool `json:"packed,omitempty"`
 }
 
 // Phase is the threads of one instruction served together.
@@ -79,7 +82,7 @@ func Analyze(t Tile, e Elem, a Access) (*Report, error) {
 		WidthBits: a.WidthBits, Op: a.Op.String(), Instructions: make([]Instruction, len(reqs))}
 	for k, thr := range reqs {
 		in := Instruction{Index: k}
-		in.Phases, in.Ideal = serve(a.Op, a.WidthBits, thr)
+		in.Phases, in.Ideal, in.Packed = serve(a.Op, a.WidthBits, thr)
 		for _, ph := range in.Phases {
 			in.Wavefronts += ph.Wavefronts
 			in.Degree = max(in.Degree, ph.Degree)

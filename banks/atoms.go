@@ -126,7 +126,14 @@ func AtomNames() []string {
 // Access places the atom on tile t with elements of e: it returns the TV
 // layout (thread, value) -> tile index that covers the whole tile, one
 // instruction per Threads vectors.
+//
+// On a staged buffer (a tile of rank 3, mode 2 the stages) the atom covers
+// every stage as it covers the first: stage s's instructions follow stage
+// s-1's (Tile.Stage gives one stage alone).
 func (a Atom) Access(t Tile, e Elem) (Access, error) {
+	if t.L.Rank() == 3 {
+		return a.stagedAccess(t, e)
+	}
 	if a.WidthBits%e.Bits != 0 || a.WidthBits < e.Bits {
 		return Access{}, errAccess("%s moves %d bits a thread, not a whole number of %d-bit %s elements", a.Name, a.WidthBits, e.Bits, e.Name)
 	}
@@ -213,4 +220,36 @@ func contiguousMode(l layout.Layout, vec int64) (int, error) {
 		return 0, errAccess("no mode of %s has unit stride, so a vector cannot run along one", l)
 	}
 	return found, nil
+}
+
+// stagedAccess places the atom on stage 0 of a staged buffer and repeats
+// its TV layout over the stages: the tile index of stage s is s times the
+// size of a stage past stage 0's.
+func (a Atom) stagedAccess(t Tile, e Elem) (Access, error) {
+	n, err := t.Stages()
+	if err != nil {
+		return Access{}, err
+	}
+	first, err := t.Stage(0)
+	if err != nil {
+		return Access{}, err
+	}
+	acc, err := a.Access(first, e)
+	if err != nil {
+		return Access{}, err
+	}
+	size, err := first.L.Size()
+	if err != nil {
+		return Access{}, errAccess("the tile %s is not static", t)
+	}
+	thr, _ := acc.TV.Mode(0)
+	val, _ := acc.TV.Mode(1)
+	tv, err := layout.New(
+		layout.Tuple(thr.Shape(), layout.Tuple(val.Shape(), layout.Int(int64(n)))),
+		layout.Tuple(thr.Stride(), layout.Tuple(val.Stride(), layout.Int(size))))
+	if err != nil {
+		return Access{}, errAccess("%v", err)
+	}
+	acc.TV = tv
+	return acc, nil
 }

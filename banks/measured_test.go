@@ -88,7 +88,7 @@ func servedWavefronts(c measuredCase) int {
 	for t := range reqs {
 		reqs[t] = request{thread: t, bit: c.Lanes[t] * 8}
 	}
-	phases, _ := serve(op, width, reqs)
+	phases, _, _ := serve(op, width, reqs)
 	n := 0
 	for _, ph := range phases {
 		n += ph.Wavefronts

@@ -132,22 +132,23 @@ func packedLoad(reqs []request) bool {
 
 // serve splits one instruction's requests, in thread order, into the phases
 // the hardware serves, each with its wavefronts, and returns them with the
-// instruction's ideal wavefronts.
-func serve(op Op, widthBits int, reqs []request) (phases []Phase, ideal int) {
+// instruction's ideal wavefronts and whether it is a packed load.
+func serve(op Op, widthBits int, reqs []request) (phases []Phase, ideal int, packed bool) {
 	wordsPer := int64(max(1, widthBits/bankBits))
 	switch op {
 	case OpCpAsyncCG:
-		return serveLines(reqs, widthBits)
+		phases, ideal = serveLines(reqs, widthBits)
+		return phases, ideal, false
 	case OpCpAsyncCA:
 		phases = byThreads(reqs, cpAsyncPhaseThreads, func(r []request) Phase { return phaseOf(r, wordsPer, true) })
-		return phases, len(phases)
+		return phases, len(phases), false
 	}
 	per := PhaseThreads(widthBits)
 	if op == OpLoad && widthBits > bankBits && packedLoad(reqs) {
-		per *= 2
+		per, packed = 2*per, true
 	}
 	phases = byThreads(reqs, per, func(r []request) Phase { return phaseOf(r, wordsPer, false) })
-	return phases, len(phases)
+	return phases, len(phases), packed
 }
 
 // byThreads groups requests by thread number: threads p*per .. p*per+per-1

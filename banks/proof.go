@@ -43,3 +43,11 @@ func phaseProof(p int, ph Phase) string {
 	return fmt.Sprintf("phase %d (threads %s): bank %d holds %d distinct words (%s)",
 		p, threadRange(ph), ph.Bank, ph.Degree, bankThreads(ph))
 }
+
+// packedNote marks the phases of a packed load.
+func packedNote(in Instruction) string {
+	if in.Packed {
+		return " (packed: threads pair up on addresses)"
+	}
+	return ""
+}

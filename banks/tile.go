@@ -146,3 +146,48 @@ func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
 	}
 	return out, nil
 }
+
+// Stages returns the stages of a staged buffer: the size of mode 2 of a
+// tile of rank 3 (rows, columns, stages, as CuTe's pipelined shared-memory
+// layouts are), 1 for a tile of rank 1 or 2.
+func (t Tile) Stages() (int, error) {
+	if t.L.Rank() != 3 {
+		return 1, nil
+	}
+	m, _ := t.L.Mode(2)
+	n, err := m.Size()
+	if err != nil {
+		return 0, errAccess("the stages of %s are not static", t.L)
+	}
+	return int(n), nil
+}
+
+// Stage returns stage s of a staged buffer (a tile of rank 3): modes 0 and
+// 1, at the offset of stage s in mode 2, under the same swizzle (which
+// reads the whole offset, stage included, as CuTe's does).
+func (t Tile) Stage(s int) (Tile, error) {
+	n, err := t.Stages()
+	if err != nil {
+		return Tile{}, err
+	}
+	if t.L.Rank() != 3 {
+		return Tile{}, errAccess("the tile %s has rank %d; stages are mode 2 of a tile of rank 3", t.L, t.L.Rank())
+	}
+	if s < 0 || s >= n {
+		return Tile{}, errAccess("the tile %s has %d stages (mode 2): there is no stage %d", t.L, n, s)
+	}
+	m, _ := t.L.Mode(2)
+	f, err := flatten("stage mode", m, MaxTileSize)
+	if err != nil {
+		return Tile{}, err
+	}
+	m0, _ := t.L.Mode(0)
+	m1, _ := t.L.Mode(1)
+	l, err := layout.New(layout.Tuple(m0.Shape(), m1.Shape()), layout.Tuple(m0.Stride(), m1.Stride()))
+	if err != nil {
+		return Tile{}, errAccess("%v", err)
+	}
+	out := t
+	out.L, out.Offset = l, t.Offset+f.at(int64(s))
+	return out, nil
+}

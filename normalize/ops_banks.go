@@ -170,9 +170,23 @@ func BankAnalysis(n *ast.Call, vals []Value) (*banks.Report, int, error) {
 			return nil, 3, err
 		}
 	}
-	rep, err := banks.Analyze(tile, elem, acc)
-	if err != nil {
-		return nil, 2, err // the access does not fit the layout
+	// A TV layout of more than 32 threads is split by warp; the report is
+	// the worst warp's (the first of equals), as lint reports a tiled copy.
+	var rep *banks.Report
+	for w := 0; w < acc.Warps(); w++ {
+		a := acc
+		if acc.Warps() > 1 {
+			if a, err = acc.InWarp(w); err != nil {
+				return nil, 2, err
+			}
+		}
+		r, err := banks.Analyze(tile, elem, a)
+		if err != nil {
+			return nil, 2, err // the access does not fit the layout
+		}
+		if rep == nil || r.Degree > rep.Degree || (r.Degree == rep.Degree && r.Wavefronts > rep.Wavefronts) {
+			rep = r
+		}
 	}
 	return rep, 0, nil
 }

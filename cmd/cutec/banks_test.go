@@ -72,7 +72,7 @@ func TestBanksErrors(t *testing.T) {
 		{[]string{"banks", "(8,64):(64,1)", "f16", "ldmatrix.x8"}, 1, "error[E0909]"},
 		{[]string{"banks", "-tv", "(32,8):(8,1)", "-width", "128", "(8,64):(64,1)", "f16"}, 1, "error[E0908]"},
 		{[]string{"banks", "(8,64):(64,1)", "f16"}, 2, "not 2 arguments"},
-		{[]string{"banks", "-tv", "(32,8):(8,1)", "(8,64):(64,1)", "f16"}, 2, "-tv needs -width"},
+		{[]string{"banks", "-tv", "(32,8):(8,1)", "(8,64):(64,1)", "f16"}, 2, "LAYOUT ELEM ATOM (the instruction"},
 		{[]string{"banks", "-format", "svgg", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 2, `did you mean "svg"?`},
 		{[]string{"banks", "S<3,3,3>", "f16", "ldmatrix.x4"}, 1, "banks needs a layout"},
 		{[]string{"banks", "-tiled", "(32,8):(8,1)", "(8,64):(64,1)", "f16", "ldmatrix.x4"}, 2, "-tiled and -tiler go together"},
