@@ -8,7 +8,9 @@
 // threads for accesses of 32 bits or less, 16 for 64-bit, 8 for 128-bit and
 // for each 8x16-byte matrix of ldmatrix and stmatrix); threads touching the
 // same 4-byte word share it, and a phase takes as many wavefronts as the
-// most distinct words in one bank (its conflict degree).
+// most distinct words in one bank (its conflict degree). The instruction
+// (Op) decides the rest, as measured on an H200: packed 64- and 128-bit
+// loads, cp.async.ca and cp.async.cg writes (model.go, serve).
 //
 // An access is a thread-value layout (thread, value) -> index of the tile,
 // as CuTe's TV layouts are, with the access width in bits (NewAccess); named
