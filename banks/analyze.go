@@ -108,25 +108,29 @@ func Analyze(t Tile, e Elem, a Access) (*Report, error) {
 // thread's words (cp.async.ca writes the same word once per thread).
 func phaseOf(reqs []request, wordsPer int64, apart bool) Phase {
 	ph := Phase{Requests: make([]Request, len(reqs)), Apart: apart}
-	byBank := map[int]map[int64]bool{}
-	count := map[int]int{}
+	// The words of each bank, distinct, and each bank's count: at most 32
+	// threads of 4 words a phase, so a linear scan of a bank's words is
+	// cheaper than a map.
+	var words [NumBanks][]int64
+	var count [NumBanks]int
 	for i, q := range reqs {
 		first := q.bit / bankBits
 		ph.Requests[i] = Request{Thread: q.thread, Index: q.index, Offset: q.offset, Byte: q.bit / 8,
 			Bank: bankOf(first), Banks: int(wordsPer)}
 		for w := first; w < first+wordsPer; w++ {
 			b := bankOf(w)
-			if byBank[b] == nil {
-				byBank[b] = map[int64]bool{}
-			}
-			if !byBank[b][w] {
-				byBank[b][w] = true
-				ph.Words++
-				if !apart {
-					count[b]++
+			seen := false
+			for _, x := range words[b] {
+				if x == w {
+					seen = true
+					break
 				}
 			}
-			if apart {
+			if !seen {
+				words[b] = append(words[b], w)
+				ph.Words++
+			}
+			if apart || !seen {
 				count[b]++
 			}
 		}
@@ -138,9 +142,7 @@ func phaseOf(reqs []request, wordsPer int64, apart bool) Phase {
 		}
 	}
 	if ph.Bank >= 0 {
-		for w := range byBank[ph.Bank] {
-			ph.BankWords = append(ph.BankWords, w)
-		}
+		ph.BankWords = words[ph.Bank]
 		sort.Slice(ph.BankWords, func(i, j int) bool { return ph.BankWords[i] < ph.BankWords[j] })
 	}
 	ph.Wavefronts = ph.Degree

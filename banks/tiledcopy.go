@@ -115,9 +115,16 @@ func (c *tiledCopy) requests(t Tile, e Elem) ([][]request, error) {
 		return nil, err
 	}
 	memThr, refThr := sizeOfMode(tr.Mem, 0), sizeOfMode(tr.Ref, 0)
-	inv := make(map[int64]int64, ref.size)
+	// inv is Ref's inverse, bit -> (thread, value) index; -1 where Ref does
+	// not reach. Ref is a bijection onto [0, size) for CuTe's atoms.
+	inv := make([]int64, ref.size)
+	for i := range inv {
+		inv[i] = -1
+	}
 	for i := int64(0); i < ref.size; i++ {
-		inv[ref.at(i)] = i
+		if b := ref.at(i); b >= 0 && b < ref.size {
+			inv[b] = i
+		}
 	}
 	refVals := ref.size / refThr
 	if refVals%int64(e.Bits) != 0 {
@@ -157,8 +164,11 @@ func (c *tiledCopy) requests(t Tile, e Elem) ([][]request, error) {
 				var first request
 				for j := int64(0); j < nvec; j++ {
 					bit := mem.at(atomT + memThr*j*int64(e.Bits))
-					ci, ok := inv[bit]
-					if !ok {
+					ci := int64(-1)
+					if bit >= 0 && bit < int64(len(inv)) {
+						ci = inv[bit]
+					}
+					if ci < 0 {
 						return nil, errAccess("%s: bit %d of thread %d is not in the reference layout", a.Name, bit, atomT)
 					}
 					tp, bv := ci%refThr, ci/refThr
