@@ -54,6 +54,9 @@ type Phase struct {
 	Apart bool `json:"apart,omitempty"`
 	// Line: the phase is a 128-byte line of a cp.async.cg write.
 	Line bool `json:"line,omitempty"`
+	// Split: the phase takes one wavefront more because the 128 bytes of
+	// cp.async.ca data it ends write two lines in more than one run.
+	Split bool `json:"split,omitempty"`
 	// Bank is the first bank holding Degree distinct words.
 	Bank int `json:"bank"`
 	// BankWords are the distinct words of Bank, in increasing order.

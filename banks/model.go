@@ -141,6 +141,7 @@ func serve(op Op, widthBits int, reqs []request) (phases []Phase, ideal int, pac
 		return phases, ideal, false
 	case OpCpAsyncCA:
 		phases = byThreads(reqs, cpAsyncPhaseThreads, func(r []request) Phase { return phaseOf(r, wordsPer, true) })
+		splitLines(phases, widthBits)
 		return phases, len(phases), false
 	}
 	per := PhaseThreads(widthBits)
@@ -217,4 +218,66 @@ func serveLines(reqs []request, widthBits int) ([]Phase, int) {
 	}
 	ideal := (len(chunks) + perLine - 1) / perLine
 	return phases, ideal
+}
+
+// splitLines adds the wavefront a cp.async.ca copy takes, measured on an
+// H200 and fitted to its 66 cases of 4 and 8 bytes (the mechanism is not
+// documented): each 128 bytes of the copy's data (the threads of 32 4-byte
+// copies, 16 8-byte ones, 8 16-byte ones) whose phases are all
+// conflict-free take one wavefront more when a 64-byte half of them writes
+// into two 128-byte lines and the 128 bytes are not written as one
+// contiguous run (padded or shifted rows). The wavefront is the last
+// phase's of the 128 bytes, which is marked Split.
+func splitLines(phases []Phase, widthBits int) {
+	bytesPer := int64(widthBits / 8)
+	unit := int(lineBytes / bytesPer) // threads a 128 bytes of data
+	half := unit / 2
+	for start := 0; start < len(phases); {
+		u := phases[start].Requests[0].Thread / unit
+		end := start
+		free := true
+		for end < len(phases) && phases[end].Requests[0].Thread/unit == u {
+			free = free && phases[end].Wavefronts == 1
+			end++
+		}
+		var words []int64
+		crosses := map[int]map[int64]bool{} // half -> lines written
+		for _, ph := range phases[start:end] {
+			for _, q := range ph.Requests {
+				h := q.Thread / half
+				if crosses[h] == nil {
+					crosses[h] = map[int64]bool{}
+				}
+				for b := q.Byte; b < q.Byte+bytesPer; b += BankBytes {
+					words = append(words, b/BankBytes)
+					crosses[h][b/lineBytes] = true
+				}
+			}
+		}
+		split := false
+		for _, lines := range crosses {
+			split = split || len(lines) > 1
+		}
+		if free && split && !contiguous(words) {
+			last := &phases[end-1]
+			last.Wavefronts++
+			last.Degree = last.Wavefronts
+			last.Split = true
+		}
+		start = end
+	}
+}
+
+// contiguous reports whether the distinct words form one run.
+func contiguous(words []int64) bool {
+	if len(words) == 0 {
+		return true
+	}
+	seen := make(map[int64]bool, len(words))
+	lo, hi := words[0], words[0]
+	for _, w := range words {
+		seen[w] = true
+		lo, hi = min(lo, w), max(hi, w)
+	}
+	return hi-lo+1 == int64(len(seen))
 }

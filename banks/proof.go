@@ -36,6 +36,10 @@ func phaseProof(p int, ph Phase) string {
 		return fmt.Sprintf("phase %d (threads %s): the line of bytes %d-%d takes %d wavefronts for its 16-byte chunks (%d threads), one per aligned block",
 			p, threadRange(ph), first, first+lineBytes-1, ph.Wavefronts, len(ph.Requests))
 	}
+	if ph.Split {
+		return fmt.Sprintf("phase %d (threads %s): one wavefront more: the 128 bytes of copies it ends write two 128-byte lines, not in one run",
+			p, threadRange(ph))
+	}
 	if ph.Apart {
 		return fmt.Sprintf("phase %d (threads %s): bank %d takes %d writes, identical words not merged (%s)",
 			p, threadRange(ph), ph.Bank, ph.Degree, bankThreads(ph))

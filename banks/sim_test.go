@@ -1,6 +1,7 @@
 package banks
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -66,6 +67,7 @@ func simulate(insts, threads, widthBits int, kind string, addr simAddr) (waves [
 			perPhase = 8
 		}
 		total := 0
+		var degs []int
 		for p := 0; p*perPhase < threads; p++ {
 			var words [32][]int64
 			for t := p * perPhase; t < threads && t < (p+1)*perPhase; t++ {
@@ -85,7 +87,45 @@ func simulate(insts, threads, widthBits int, kind string, addr simAddr) (waves [
 				deg = max(deg, len(ws))
 			}
 			total += deg
+			degs = append(degs, deg)
 			worst = max(worst, deg)
+		}
+		if kind == "ca" {
+			// Each 128 bytes of data (128/(widthBits/8) threads), all its
+			// phases conflict-free, one of its 64-byte halves writing two
+			// 128-byte lines, and its words not one run: one more.
+			bytes := widthBits / 8
+			unit := 128 / bytes
+			for u := 0; u < threads; u += unit {
+				free := true
+				for p := u / 8; p < (u+unit)/8 && p < len(degs); p++ {
+					free = free && degs[p] == 1
+				}
+				var ws []int64
+				two := false
+				for h := u; h < u+unit && h < threads; h += unit / 2 {
+					lo, hi := int64(-1), int64(-1)
+					for t := h; t < h+unit/2 && t < threads; t++ {
+						for b := addrs[t]; b < addrs[t]+int64(bytes); b += 4 {
+							ws = append(ws, b/4)
+							if lo < 0 || b/128 < lo {
+								lo = b / 128
+							}
+							hi = max(hi, b/128)
+						}
+					}
+					two = two || hi > lo
+				}
+				sort.Slice(ws, func(i, j int) bool { return ws[i] < ws[j] })
+				run := true
+				for i := 1; i < len(ws); i++ {
+					run = run && ws[i]-ws[i-1] <= 1
+				}
+				if free && two && !run {
+					total++
+					worst = max(worst, 2)
+				}
+			}
 		}
 		waves = append(waves, total)
 	}
