@@ -198,6 +198,10 @@ func (o *banker) run(e *env, args []string) int {
 		}
 		if err == nil && (o.warp != 0 || acc.Warps() > 1) {
 			acc, err = acc.InWarp(o.warp)
+			if err == nil && o.warp == 0 {
+				fmt.Fprintf(e.stderr, "note: the TV layout has %d warps; warp 0 is analyzed (-warp N for another). "+
+					"A tiled copy's layout_copy_tv indexes the tiler's tile, not LAYOUT: give it with -tiled and -tiler.\n", acc.Warps())
+			}
 		}
 	} else {
 		var atom banks.Atom

@@ -64,6 +64,15 @@ func TestBanksInstruction(t *testing.T) {
 	}
 }
 
+// TestBanksWarpNote: a TV layout of more than 32 threads without -warp
+// analyzes warp 0 and says so, with the pointer to -tiled.
+func TestBanksWarpNote(t *testing.T) {
+	status, out, errOut := runCmd(nil, "banks", "-tv", "(128,1):(1,0)", "(128,32):(33,1)", "f32", "ld.shared.b32")
+	assert.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "warp 0 of 4")
+	assert.Contains(t, errOut, "-tiled and -tiler")
+}
+
 // TestBanksInstructionErrors: the usage of -tv with an atom, -width, -warp
 // and -stage.
 func TestBanksInstructionErrors(t *testing.T) {
