@@ -1,0 +1,914 @@
+package explain
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/cutec/cutec/normalize"
+)
+
+// derivation explains one operation on operand values (written args). It
+// returns the value of its last step, and false when it does not apply to
+// these operands (the call is then one step).
+type derivation func(d *deriver, vals []normalize.Value, args []string) (result, bool)
+
+var derivations map[string]derivation
+
+func init() {
+	derivations = map[string]derivation{
+		"coalesce":        deriveCoalesce,
+		"filter":          deriveFilter,
+		"composition":     deriveComposition,
+		"complement":      deriveComplement,
+		"right_inverse":   deriveRightInverse,
+		"left_inverse":    deriveLeftInverse,
+		"logical_divide":  deriveLogicalDivide,
+		"zipped_divide":   rearranged("logical_divide", "zipped"),
+		"tiled_divide":    rearranged("logical_divide", "tiled"),
+		"flat_divide":     rearranged("logical_divide", "flat"),
+		"logical_product": deriveLogicalProduct,
+		"zipped_product":  rearranged("logical_product", "zipped"),
+		"tiled_product":   rearranged("logical_product", "tiled"),
+		"flat_product":    rearranged("logical_product", "flat"),
+		"blocked_product": ranked(false),
+		"raked_product":   ranked(true),
+		"tile_to_shape":   deriveTileToShape,
+		"swizzle":         deriveSwizzle,
+		"composed_eval":   deriveComposedEval,
+		"recast_layout":   deriveRecast,
+	}
+}
+
+// deriveCoalesce walks the leaves of L, as paper §3.2 merges them: a leaf of
+// extent 1 is dropped, a leaf that starts where the mode before it ends
+// (s·d = d') merges with it, any other starts a new mode.
+func deriveCoalesce(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if len(vals) == 2 {
+		return d.byProfile("coalesce", vals, args)
+	}
+	l, ok := layoutOf(vals[0])
+	if !ok {
+		return result{}, false
+	}
+	f := args[0]
+	if l.Depth() > 1 {
+		r := d.step("flatten", call("flatten", f),
+			"coalesce reads L as a function of one integer, leaf by leaf in colexicographic order (paper §3.2: the result has depth <= 1)")
+		if !r.ok {
+			return r, true
+		}
+		f, l = r.text, r.v.(normalize.Layout).L
+	}
+	ms, ok := flatModes(l)
+	switch {
+	case !ok:
+		return d.step("coalesce", call("coalesce", f), "leaves known only at run time or symbolic: the merge rules apply where the evaluator can decide s·d = d'"), true
+	case len(ms) > maxWalk:
+		return d.step("coalesce", call("coalesce", f), fmt.Sprintf("%d leaves: merged as a whole (the walk shows at most %d)", len(ms), maxWalk)), true
+	case len(ms) == 1:
+		return d.step("coalesce", call("coalesce", f), "one leaf: nothing to merge (an extent-1 leaf becomes 1:0)"), true
+	}
+	prev := ms[0]
+	var r result
+	for k := 1; k < len(ms); k++ {
+		m := ms[k]
+		var rule, note string
+		switch {
+		case m.s == 1:
+			rule, note = "drop", fmt.Sprintf("leaf %d, %s, has extent 1: it adds no offset and is dropped", k, modeText(m))
+		case prev.s == 1:
+			rule, note = "replace", fmt.Sprintf("the modes before leaf %d have extent 1: %s replaces them", k, modeText(m))
+		case prev.s*prev.d == m.d:
+			rule, note = "merge", fmt.Sprintf("%s ends where leaf %d, %s, starts (%d·%d = %d): one mode of extent %d·%d = %d and stride %d",
+				modeText(prev), k, modeText(m), prev.s, prev.d, m.d, prev.s, m.s, prev.s*m.s, prev.d)
+		default:
+			rule, note = "keep", fmt.Sprintf("%s steps %d·%d = %d, not leaf %d's stride %d: %s stays a mode of its own",
+				modeText(prev), prev.s, prev.d, prev.s*prev.d, k, m.d, modeText(m))
+		}
+		expr := call("coalesce", call("take", f, "0", itoa(int64(k+1))))
+		if k == len(ms)-1 {
+			expr = call("coalesce", f)
+		}
+		r = d.step(rule, expr, note)
+		if !r.ok {
+			return r, true
+		}
+		cur, ok := flatModes(r.v.(normalize.Layout).L)
+		if !ok || len(cur) == 0 {
+			return result{}, false
+		}
+		prev = cur[len(cur)-1]
+	}
+	return r, true
+}
+
+// deriveFilter is coalesce after filter_zeros.
+func deriveFilter(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if len(vals) == 2 {
+		return d.byProfile("filter", vals, args)
+	}
+	z := d.step("filter_zeros", call("filter_zeros", args[0]), "a stride-0 mode adds no offset: its extent becomes 1")
+	if !z.ok {
+		return z, true
+	}
+	return d.sub("coalesce", z.text), true
+}
+
+// byProfile applies op to each mode the profile names (coalesce(L, (_,_))).
+func (d *deriver) byProfile(op string, vals []normalize.Value, args []string) (result, bool) {
+	p, ok := vals[1].(normalize.Tuple)
+	l, lok := layoutOf(vals[0])
+	if !ok || !lok || !p.T.IsTuple() || p.T.Rank() > l.Rank() {
+		return result{}, false
+	}
+	d.step("profile", args[1], fmt.Sprintf("%s by mode (paper eq. 12): each mode the profile names is %sed on its own, the others are kept", op, op))
+	parts := make([]string, l.Rank())
+	for i := range parts {
+		m := d.step("mode", call("get", args[0], itoa(int64(i))), fmt.Sprintf("mode %d of L", i))
+		if !m.ok {
+			return m, true
+		}
+		parts[i] = m.text
+		if i < p.T.Rank() {
+			r := d.sub(op, m.text)
+			if !r.ok {
+				return r, true
+			}
+			parts[i] = r.text
+		}
+	}
+	return d.step("concatenate", call("make_layout", parts...), "the modes, concatenated"), true
+}
+
+// deriveComposition is paper §3.3: A is coalesced, B distributes over its
+// modes (eq. 22), and each integral mode s:d of B walks the modes of A.
+func deriveComposition(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	a, ok := layoutOf(vals[0])
+	if !ok || len(vals) != 2 {
+		return result{}, false
+	}
+	switch b := vals[1].(type) {
+	case normalize.Int:
+		t := d.step("tiler", args[1]+":1", "an integer tile N is the layout N:1 (paper Definition 3.1)")
+		return d.sub("composition", args[0], t.text), true
+	case normalize.Tuple, normalize.Tiler:
+		if !isByMode(b) {
+			return result{}, false
+		}
+		return d.byMode("composition", vals, args)
+	case normalize.Layout:
+		if !staticInts(a) || !staticInts(b.L) {
+			return result{}, false
+		}
+		ac := d.step("coalesce", call("coalesce", args[0]),
+			"A is coalesced first (paper §3.3.2): B's codomain is the integers, so coalescing A changes no value of A ∘ B")
+		if !ac.ok {
+			return ac, true
+		}
+		return d.composeModes(ac, args[1], b.L.Rank()), true
+	}
+	return result{}, false
+}
+
+// composeModes composes the coalesced A with B, distributing over the
+// modes of B (eq. 22) down to its leaves.
+func (d *deriver) composeModes(ac result, b string, rank int) result {
+	bv, _ := d.eval(b)
+	bl, ok := layoutOf(bv.v)
+	if !ok {
+		return d.step("composition", call("composition", ac.text, b), "")
+	}
+	if !bl.Shape().IsTuple() {
+		return d.composeBase(ac, b, bl.Shape().Value(), bl.Stride().Value())
+	}
+	if bl.Rank() > maxWalk {
+		return d.step("composition", call("composition", ac.text, b), fmt.Sprintf("B has %d modes: composed as a whole (the walk shows at most %d)", bl.Rank(), maxWalk))
+	}
+	parts := make([]string, bl.Rank())
+	for i := range parts {
+		m := d.step("mode of B", call("get", b, itoa(int64(i))), fmt.Sprintf("mode %d of B, composed on its own (paper eq. 22: A ∘ (B0, B1, ...) = (A ∘ B0, A ∘ B1, ...))", i))
+		if !m.ok {
+			return m
+		}
+		r := d.composeModes(ac, m.text, 0)
+		if !r.ok {
+			return r
+		}
+		parts[i] = r.text
+	}
+	return d.step("concatenate", call("make_layout", parts...), "the compositions of the modes of B, concatenated (eq. 22)")
+}
+
+// composeBase is the base case of paper §3.3.2: B = s:d against the
+// coalesced A = (S0,...,SR):(D0,...,DR). Mode by mode, the stride left is
+// divided by the extent (eq. 20), and of the elements that fit, as many as
+// are left of s are kept (eq. 21).
+func (d *deriver) composeBase(ac result, b string, s, dd int64) result {
+	whole := call("composition", ac.text, b)
+	ms, ok := flatModes(ac.v.(normalize.Layout).L)
+	switch {
+	case !ok:
+		return d.step("base case", whole, "")
+	case dd == 0:
+		return d.step("base case", whole, "B has stride 0: every coordinate maps to offset 0 of A, so the result is s:0")
+	case len(ms) == 1:
+		return d.step("base case", whole, fmt.Sprintf("A coalesces to one mode %s: (S:D) ∘ (s:d) = s:(D·d), A read on its extended domain, no condition to test", modeText(ms[0])))
+	case len(ms) > maxWalk:
+		return d.step("base case", whole, fmt.Sprintf("A has %d modes: composed as a whole (the walk shows at most %d)", len(ms), maxWalk))
+	}
+	restShape, restStride := s, dd
+	prefix := int64(1)
+	var out []mode
+	cross := -1 // the first mode whose end B crosses with a stride that does not divide it
+	for i := 0; i < len(ms)-1; i++ {
+		e, pb := ms[i].s, prefix
+		prefix *= e
+		ad := restStride
+		sign := int64(1)
+		if ad < 0 {
+			ad, sign = -ad, -1
+		}
+		where := fmt.Sprintf("mode %d of A is %s, after the prefix product S̄%d = %d", i, modeText(ms[i]), i, pb)
+		if ad >= e && ad%e != 0 {
+			return d.step("eq. 20", call("shape_div", itoa(ad), itoa(e)),
+				fmt.Sprintf("%s: stride divisibility (paper eq. 20) fails: the stride left %d and the extent %d do not divide one another", where, ad, e))
+		}
+		var note string
+		switch {
+		case ad >= e:
+			note = fmt.Sprintf("%s: the stride left %d is a multiple of %d (eq. 20 holds): the mode is passed over whole, ceil(%d/%d) = 1 element fits", where, ad, e, e, ad)
+		case e%ad == 0:
+			note = fmt.Sprintf("%s: the stride left %d divides %d (eq. 20 holds): %d/%d elements fit in the mode", where, ad, e, e, ad)
+		default:
+			note = fmt.Sprintf("%s: the stride left %d does not divide %d: ceil(%d/%d) elements fit, and B must not cross the mode's end", where, ad, e, e, ad)
+		}
+		nx := d.step("divide", call("ceil_div", itoa(e), itoa(ad)), note)
+		next, ok := intOf(nx.v)
+		if !ok {
+			return result{}
+		}
+		ns := d.step("stride left", call("ceil_div", itoa(ad), itoa(e)), fmt.Sprintf("the stride left for the next mode: ceil(%d/%d)", ad, e))
+		nextStride, ok := intOf(ns.v)
+		if !ok {
+			return result{}
+		}
+		nextStride *= sign
+		if next == 1 || restShape == 1 {
+			restStride = nextStride
+			continue
+		}
+		newShape := min(next, restShape)
+		if restShape%newShape != 0 {
+			return d.step("eq. 21", call("shape_div", itoa(restShape), itoa(newShape)),
+				fmt.Sprintf("shape divisibility (paper eq. 21) fails at mode %d of A: min(%d, %d) = %d elements are kept of the %d left, which it does not divide", i, next, restShape, newShape, restShape))
+		}
+		if e%ad != 0 && restShape > next && cross < 0 {
+			cross = i
+		}
+		k := d.step("keep", call("shape_div", itoa(restShape), itoa(newShape)),
+			fmt.Sprintf("mode %d keeps min(%d, %d) = %d elements at stride %d·%d = %d (S' = S/δ, D' = D·δ); %d/%d elements of B are left (eq. 21 holds)",
+				i, next, restShape, newShape, ms[i].d, restStride, ms[i].d*restStride, restShape, newShape))
+		left, ok := intOf(k.v)
+		if !ok {
+			return result{}
+		}
+		out = append(out, mode{newShape, ms[i].d * restStride})
+		restShape, restStride = left, nextStride
+	}
+	lastM := ms[len(ms)-1]
+	last := mode{restShape, lastM.d * restStride}
+	var res []mode
+	switch {
+	case len(out) == 0:
+		res = []mode{last}
+	case restShape == 1:
+		res = out
+	default:
+		res = append(out, last)
+	}
+	note := fmt.Sprintf("the kept modes; the last mode of A, %s, takes the %d elements left at stride %d·%d = %d (it is read on its extended domain)",
+		modeText(lastM), restShape, lastM.d, restStride, last.d)
+	if restShape == 1 {
+		note = "the kept modes: no element of B is left for the last mode of A"
+	}
+	r := d.step("result", literal(res), note)
+	if cross < 0 || !r.ok {
+		return r
+	}
+	return d.step("check", whole, fmt.Sprintf("B crosses the end of mode %d of A with a stride that does not divide its extent, so stride divisibility (paper eq. 20) does not hold there: the result stands only if it equals A(B(c)) at every c of B, which the evaluator checks point by point", cross))
+}
+
+// byMode applies op with a by-mode tiler: mode i of L with tile i (paper
+// eq. 12). The modes of L past the tiler are kept by the divides and
+// products and dropped by composition, as in CuTe C++.
+func (d *deriver) byMode(op string, vals []normalize.Value, args []string) (result, bool) {
+	tr, _ := rankOf(vals[1])
+	lr, ok := rankOf(vals[0])
+	if !ok || tr > lr || lr > maxWalk {
+		return result{}, false
+	}
+	beyond := "kept whole"
+	if op == "composition" {
+		beyond = "dropped (write _ in the tiler to keep one)"
+	}
+	d.step("tiler", args[1], fmt.Sprintf("the tiler is by-mode, a tuple of %d tiles: mode i of L meets tile i on its own (paper eq. 12), a _ tile keeps the mode, and the modes of L past the tiler are %s", tr, beyond))
+	var parts []string
+	for i := 0; i < lr; i++ {
+		if i >= tr && op == "composition" {
+			break
+		}
+		m := d.step("mode", call("get", args[0], itoa(int64(i))), fmt.Sprintf("mode %d of L", i))
+		if !m.ok {
+			return m, true
+		}
+		if i >= tr {
+			parts = append(parts, m.text)
+			continue
+		}
+		t, _ := d.eval(call("get", args[1], itoa(int64(i))))
+		if !t.ok {
+			return result{}, false
+		}
+		if t.text == "_" {
+			parts = append(parts, m.text)
+			continue
+		}
+		r := d.sub(op, m.text, t.text)
+		if !r.ok {
+			return r, true
+		}
+		parts = append(parts, r.text)
+	}
+	return d.step("concatenate", call("make_layout", parts...), "the modes, concatenated (eq. 12)"), true
+}
+
+// deriveComplement is paper §3.5 as CuTe computes it: the modes of the
+// filtered L sorted by stride; each leaves a gap below it, covered by a mode
+// of the complement; the rest repeats up to the cotarget; coalesced.
+func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	l, ok := layoutOf(vals[0])
+	if !ok || !staticInts(l) {
+		return result{}, false
+	}
+	var cot int64
+	if len(vals) == 2 {
+		if cot, ok = intOf(vals[1]); !ok {
+			return result{}, false
+		}
+	}
+	f := d.step("filter", call("filter", args[0]), "stride-0 and extent-1 modes do not contribute (paper Table 7); what is left is coalesced")
+	if !f.ok {
+		return f, true
+	}
+	fl, ok := layoutOf(f.v)
+	if !ok {
+		return result{}, false
+	}
+	ms, ok := flatModes(fl)
+	if !ok || len(ms) > maxWalk || (len(ms) == 1 && ms[0].d == 0) {
+		return result{}, false
+	}
+	if len(vals) == 1 {
+		c := d.step("cotarget", call("cosize", f.text), "with no cotarget, the complement covers the offsets up to the cosize of L")
+		if cot, ok = intOf(c.v); !ok {
+			return c, c.ok
+		}
+	}
+	order := make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
+	sorted := f.text
+	if !sort.IntsAreSorted(order) {
+		idx := []string{f.text}
+		for _, o := range order {
+			idx = append(idx, itoa(int64(o)))
+		}
+		s := d.step("sort", call("select", idx...), "the modes sorted by stride: the complement's image is ordered (paper eq. 29)")
+		if !s.ok {
+			return s, true
+		}
+		sorted = s.text
+	}
+	_ = sorted
+	current := int64(1)
+	var res []mode
+	for _, o := range order {
+		m := ms[o]
+		g := d.step("gap", call("shape_div", itoa(m.d), itoa(current)),
+			fmt.Sprintf("mode %s starts at offset %d; below it, from %d on, lie %d/%d steps of %d that L does not reach: a complement mode %d/%d at stride %d",
+				modeText(m), m.d, current, m.d, current, current, m.d, current, current))
+		gap, ok := intOf(g.v)
+		if !ok {
+			return g, true
+		}
+		res = append(res, mode{gap, current})
+		e := d.step("end", call("tuple_mul", itoa(m.s), itoa(m.d)), fmt.Sprintf("mode %s covers offsets up to %d·%d, where the next gap starts", modeText(m), m.s, m.d))
+		if current, ok = intOf(e.v); !ok {
+			return e, true
+		}
+	}
+	r := d.step("rest", call("ceil_div", itoa(cot), itoa(current)),
+		fmt.Sprintf("the rest repeats all of it from %d on, up to the cotarget %d: ceil(%d/%d) times at stride %d", current, cot, cot, current, current))
+	rest, ok := intOf(r.v)
+	if !ok {
+		return r, true
+	}
+	res = append(res, mode{rest, current})
+	a := d.step("gaps", literal(res), "the gaps and the rest in order of stride: the complement before it is coalesced")
+	if !a.ok {
+		return a, true
+	}
+	return d.step("coalesce", call("coalesce", a.text), "coalesced, as CuTe returns it (extent-1 modes vanish)"), true
+}
+
+// deriveRightInverse is paper §3.4.1 as CuTe computes it: the modes of the
+// coalesced L sorted by stride, chained while each starts where the one
+// before it ends; each kept mode's stride is where it starts in L's domain.
+func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	l, ok := layoutOf(vals[0])
+	if !ok || !staticInts(l) {
+		return result{}, false
+	}
+	c := d.step("coalesce", call("coalesce", args[0]), "the inverse of the coalesced L, the same function of one integer (paper §3.4.1)")
+	if !c.ok {
+		return c, true
+	}
+	ms, ok := flatModes(c.v.(normalize.Layout).L)
+	if !ok || len(ms) > maxWalk {
+		return result{}, false
+	}
+	for _, m := range ms {
+		if m.d < 0 {
+			return result{}, false
+		}
+	}
+	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
+	if !p.ok {
+		return p, true
+	}
+	pre := make([]int64, len(ms))
+	pt, ok := p.v.(normalize.Tuple)
+	if !ok {
+		return result{}, false
+	}
+	for i := range pre {
+		x := pt.T
+		if pt.T.IsTuple() {
+			x = pt.T.At(i)
+		}
+		if !x.IsInt() {
+			return result{}, false
+		}
+		pre[i] = x.Value()
+	}
+	order := make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
+	current := int64(1)
+	var res []mode
+	for _, o := range order {
+		m := ms[o]
+		if m.s == 1 {
+			continue
+		}
+		if m.d != current {
+			d.step("stop", itoa(current), fmt.Sprintf("the next mode by stride, %s, starts at offset %d, not %d: offset %d is not in L's image, so the inverse ends here", modeText(m), m.d, current, current))
+			break
+		}
+		res = append(res, mode{m.s, pre[o]})
+		e := d.step("chain", call("tuple_mul", itoa(m.s), itoa(m.d)),
+			fmt.Sprintf("mode %s starts at offset %d, where the image so far ends: its %d offsets are reached from domain position %d on, a mode %d:%d of the inverse; the image is contiguous up to %d·%d",
+				modeText(m), current, m.s, pre[o], m.s, pre[o], m.s, m.d))
+		if current, ok = intOf(e.v); !ok {
+			return e, true
+		}
+	}
+	if len(res) == 0 {
+		res = []mode{{1, 0}}
+	}
+	a := d.step("inverse", literal(res), "the chained modes, in order of offset")
+	if !a.ok {
+		return a, true
+	}
+	return d.step("coalesce", call("coalesce", a.text), "coalesced"), true
+}
+
+// deriveLeftInverse is CuTe C++'s left_inverse (paper §3.4.3): the modes of
+// the coalesced L sorted by stride are the digits of a mixed radix; an
+// offset's digit below stride d counts positions d/d' apart, and maps back
+// to where its mode starts in L's domain. The offsets L never reaches map
+// somewhere too, which a left inverse allows.
+func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	l, ok := layoutOf(vals[0])
+	if !ok || !staticInts(l) {
+		return result{}, false
+	}
+	c := d.step("coalesce", call("coalesce", args[0]), "the inverse of the coalesced L, the same function of one integer")
+	if !c.ok {
+		return c, true
+	}
+	ms, ok := flatModes(c.v.(normalize.Layout).L)
+	if !ok || len(ms) > maxWalk {
+		return result{}, false
+	}
+	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
+	pre, ok := tupleInts(p, len(ms))
+	if !ok {
+		return result{}, false
+	}
+	order := make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
+	covered := int64(1)
+	res := []mode{}
+	strides := []int64{0}
+	last := -1
+	for _, o := range order {
+		m := ms[o]
+		if m.d == 0 {
+			continue
+		}
+		if m.d < 0 {
+			return result{}, false
+		}
+		g := d.step("digit", call("shape_div", itoa(m.d), itoa(covered)),
+			fmt.Sprintf("mode %s: offsets below its stride %d are counted in steps of %d, %d/%d digits; a digit of this size maps back to domain position %d, where the mode starts", modeText(m), m.d, covered, m.d, covered, pre[o]))
+		digit, ok := intOf(g.v)
+		if !ok {
+			return g, true
+		}
+		res = append(res, mode{digit, 0})
+		strides = append(strides, pre[o])
+		covered, last = m.d, o
+	}
+	if last < 0 {
+		return result{}, false
+	}
+	res = append(res, mode{ms[last].s, 0})
+	for i := range res {
+		res[i].d = strides[i]
+	}
+	a := d.step("inverse", literal(res), fmt.Sprintf("the digits, then the %d steps of the mode of largest stride; the first digit (offsets below the smallest stride) has stride 0", ms[last].s))
+	if !a.ok {
+		return a, true
+	}
+	return d.step("coalesce", call("coalesce", a.text), "coalesced"), true
+}
+
+// tupleInts reads n static integers from a tuple step (one integer: n = 1).
+func tupleInts(r result, n int) ([]int64, bool) {
+	t, ok := r.v.(normalize.Tuple)
+	if !ok {
+		return nil, false
+	}
+	out := make([]int64, n)
+	for i := range out {
+		x := t.T
+		if t.T.IsTuple() {
+			if i >= t.T.Len() {
+				return nil, false
+			}
+			x = t.T.At(i)
+		}
+		if !x.IsInt() || x.IsSymbolic() {
+			return nil, false
+		}
+		out[i] = x.Value()
+	}
+	return out, true
+}
+
+// tileOf returns the text of a single tile: a layout, or N:1 for an integer.
+func (d *deriver) tileOf(v normalize.Value, text string) (string, bool) {
+	switch v := v.(type) {
+	case normalize.Int:
+		t := d.step("tiler", text+":1", "an integer tile N is the layout N:1 (paper Definition 3.1)")
+		return t.text, t.ok
+	case normalize.Layout:
+		return text, staticInts(v.L)
+	}
+	return "", false
+}
+
+// deriveLogicalDivide is paper §3.5.2: A ⊘ B = A ∘ (B, B*), B* the
+// complement of B in the size of A.
+func deriveLogicalDivide(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if _, ok := layoutOf(vals[0]); !ok || len(vals) != 2 {
+		return result{}, false
+	}
+	if isByMode(vals[1]) {
+		return d.byMode("logical_divide", vals, args)
+	}
+	if l, ok := vals[1].(normalize.Layout); ok && staticInts(l.L) {
+		d.step("tiler", args[1], "the tiler is a layout, one tile: it picks offsets of L's domain counted as one range (L coalesced), not rows and columns; a by-mode tiler [T0;T1] or a shape (T0,T1) divides mode by mode")
+	}
+	tile, ok := d.tileOf(vals[1], args[1])
+	if !ok {
+		return result{}, false
+	}
+	lc := d.step("coalesce", call("coalesce", args[0]), "the tile is complemented in the shape of the coalesced L (paper §3.5.2: B* is taken with respect to the size of A)")
+	if !lc.ok {
+		return lc, true
+	}
+	cot := lc.text
+	if sh, _ := d.eval(call("shape", lc.text)); sh.ok {
+		if _, isInt := intOf(sh.v); isInt {
+			cot = d.step("cotarget", call("shape", lc.text), "").text
+		}
+	}
+	c := d.sub("complement", tile, cot)
+	if !c.ok {
+		return c, true
+	}
+	b := d.step("concatenate", call("make_layout", tile, c.text), "B* = (B, B*): the tile, then the complement that repeats it over the rest of A (paper §3.5.2)")
+	if !b.ok {
+		return b, true
+	}
+	return d.sub("composition", args[0], b.text), true
+}
+
+// deriveLogicalProduct is paper §3.5.1: A ⊗ B = (A, A* ∘ B), A* the
+// complement of A up to size(A)·cosize(B).
+func deriveLogicalProduct(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	a, ok := layoutOf(vals[0])
+	if !ok || len(vals) != 2 || !staticInts(a) {
+		return result{}, false
+	}
+	if isByMode(vals[1]) {
+		return d.byMode("logical_product", vals, args)
+	}
+	tile, ok := d.tileOf(vals[1], args[1])
+	if !ok {
+		return result{}, false
+	}
+	sa := d.step("size", call("size", args[0]), "the size of the block A")
+	cb := d.step("cosize", call("cosize", tile), "the cosize of the tiler B: how many copies of A its offsets reach")
+	if !sa.ok || !cb.ok {
+		return result{}, false
+	}
+	t := d.step("cotarget", call("tuple_mul", sa.text, cb.text), "the complement of A is taken up to size(A)·cosize(B)")
+	if !t.ok {
+		return t, true
+	}
+	c := d.sub("complement", args[0], t.text)
+	if !c.ok {
+		return c, true
+	}
+	r := d.sub("composition", c.text, tile)
+	if !r.ok {
+		return r, true
+	}
+	return d.step("concatenate", call("make_layout", args[0], r.text), "A ⊗ B = (A, A* ∘ B) (paper §3.5.1): the block, then its complement ordered and shaped by B"), true
+}
+
+// modesOf returns the values of the top-level modes of a layout text.
+func (d *deriver) modesOf(l string) ([]string, bool) {
+	v, _ := d.eval(l)
+	ll, ok := layoutOf(v.v)
+	if !ok {
+		return nil, false
+	}
+	if !ll.Shape().IsTuple() {
+		return []string{l}, true
+	}
+	out := make([]string, ll.Rank())
+	for i := range out {
+		m, _ := d.eval(call("get", l, itoa(int64(i))))
+		if !m.ok {
+			return nil, false
+		}
+		out[i] = m.text
+	}
+	return out, true
+}
+
+// rearranged derives the zipped, tiled and flat forms of a divide or a
+// product: the logical one, whose modes are then regrouped.
+func rearranged(logical, form string) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		if len(vals) != 2 {
+			return result{}, false
+		}
+		r := d.sub(logical, args...)
+		if !r.ok {
+			return r, true
+		}
+		var tiles, rests []string
+		if isByMode(vals[1]) {
+			tr, _ := rankOf(vals[1])
+			ms, ok := d.modesOf(r.text)
+			if !ok {
+				return result{}, false
+			}
+			for i, m := range ms {
+				if i >= tr {
+					rests = append(rests, m)
+					continue
+				}
+				pair, ok := d.modesOf(m)
+				if !ok || len(pair) != 2 {
+					return result{}, false
+				}
+				tiles, rests = append(tiles, pair[0]), append(rests, pair[1])
+			}
+		} else {
+			ms, ok := d.modesOf(r.text)
+			if !ok || len(ms) != 2 {
+				return result{}, false
+			}
+			tiles, rests = []string{ms[0]}, []string{ms[1]}
+			if form != "zipped" {
+				if rests, ok = d.modesOf(ms[1]); !ok {
+					return result{}, false
+				}
+			}
+			if form == "flat" {
+				if tiles, ok = d.modesOf(ms[0]); !ok {
+					return result{}, false
+				}
+			}
+		}
+		var expr, note string
+		switch form {
+		case "zipped":
+			expr = call("make_layout", call("make_layout", tiles...), call("make_layout", rests...))
+			note = "zipped: the first modes of every mode gathered, then the second ones: ((tile...), (rest...))"
+		case "tiled":
+			expr = call("make_layout", append([]string{call("make_layout", tiles...)}, rests...)...)
+			note = "tiled: the first modes gathered, the second ones unpacked: ((tile...), rest0, rest1, ...)"
+		default:
+			expr = call("make_layout", append(tiles, rests...)...)
+			note = "flat: every first mode, then every second one: (tile0, tile1, ..., rest0, rest1, ...)"
+		}
+		if !isByMode(vals[1]) && form == "zipped" {
+			note = "a single tile already gives (tile, rest): zipping changes nothing"
+			expr = r.text
+		}
+		return d.step(form, expr, note), true
+	}
+}
+
+// ranked derives blocked_product and raked_product: the logical product of
+// A and B padded to one rank, its modes zipped with A's.
+func ranked(raked bool) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		a, aok := layoutOf(vals[0])
+		b, bok := layoutOf(vals[1])
+		if !aok || !bok || !staticInts(a) {
+			return result{}, false
+		}
+		r := max(a.Rank(), b.Rank())
+		pad := func(x string, rank int, what string) (string, bool) {
+			if rank >= r {
+				return x, true
+			}
+			p := d.step("append_to", call("append_to", x, itoa(int64(r))), fmt.Sprintf("%s is padded with 1:0 modes to rank %d", what, r))
+			return p.text, p.ok
+		}
+		at, ok1 := pad(args[0], a.Rank(), "the block A")
+		bt, ok2 := pad(args[1], b.Rank(), "the tiler B")
+		if !ok1 || !ok2 {
+			return result{}, false
+		}
+		p := d.sub("logical_product", at, bt)
+		if !p.ok {
+			return p, true
+		}
+		g := d.step("grid", call("get", p.text, "1"), "the second mode of the product: the copies of A, arranged as B")
+		if !g.ok {
+			return g, true
+		}
+		as, ok := d.modesOf(at)
+		gs, ok2 := d.modesOf(g.text)
+		if !ok || !ok2 || len(as) != len(gs) {
+			return result{}, false
+		}
+		parts := make([]string, len(as))
+		for i := range parts {
+			if raked {
+				parts[i] = call("make_layout", gs[i], as[i])
+			} else {
+				parts[i] = call("make_layout", as[i], gs[i])
+			}
+		}
+		note := "blocked: mode i is (A_i, grid_i), so each block is a shifted copy of A (paper §3.5.1, Figure 10)"
+		if raked {
+			note = "raked: mode i is (grid_i, A_i), the copies of A interleaved (paper §3.5.1, Figure 11)"
+		}
+		return d.step("zip", call("make_layout", parts...), note), true
+	}
+}
+
+// deriveTileToShape is CuTe's tile_to_shape: the block repeated by
+// ceil_div(target, block) in the given order, as a blocked product.
+func deriveTileToShape(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	a, ok := layoutOf(vals[0])
+	t, tok := vals[1].(normalize.Tuple)
+	if !ok || !tok || !staticInts(a) || !t.T.IsStatic() {
+		return result{}, false
+	}
+	r := max(t.T.Rank(), 1)
+	block := args[0]
+	if a.Rank() < r {
+		p := d.step("append_to", call("append_to", block, itoa(int64(r))), fmt.Sprintf("the block is padded with 1:0 modes to the rank %d of the target", r))
+		if !p.ok {
+			return p, true
+		}
+		block = p.text
+	}
+	bs := d.step("block shape", call("product_each", call("shape", block)), "the extent of the block in each mode")
+	ts := d.step("target", call("product_each", args[1]), "the extent of the target in each mode")
+	if !bs.ok || !ts.ok {
+		return result{}, false
+	}
+	reps := d.step("repeats", call("ceil_div", ts.text, bs.text), "how many blocks each mode needs, rounded up")
+	if !reps.ok {
+		return reps, true
+	}
+	order := "the column-major order"
+	tiling := call("make_layout", reps.text)
+	if len(args) == 3 {
+		tiling = call("make_ordered_layout", reps.text, args[2])
+		order = "the order " + args[2]
+	}
+	g := d.step("tiling", tiling, "the blocks laid out in "+order)
+	if !g.ok {
+		return g, true
+	}
+	return d.sub("blocked_product", block, g.text), true
+}
+
+// deriveSwizzle is the bit arithmetic of S<B,M,S> on an offset x: the B
+// bits at M+S (yyy) are XORed into the B bits at M (zzz).
+func deriveSwizzle(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	sw, ok := vals[0].(normalize.Swizzle)
+	x, xok := intOf(vals[1])
+	if !ok || !xok || x < 0 || sw.S.S < 0 || sw.S.B == 0 {
+		return result{}, false
+	}
+	b, m, s := int64(sw.S.B), int64(sw.S.M), int64(sw.S.S)
+	pb, pm, pms := int64(1)<<b, int64(1)<<m, int64(1)<<(m+s)
+	y := d.step("yyy", call("tuple_mod", call("tuple_div", itoa(x), itoa(pms)), itoa(pb)),
+		fmt.Sprintf("x = %d = 0b%b; yyy, the %d bits of x from bit M+S = %d: (x / 2^%d) mod 2^%d", x, x, b, m+s, m+s, b))
+	z := d.step("zzz", call("tuple_mod", call("tuple_div", itoa(x), itoa(pm)), itoa(pb)),
+		fmt.Sprintf("zzz, the %d bits of x from bit M = %d: (x / 2^%d) mod 2^%d", b, m, m, b))
+	yv, ok1 := intOf(y.v)
+	zv, ok2 := intOf(z.v)
+	if !ok1 || !ok2 {
+		return result{}, false
+	}
+	nz := zv ^ yv
+	return d.step("xor", call("tuple_add", itoa(x), call("tuple_mul", call("tuple_sub", itoa(nz), itoa(zv)), itoa(pm))),
+		fmt.Sprintf("bits %d..%d become zzz XOR yyy = 0b%0*b XOR 0b%0*b = 0b%0*b = %d: x + (%d - %d)·2^%d", m, m+b-1, b, zv, b, yv, b, nz, nz, nz, zv, m)), true
+}
+
+// deriveComposedEval evaluates A o off o B at c: B first, then the offset,
+// then A (a swizzle's bit arithmetic, or a layout).
+func deriveComposedEval(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if _, ok := vals[0].(normalize.Composed); !ok || len(vals) != 2 {
+		return result{}, false
+	}
+	inner := d.step("outer", call("composed_get_outer", args[0]), "B, the layout applied first")
+	off := d.step("offset", call("composed_get_offset", args[0]), "the offset added between")
+	outer := d.step("inner", call("composed_get_inner", args[0]), "A, applied last")
+	if !inner.ok || !off.ok || !outer.ok {
+		return result{}, false
+	}
+	bc := d.sub("eval", inner.text, args[1])
+	if !bc.ok {
+		return bc, true
+	}
+	o := d.step("add offset", call("tuple_add", off.text, bc.text), "off + B(c)")
+	if !o.ok {
+		return o, true
+	}
+	if _, isSw := outer.v.(normalize.Swizzle); isSw {
+		return d.sub("swizzle", outer.text, o.text), true
+	}
+	return d.sub("eval", outer.text, o.text), true
+}
+
+// deriveRecast is recast_layout(old, new, L): an upcast or a downcast by the
+// ratio of the widths.
+func deriveRecast(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	o, ok1 := intOf(vals[0])
+	n, ok2 := intOf(vals[1])
+	if !ok1 || !ok2 || o <= 0 || n <= 0 {
+		return result{}, false
+	}
+	switch {
+	case n > o && n%o == 0:
+		return d.step("upcast", call("upcast", args[2], itoa(n/o)), fmt.Sprintf("%d-bit elements viewed as %d-bit ones: %d/%d = %d old elements make a new one", o, n, n, o, n/o)), true
+	case o > n && o%n == 0:
+		return d.step("downcast", call("downcast", args[2], itoa(o/n)), fmt.Sprintf("%d-bit elements viewed as %d-bit ones: each old element is %d/%d = %d new ones", o, n, o, n, o/n)), true
+	case o == n:
+		return d.step("same width", args[2], "the widths are equal: L itself"), true
+	}
+	return result{}, false
+}
