@@ -19,6 +19,7 @@
 package explain
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cutec/cutec/ast"
@@ -77,16 +78,33 @@ func Explain(src string) Derivation {
 // ExplainExpr derives the expression e of the file f, with the names env
 // defines (nil: none). The steps are self-contained: a name is replaced by
 // its value.
-func ExplainExpr(f *diag.File, e ast.Expr, env *normalize.Env) Derivation {
+func ExplainExpr(f *diag.File, e ast.Expr, env *normalize.Env) (out Derivation) {
 	d := &deriver{facts: map[string]int64{}}
 	src := string(f.Src[e.Pos():e.End()])
+	defer func() {
+		if r := recover(); r != nil { // a defect of the evaluator: say so, do not crash a server
+			out = Derivation{Expr: src, Value: fmt.Sprintf("error: internal error: %v", r), Failed: true}
+			out.Steps = []Step{{Rule: "error", Expr: src, Value: out.Value, Note: "the evaluator failed on this expression"}}
+		}
+	}()
 	v, failed := d.expr(f, e, env)
-	out := Derivation{Expr: src, Value: v, Failed: failed, Steps: d.steps, Elided: d.elided, Mismatch: d.mismatch}
+	out = Derivation{Expr: src, Value: v, Failed: failed, Steps: d.steps, Elided: d.elided, Mismatch: d.mismatch}
 	if len(out.Steps) > 0 {
 		out.Value = out.Steps[len(out.Steps)-1].Value
+		low := out.Steps[0].Depth
+		for _, s := range out.Steps {
+			low = min(low, s.Depth)
+		}
+		for i := range out.Steps {
+			out.Steps[i].Depth -= low
+		}
 	}
 	return out
 }
+
+// onMismatch, when set (by tests), is told of a derivation that did not
+// reach the evaluator's value.
+var onMismatch func(call, derived, direct string)
 
 // deriver collects the steps of one derivation.
 type deriver struct {
@@ -300,6 +318,8 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 				d.steps[last].Depth = d.depth
 			}
 			return r
+		case derived && r.ok && direct.ok && sameUpToUnitStrides(r.v, direct.v):
+			return d.step(op, whole, "the same layout as the step above: only the strides of extent-1 modes differ, which multiply no coordinate but 0; this is how cutec writes the result")
 		case derived && !r.ok && !direct.ok:
 			// The derivation shows where it fails; the call's own error ends it.
 			if last := len(d.steps) - 1; last >= mark && d.steps[last].Expr == d.annotate(whole) {
@@ -309,11 +329,35 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 		}
 		if derived {
 			d.mismatch++
+			if onMismatch != nil {
+				onMismatch(whole, r.text, direct.text)
+			}
 		}
 		d.steps = d.steps[:mark]
 	}
 	doc, _ := normalize.OperationDoc(op)
 	return d.step(op, whole, doc)
+}
+
+// sameUpToUnitStrides reports whether two layouts have the same shape and
+// the same strides but at extent-1 modes, whose stride multiplies no
+// coordinate but 0.
+func sameUpToUnitStrides(a, b normalize.Value) bool {
+	la, ok1 := a.(normalize.Layout)
+	lb, ok2 := b.(normalize.Layout)
+	if !ok1 || !ok2 || !la.L.Shape().Equal(lb.L.Shape()) {
+		return false
+	}
+	sh, da, db := la.L.Shape().Flatten(), la.L.Stride().Flatten(), lb.L.Stride().Flatten()
+	if !sh.IsTuple() {
+		return sh.IsInt() && sh.Value() == 1
+	}
+	for i := 0; i < sh.Len(); i++ {
+		if s := sh.At(i); !(s.IsInt() && s.IsStatic() && s.Value() == 1) && !da.At(i).Equal(db.At(i)) {
+			return false
+		}
+	}
+	return true
 }
 
 // sub derives a sub-operation inside a derivation, one level deeper.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -107,6 +108,9 @@ func deriveFilter(d *deriver, vals []normalize.Value, args []string) (result, bo
 	if len(vals) == 2 {
 		return d.byProfile("filter", vals, args)
 	}
+	if l, ok := layoutOf(vals[0]); !ok || !staticInts(l) {
+		return result{}, false
+	}
 	z := d.step("filter_zeros", call("filter_zeros", args[0]), "a stride-0 mode adds no offset: its extent becomes 1")
 	if !z.ok {
 		return z, true
@@ -160,14 +164,39 @@ func deriveComposition(d *deriver, vals []normalize.Value, args []string) (resul
 		if !staticInts(a) || !staticInts(b.L) {
 			return result{}, false
 		}
-		ac := d.step("coalesce", call("coalesce", args[0]),
-			"A is coalesced first (paper §3.3.2): B's codomain is the integers, so coalescing A changes no value of A ∘ B")
-		if !ac.ok {
-			return ac, true
+		var ac result
+		if x, ok := d.coalesceX(args[0], a); ok {
+			ac = x
+		} else if a.Shape().IsTuple() {
+			ac = d.step("coalesce", call("coalesce", args[0]),
+				"A is coalesced first (paper §3.3.2): B's codomain is the integers, so coalescing A changes no value of A ∘ B")
+			if !ac.ok {
+				return ac, true
+			}
+		} else {
+			ac = result{v: vals[0], text: args[0], ok: true}
 		}
 		return d.composeModes(ac, args[1], b.L.Rank()), true
 	}
 	return result{}, false
+}
+
+// coalesceX is CuTe's coalesce_x of A when A's last leaf has extent 1: on
+// the extended domain that mode still steps, so it is coalesced as extent 2.
+func (d *deriver) coalesceX(a string, l layout.Layout) (result, bool) {
+	f, _ := d.eval(call("flatten", a))
+	fl, ok := layoutOf(f.v)
+	if !ok || !l.Shape().IsTuple() {
+		return result{}, false
+	}
+	ms, ok := flatModes(fl)
+	if !ok || len(ms) < 2 || ms[len(ms)-1].s != 1 {
+		return result{}, false
+	}
+	ms[len(ms)-1].s = 2
+	r := d.step("coalesce", call("coalesce", literal(ms)),
+		fmt.Sprintf("A is coalesced first (paper §3.3.2); its last mode has extent 1, but A is read on its extended domain, where that mode still steps by %d: CuTe coalesces it as extent 2 (coalesce_x), so it is kept", ms[len(ms)-1].d))
+	return r, r.ok
 }
 
 // composeModes composes the coalesced A with B, distributing over the
@@ -396,9 +425,16 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 	var res []mode
 	for _, o := range order {
 		m := ms[o]
-		g := d.step("gap", call("shape_div", itoa(m.d), itoa(current)),
-			fmt.Sprintf("mode %s starts at offset %d; below it, from %d on, lie %d/%d steps of %d that L does not reach: a complement mode %d/%d at stride %d",
-				modeText(m), m.d, current, m.d, current, current, m.d, current, current))
+		if m.d < current {
+			return d.step("disjoint", call("complement", args...),
+				fmt.Sprintf("mode %s starts at offset %d, inside the %d offsets the modes of smaller stride already cover: L is not injective, or its strides do not nest, and has no complement (paper eq. 28)", modeText(m), m.d, current)), true
+		}
+		note := fmt.Sprintf("mode %s starts at offset %d; below it, from %d on, lie %d/%d steps of %d that L does not reach: a complement mode of extent %d/%d at stride %d",
+			modeText(m), m.d, current, m.d, current, current, m.d, current, current)
+		if m.d%current != 0 {
+			note += fmt.Sprintf(" (%d does not divide %d: the quotient is rounded down, as CuTe does)", current, m.d)
+		}
+		g := d.step("gap", call("tuple_div", itoa(m.d), itoa(current)), note)
 		gap, ok := intOf(g.v)
 		if !ok {
 			return g, true
@@ -472,8 +508,8 @@ func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (resu
 	var res []mode
 	for _, o := range order {
 		m := ms[o]
-		if m.s == 1 {
-			continue
+		if m.s == 1 || m.d == 0 {
+			continue // an extent-1 or stride-0 mode reaches no new offset
 		}
 		if m.d != current {
 			d.step("stop", itoa(current), fmt.Sprintf("the next mode by stride, %s, starts at offset %d, not %d: offset %d is not in L's image, so the inverse ends here", modeText(m), m.d, current, current))
@@ -525,10 +561,10 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 		order[i] = i
 	}
 	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
-	covered := int64(1)
+	covered, reach := int64(1), int64(0)
 	res := []mode{}
 	strides := []int64{0}
-	last := -1
+	last, overlap := -1, ""
 	for _, o := range order {
 		m := ms[o]
 		if m.d == 0 {
@@ -537,6 +573,10 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 		if m.d < 0 {
 			return result{}, false
 		}
+		if reach > m.d && overlap == "" {
+			overlap = fmt.Sprintf("the mode before %s reaches offset %d, past its stride %d", modeText(m), reach, m.d)
+		}
+		reach = m.d * m.s
 		g := d.step("digit", call("shape_div", itoa(m.d), itoa(covered)),
 			fmt.Sprintf("mode %s: offsets below its stride %d are counted in steps of %d, %d/%d digits; a digit of this size maps back to domain position %d, where the mode starts", modeText(m), m.d, covered, m.d, covered, pre[o]))
 		digit, ok := intOf(g.v)
@@ -558,7 +598,12 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 	if !a.ok {
 		return a, true
 	}
-	return d.step("coalesce", call("coalesce", a.text), "coalesced"), true
+	r := d.step("coalesce", call("coalesce", a.text), "coalesced")
+	if overlap == "" || !r.ok {
+		return r, true
+	}
+	return d.step("check", call("left_inverse", args[0]), overlap+
+		": the modes overlap, so this construction need not satisfy L(R(L(k))) = L(k); cutec keeps it only if it does, and otherwise takes the right inverse of (L, L*) as pycute builds it, when that one does"), true
 }
 
 // tupleInts reads n static integers from a tuple step (one integer: n = 1).
@@ -735,12 +780,16 @@ func rearranged(logical, form string) derivation {
 			}
 		}
 		var expr, note string
+		tileGroup := call("make_layout", tiles...)
+		if !isByMode(vals[1]) && form == "tiled" {
+			tileGroup = tiles[0] // one tile: the tile mode as it is
+		}
 		switch form {
 		case "zipped":
 			expr = call("make_layout", call("make_layout", tiles...), call("make_layout", rests...))
 			note = "zipped: the first modes of every mode gathered, then the second ones: ((tile...), (rest...))"
 		case "tiled":
-			expr = call("make_layout", append([]string{call("make_layout", tiles...)}, rests...)...)
+			expr = call("make_layout", append([]string{tileGroup}, rests...)...)
 			note = "tiled: the first modes gathered, the second ones unpacked: ((tile...), rest0, rest1, ...)"
 		default:
 			expr = call("make_layout", append(tiles, rests...)...)
