@@ -6,8 +6,8 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/google/go-cmp v0.7.0
 	github.com/rogpeppe/go-internal v1.16.0
-	pgregory.net/rapid v1.3.0
 	github.com/stretchr/testify v1.10.0
+	pgregory.net/rapid v1.3.0
 )
 
 require (

@@ -36,6 +36,10 @@ const MaxSteps = 256
 // inverse) shows one by one.
 const maxWalk = 32
 
+// maxBytes bounds the text of the steps of one derivation: past it, steps
+// are left out as past MaxSteps.
+const maxBytes = 1 << 20
+
 // maxDepth bounds the nesting of derivations inside derivations.
 const maxDepth = 6
 
@@ -88,6 +92,13 @@ func ExplainExpr(f *diag.File, e ast.Expr, env *normalize.Env) (out Derivation) 
 		}
 	}()
 	v, failed := d.expr(f, e, env)
+	if d.elided > 0 && d.top != "" {
+		// The steps left out are the middle of the derivation: its
+		// result is the call itself, so the last step still gives it.
+		r, _ := d.eval(d.top)
+		d.steps = append(d.steps, Step{Rule: "result", Expr: d.top, Value: r.text,
+			Note: fmt.Sprintf("%d steps left out: a derivation shows at most %d steps and %d bytes", d.elided, MaxSteps, maxBytes)})
+	}
 	out = Derivation{Expr: src, Value: v, Failed: failed, Steps: d.steps, Elided: d.elided, Mismatch: d.mismatch}
 	if len(out.Steps) > 0 {
 		out.Value = out.Steps[len(out.Steps)-1].Value
@@ -113,6 +124,8 @@ type deriver struct {
 	facts    map[string]int64 // the divisibility facts of the operands' symbols
 	elided   int
 	mismatch int
+	bytes    int    // the text of the steps so far
+	top      string // the outermost call, on operand values
 }
 
 // result is an evaluated step: its value, or its error.
@@ -160,10 +173,11 @@ func (d *deriver) step(rule, expr, note string) result {
 		}
 		note += "holds if " + strings.Join(obl, ", ")
 	}
-	if len(d.steps) >= MaxSteps {
-		d.elided++
+	if len(d.steps) >= MaxSteps-1 || d.bytes > maxBytes {
+		d.elided++ // the last place is kept for the result (ExplainExpr)
 		return r
 	}
+	d.bytes += len(expr) + len(r.text) + len(note)
 	d.steps = append(d.steps, Step{Rule: rule, Expr: expr, Value: r.text, Note: note, Depth: d.depth})
 	return r
 }
@@ -267,6 +281,9 @@ func (d *deriver) expr(f *diag.File, e ast.Expr, env *normalize.Env) (string, bo
 		d.noteFacts(v)
 		vals[i], args[i] = v, v.String()
 	}
+	if d.top == "" || d.depth == 0 {
+		d.top = d.annotate(callOf(call.Fun.Name, args))
+	}
 	r := d.derive(call.Fun.Name, vals, args)
 	return r.text, !r.ok
 }
@@ -293,6 +310,9 @@ func isOperation(name string) bool {
 	_, ok := normalize.OperationDoc(name)
 	return ok
 }
+
+// callOf is call, for where a variable named call hides it.
+func callOf(op string, args []string) string { return call(op, args...) }
 
 // call is the text of a call of op on operand texts.
 func call(op string, args ...string) string {

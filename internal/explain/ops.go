@@ -484,20 +484,9 @@ func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (resu
 	if !p.ok {
 		return p, true
 	}
-	pre := make([]int64, len(ms))
-	pt, ok := p.v.(normalize.Tuple)
+	pre, ok := tupleInts(p, len(ms))
 	if !ok {
 		return result{}, false
-	}
-	for i := range pre {
-		x := pt.T
-		if pt.T.IsTuple() {
-			x = pt.T.At(i)
-		}
-		if !x.IsInt() {
-			return result{}, false
-		}
-		pre[i] = x.Value()
 	}
 	order := make([]int, len(ms))
 	for i := range order {
@@ -608,6 +597,9 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 
 // tupleInts reads n static integers from a tuple step (one integer: n = 1).
 func tupleInts(r result, n int) ([]int64, bool) {
+	if x, ok := intOf(r.v); ok && n == 1 {
+		return []int64{x}, true
+	}
 	t, ok := r.v.(normalize.Tuple)
 	if !ok {
 		return nil, false
