@@ -54,7 +54,7 @@ I/O error.`,
 type evaluator struct {
 	json    bool
 	explain bool // print derivations (eval_explain.go)
-	workers int // goroutines evaluating standard input
+	workers int  // goroutines evaluating standard input
 	w       *bufio.Writer
 	line    []byte // the output line being built, reused
 	failed  bool   // an expression failed

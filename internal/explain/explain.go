@@ -416,3 +416,33 @@ func itoa(n int64) string {
 	}
 	return string(b[i:])
 }
+
+// CallAt returns the innermost call of an operation in e whose source
+// contains the offset off (the call a diagnostic at off is about), or nil.
+func CallAt(e ast.Expr, off int) *ast.Call {
+	var found *ast.Call
+	var visit func(x ast.Expr)
+	visit = func(x ast.Expr) {
+		if x == nil || off < x.Pos() || off >= x.End() {
+			return
+		}
+		switch n := x.(type) {
+		case *ast.Paren:
+			visit(n.X)
+		case *ast.Apply:
+			visit(n.Fun)
+			for _, a := range n.Args {
+				visit(a)
+			}
+		case *ast.Call:
+			if isOperation(n.Fun.Name) {
+				found = n
+			}
+			for _, a := range n.Args {
+				visit(a)
+			}
+		}
+	}
+	visit(e)
+	return found
+}
