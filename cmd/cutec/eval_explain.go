@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/cutec/cutec/internal/explain"
@@ -27,21 +25,7 @@ func writeDerivation(w io.Writer, d explain.Derivation, asJSON bool) {
 		w.Write(append(b, '\n'))
 		return
 	}
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	fmt.Fprintf(bw, "%s\n", d.Expr)
-	width := len(strconv.Itoa(len(d.Steps)))
-	for i, s := range d.Steps {
-		indent := strings.Repeat("  ", s.Depth)
-		fmt.Fprintf(bw, "%*d. %s[%s] %s = %s\n", width, i+1, indent, s.Rule, s.Expr, s.Value)
-		if s.Note != "" {
-			fmt.Fprintf(bw, "%*s  %s%s\n", width, "", indent, s.Note)
-		}
-	}
-	if d.Elided > 0 {
-		fmt.Fprintf(bw, "(%d more steps left out: a derivation shows at most %d)\n", d.Elided, explain.MaxSteps)
-	}
-	fmt.Fprintf(bw, "= %s\n", d.Value)
+	explain.WriteText(w, d, 0)
 }
 
 // explainInputs explains each argument, or each line of standard input,
