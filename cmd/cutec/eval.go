@@ -16,7 +16,7 @@ import (
 	"github.com/cutec/cutec/parser"
 )
 
-// evalCommand is "cutec eval [-json] [EXPR...]".
+// evalCommand is "cutec eval [-json] [-explain] [EXPR...]".
 var evalCommand = &command{
 	name:  "eval",
 	args:  "[-json] [-explain] [EXPR...]",

@@ -329,14 +329,9 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 	fn, ok := derivations[op]
 	if ok && d.depth <= maxDepth && len(d.steps) < MaxSteps {
 		mark := len(d.steps)
-		d.depth++
 		r, derived := fn(d, vals, args)
-		d.depth--
 		switch {
 		case derived && r.ok && direct.ok && r.text == direct.text:
-			if last := len(d.steps) - 1; last >= mark && d.steps[last].Expr != d.annotate(whole) {
-				d.steps[last].Depth = d.depth
-			}
 			return r
 		case derived && r.ok && direct.ok && sameUpToUnitStrides(r.v, direct.v):
 			return d.step(op, whole, "the same layout as the step above: only the strides of extent-1 modes differ, which multiply no coordinate but 0; this is how cutec writes the result")
@@ -391,6 +386,8 @@ func (d *deriver) sub(op string, args ...string) result {
 		vals[i] = r.v
 		args[i] = r.text
 	}
+	d.depth++
+	defer func() { d.depth-- }()
 	return d.derive(op, vals, args)
 }
 

@@ -287,6 +287,10 @@ func (d *deriver) composeBase(ac result, b string, s, dd int64) result {
 			continue
 		}
 		newShape := min(next, restShape)
+		if restShape%newShape != 0 && e%ad != 0 {
+			return d.step("eq. 20", call("shape_div", itoa(ad), itoa(e)),
+				fmt.Sprintf("stride divisibility (paper eq. 20) fails at mode %d of A: the stride left %d and the extent %d do not divide one another, and B needs more than the %d elements that fit before the mode's end", i, ad, e, next))
+		}
 		if restShape%newShape != 0 {
 			return d.step("eq. 21", call("shape_div", itoa(restShape), itoa(newShape)),
 				fmt.Sprintf("shape divisibility (paper eq. 21) fails at mode %d of A: min(%d, %d) = %d elements are kept of the %d left, which it does not divide", i, next, restShape, newShape, restShape))
@@ -429,10 +433,19 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 			return d.step("disjoint", call("complement", args...),
 				fmt.Sprintf("mode %s starts at offset %d, inside the %d offsets the modes of smaller stride already cover: L is not injective, or its strides do not nest, and has no complement (paper eq. 28)", modeText(m), m.d, current)), true
 		}
-		note := fmt.Sprintf("mode %s starts at offset %d; below it, from %d on, lie %d/%d steps of %d that L does not reach: a complement mode of extent %d/%d at stride %d",
-			modeText(m), m.d, current, m.d, current, current, m.d, current, current)
-		if m.d%current != 0 {
-			note += fmt.Sprintf(" (%d does not divide %d: the quotient is rounded down, as CuTe does)", current, m.d)
+		var note string
+		if current == 1 {
+			note = fmt.Sprintf("mode %s comes first by stride: below its stride %d, L reaches only offset 0, so the complement steps through 0..%d, a mode %d:1",
+				modeText(m), m.d, m.d-1, m.d)
+			if m.d == 1 {
+				note += " (extent 1: no gap)"
+			}
+		} else {
+			note = fmt.Sprintf("the modes before %s cover a block of %d offsets, and it starts at offset %d: the complement repeats that block %d/%d times at stride %d",
+				modeText(m), current, m.d, m.d, current, current)
+			if m.d%current != 0 {
+				note += fmt.Sprintf(" (%d does not divide %d: the quotient is rounded down, as CuTe does)", current, m.d)
+			}
 		}
 		g := d.step("gap", call("tuple_div", itoa(m.d), itoa(current)), note)
 		gap, ok := intOf(g.v)
@@ -440,13 +453,13 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 			return g, true
 		}
 		res = append(res, mode{gap, current})
-		e := d.step("end", call("tuple_mul", itoa(m.s), itoa(m.d)), fmt.Sprintf("mode %s covers offsets up to %d·%d, where the next gap starts", modeText(m), m.s, m.d))
+		e := d.step("end", call("tuple_mul", itoa(m.s), itoa(m.d)), fmt.Sprintf("mode %s repeats the block below its stride %d times: the block now covers %d·%d offsets", modeText(m), m.s, m.s, m.d))
 		if current, ok = intOf(e.v); !ok {
 			return e, true
 		}
 	}
 	r := d.step("rest", call("ceil_div", itoa(cot), itoa(current)),
-		fmt.Sprintf("the rest repeats all of it from %d on, up to the cotarget %d: ceil(%d/%d) times at stride %d", current, cot, cot, current, current))
+		fmt.Sprintf("the block of %d offsets is repeated up to the cotarget %d: ceil(%d/%d) times at stride %d", current, cot, cot, current, current))
 	rest, ok := intOf(r.v)
 	if !ok {
 		return r, true
