@@ -65,6 +65,8 @@ func replay(t *testing.T, src string) (Derivation, int) {
 // leaves (internal/gen.Algebra): the evaluator is the reference, so an
 // explanation cannot drift from what cutec computes.
 func TestReplayRandom(t *testing.T) {
+	onMismatch = func(c, got, want string) { t.Logf("%s: the derivation reaches %s, the evaluator %s", c, got, want) }
+	defer func() { onMismatch = nil }()
 	n := 1500
 	if testing.Short() {
 		n = 200
