@@ -17,26 +17,28 @@ var derivations map[string]derivation
 
 func init() {
 	derivations = map[string]derivation{
-		"coalesce":        deriveCoalesce,
-		"filter":          deriveFilter,
-		"composition":     deriveComposition,
-		"complement":      deriveComplement,
-		"right_inverse":   deriveRightInverse,
-		"left_inverse":    deriveLeftInverse,
-		"logical_divide":  deriveLogicalDivide,
-		"zipped_divide":   rearranged("logical_divide", "zipped"),
-		"tiled_divide":    rearranged("logical_divide", "tiled"),
-		"flat_divide":     rearranged("logical_divide", "flat"),
-		"logical_product": deriveLogicalProduct,
-		"zipped_product":  rearranged("logical_product", "zipped"),
-		"tiled_product":   rearranged("logical_product", "tiled"),
-		"flat_product":    rearranged("logical_product", "flat"),
-		"blocked_product": ranked(false),
-		"raked_product":   ranked(true),
-		"tile_to_shape":   deriveTileToShape,
-		"swizzle":         deriveSwizzle,
-		"composed_eval":   deriveComposedEval,
-		"recast_layout":   deriveRecast,
+		"coalesce":          deriveCoalesce,
+		"filter":            deriveFilter,
+		"composition":       deriveComposition,
+		"complement":        deriveComplement,
+		"right_inverse":     deriveRightInverse,
+		"left_inverse":      deriveLeftInverse,
+		"logical_divide":    deriveLogicalDivide,
+		"zipped_divide":     rearranged("logical_divide", "zipped"),
+		"tiled_divide":      rearranged("logical_divide", "tiled"),
+		"flat_divide":       rearranged("logical_divide", "flat"),
+		"logical_product":   deriveLogicalProduct,
+		"zipped_product":    rearranged("logical_product", "zipped"),
+		"tiled_product":     rearranged("logical_product", "tiled"),
+		"flat_product":      rearranged("logical_product", "flat"),
+		"blocked_product":   ranked(false),
+		"raked_product":     ranked(true),
+		"tile_to_shape":     deriveTileToShape,
+		"swizzle":           deriveSwizzle,
+		"composed_eval":     deriveComposedEval,
+		"recast_layout":     deriveRecast,
+		"max_common_layout": maxCommon(false),
+		"max_common_vector": maxCommon(true),
 	}
 }
 
@@ -965,4 +967,45 @@ func deriveRecast(d *deriver, vals []normalize.Value, args []string) (result, bo
 		return d.step("same width", args[2], "the widths are equal: L itself"), true
 	}
 	return result{}, false
+}
+
+// maxCommon derives max_common_layout and max_common_vector (paper
+// §3.4.2): A ∘ B† maps B's offsets to A's; its first mode, coalesced, is
+// the identity on the elements contiguous in both when its stride is 1.
+func maxCommon(vector bool) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		a, aok := layoutOf(vals[0])
+		b, bok := layoutOf(vals[1])
+		if !aok || !bok || !staticInts(a) || !staticInts(b) {
+			return result{}, false
+		}
+		inv := d.sub("right_inverse", args[1])
+		if !inv.ok {
+			return inv, true
+		}
+		c := d.sub("composition", args[0], inv.text)
+		if !c.ok {
+			return c, true
+		}
+		cc := d.step("coalesce", call("coalesce", c.text), "A ∘ B† takes B's offsets to A's: where it is the identity, an element is at the same offset in both")
+		if !cc.ok {
+			return cc, true
+		}
+		first := d.step("first mode", call("get", cc.text, "0"), "its first mode: the offsets 0, 1, ... of B, in order")
+		fl, ok := layoutOf(first.v)
+		if !ok || fl.Shape().IsTuple() {
+			return result{}, false
+		}
+		if fl.Stride().IsInt() && fl.Stride().Value() == 1 {
+			if vector {
+				return d.step("common", call("size", first.text), "the first mode has stride 1: that many elements are contiguous in both A and B"), true
+			}
+			return d.sub("composition", inv.text, first.text), true
+		}
+		note := "the first mode's stride is not 1: no two elements are contiguous in both A and B"
+		if vector {
+			return d.step("common", "1", note), true
+		}
+		return d.step("common", "1:0", note), true
+	}
 }

@@ -19,7 +19,8 @@ const (
 // algebra that computes a layout, drawn at random from seed: coalesce,
 // filter, composition (by a layout and by a tiler), complement, the
 // inverses, the divides and products (by an integer, a layout, a shape and
-// a by-mode tiler), tile_to_shape, swizzle, composed_eval and the recasts.
+// a by-mode tiler), tile_to_shape, swizzle, composed_eval, the recasts and
+// the largest common layouts.
 // Unlike Exprs, its layouts are not built to be valid: strides are drawn
 // freely, so many calls fail, each with its coded error. They are for tests
 // that compare two ways of computing the same thing.
@@ -126,6 +127,7 @@ var algebraOps = []string{
 	"right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
 	"raked_product", "tile_to_shape", "swizzle", "composed_eval", "recast_layout",
+	"max_common_layout", "max_common_vector",
 }
 
 func (a *algebraGen) expr() string {
@@ -143,6 +145,8 @@ func (a *algebraGen) expr() string {
 	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 		"logical_product", "zipped_product", "tiled_product", "flat_product":
 		return op + "(" + a.layout() + ", " + a.tiler() + ")"
+	case "max_common_layout", "max_common_vector":
+		return op + "(" + a.layout() + ", " + a.layout() + ")"
 	case "blocked_product", "raked_product":
 		return op + "(" + a.static() + ", " + a.static() + ")"
 	case "tile_to_shape":
