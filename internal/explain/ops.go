@@ -39,6 +39,8 @@ func init() {
 		"recast_layout":     deriveRecast,
 		"max_common_layout": maxCommon(false),
 		"max_common_vector": maxCommon(true),
+		"slice":             deriveSlice(false),
+		"dice":              deriveSlice(true),
 	}
 }
 
@@ -1007,5 +1009,57 @@ func maxCommon(vector bool) derivation {
 			return d.step("common", "1", note), true
 		}
 		return d.step("common", "1:0", note), true
+	}
+}
+
+// deriveSlice derives slice(c, L) and dice(c, L) mode by mode: a _ of c
+// keeps L's mode in a slice (a value fixes it, and the mode goes), and the
+// other way round in a dice; a tuple of c is applied to the mode's modes.
+// The modes kept are concatenated, flattened one level as CuTe does.
+func deriveSlice(dice bool) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		c, cok := vals[0].(normalize.Tuple)
+		_, lok := layoutOf(vals[1])
+		if !cok || !lok || !c.T.IsTuple() || c.T.Rank() > maxWalk {
+			return result{}, false
+		}
+		var kept []string
+		var walk func(crd, l string, rank int) bool
+		walk = func(crd, l string, rank int) bool {
+			lv, _ := d.eval(l)
+			if ll, ok := layoutOf(lv.v); !ok || !ll.Shape().IsTuple() || ll.Rank() != rank {
+				return false // not congruent: the call's own error says so
+			}
+			for i := 0; i < rank; i++ {
+				ci, _ := d.eval(call("get", crd, itoa(int64(i))))
+				m := d.step("mode", call("get", l, itoa(int64(i))), "")
+				if !ci.ok || !m.ok {
+					return false
+				}
+				last := &d.steps[len(d.steps)-1]
+				switch t, _ := ci.v.(normalize.Tuple); {
+				case ci.text == "_":
+					if !dice {
+						kept = append(kept, m.text)
+					}
+					last.Note = fmt.Sprintf("the coordinate's mode %d is _: the mode %s", i, map[bool]string{false: "is kept", true: "is not fixed, so a dice drops it"}[dice])
+				case t.T.IsTuple():
+					last.Note = fmt.Sprintf("the coordinate's mode %d is %s: applied to the modes of this one", i, ci.text)
+					if !walk(ci.text, m.text, t.T.Rank()) {
+						return false
+					}
+				default:
+					if dice {
+						kept = append(kept, m.text)
+					}
+					last.Note = fmt.Sprintf("the coordinate's mode %d is %s: it fixes the mode, which %s", i, ci.text, map[bool]string{false: "a slice drops (its offset goes to slice_and_offset's offset)", true: "a dice keeps"}[dice])
+				}
+			}
+			return true
+		}
+		if !walk(args[0], args[1], c.T.Rank()) || len(kept) == 0 {
+			return result{}, false
+		}
+		return d.step("concatenate", call("make_layout", kept...), "the modes kept, in order, concatenated one level flat as CuTe's slice and dice return them"), true
 	}
 }

@@ -112,3 +112,11 @@ func TestBounded(t *testing.T) {
 	c, _ := replay(t, "coalesce(("+strings.Join(big, ",")+"):("+strings.Join(big, ",")+"))")
 	assert.Contains(t, c.Steps[len(c.Steps)-1].Note, "merged as a whole")
 }
+
+// slice keeps the modes a _ leaves, one level flat: pycute (CUTLASS 7107b05)
+// evaluates Layout((4,(5,6)),(1,(4,20)))((None,(1,None))) to (4, 6):(1, 20).
+func TestSliceModes(t *testing.T) {
+	d, _ := replay(t, "slice((_,(1,_)), (4,(5,6)):(1,(4,20)))")
+	assert.Equal(t, "(4,6):(1,20)", d.Value)
+	assert.Equal(t, "make_layout(4:1, 6:20)", d.Steps[len(d.Steps)-1].Expr)
+}

@@ -127,7 +127,7 @@ var algebraOps = []string{
 	"right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
 	"raked_product", "tile_to_shape", "swizzle", "composed_eval", "recast_layout",
-	"max_common_layout", "max_common_vector",
+	"max_common_layout", "max_common_vector", "slice", "dice",
 }
 
 func (a *algebraGen) expr() string {
@@ -145,6 +145,9 @@ func (a *algebraGen) expr() string {
 	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 		"logical_product", "zipped_product", "tiled_product", "flat_product":
 		return op + "(" + a.layout() + ", " + a.tiler() + ")"
+	case "slice", "dice":
+		l := a.layout()
+		return op + "(" + a.coordFor(l) + ", " + l + ")"
 	case "max_common_layout", "max_common_vector":
 		return op + "(" + a.layout() + ", " + a.layout() + ")"
 	case "blocked_product", "raked_product":
@@ -163,4 +166,29 @@ func (a *algebraGen) expr() string {
 		return "recast_layout(" + n(8, 16, 32) + ", " + n(8, 16, 32) + ", " + a.static() + ")"
 	}
 	return op + "(" + a.layout() + ")"
+}
+
+// coordFor writes a coordinate for a layout written by layout: for each
+// top-level mode _ or a small integer, a nested mode sometimes a tuple.
+func (a *algebraGen) coordFor(l string) string {
+	shape := l[:strings.LastIndex(l, ":(")+1]
+	if !strings.HasPrefix(l, "(") {
+		shape = l[:strings.Index(l, ":")]
+	}
+	rank := 1
+	if strings.HasPrefix(shape, "(") {
+		rank = strings.Count(shape, ",") + 1
+		if strings.HasPrefix(shape, "((") {
+			rank = 2
+		}
+	}
+	leaf := func() string { return []string{"_", "_", "0", "1"}[a.pick(4)] }
+	parts := make([]string, rank)
+	for i := range parts {
+		parts[i] = leaf()
+		if i == 0 && strings.HasPrefix(shape, "((") && a.pick(2) == 0 {
+			parts[i] = "(" + leaf() + "," + leaf() + ")"
+		}
+	}
+	return "(" + strings.Join(parts, ",") + ")"
 }
