@@ -250,6 +250,23 @@ func (d *deriver) expr(f *diag.File, e ast.Expr, env *normalize.Env) (string, bo
 		}
 		e = p.X
 	}
+	if ap, ok := e.(*ast.Apply); ok && len(ap.Args) == 1 {
+		// L(c) is eval(L, c).
+		var vals []normalize.Value
+		for _, x := range []ast.Expr{ap.Fun, ap.Args[0]} {
+			ev := normalize.Evaluator{File: f, Env: env}
+			v, diags := ev.Eval(x)
+			if diags.HasErrors() || v == nil {
+				return d.whole(f, e, env, "evaluate", "a layout applied to a coordinate")
+			}
+			d.noteFacts(v)
+			vals = append(vals, v)
+		}
+		args := []string{vals[0].String(), vals[1].String()}
+		d.top = d.annotate(callOf("eval", args))
+		r := d.derive("eval", vals, args)
+		return r.text, !r.ok
+	}
 	call, ok := e.(*ast.Call)
 	if !ok || !isOperation(call.Fun.Name) {
 		return d.whole(f, e, env, "evaluate", "a value or an evaluation, taken as it is")

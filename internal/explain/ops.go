@@ -39,6 +39,7 @@ func init() {
 		"recast_layout":     deriveRecast,
 		"max_common_layout": maxCommon(false),
 		"max_common_vector": maxCommon(true),
+		"eval":              deriveEval,
 		"slice":             deriveSlice(false),
 		"dice":              deriveSlice(true),
 	}
@@ -402,8 +403,14 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 		return result{}, false
 	}
 	ms, ok := flatModes(fl)
-	if !ok || len(ms) > maxWalk || (len(ms) == 1 && ms[0].d == 0) {
+	if !ok || len(ms) > maxWalk {
 		return result{}, false
+	}
+	if len(ms) == 1 && ms[0].d == 0 {
+		if len(vals) == 1 {
+			return result{}, false
+		}
+		return d.step("whole", call("coalesce", call("make_layout", args[1])), "nothing of L is left after filtering (it reaches offset 0 only): the complement is the compact layout of the whole cotarget"), true
 	}
 	if len(vals) == 1 {
 		c := d.step("cotarget", call("cosize", f.text), "with no cotarget, the complement covers the offsets up to the cosize of L")
@@ -1062,4 +1069,27 @@ func deriveSlice(dice bool) derivation {
 		}
 		return d.step("concatenate", call("make_layout", kept...), "the modes kept, in order, concatenated one level flat as CuTe's slice and dice return them"), true
 	}
+}
+
+// deriveEval is a layout's function (paper §2.4): an index becomes the
+// natural coordinate of the shape (idx2crd, colexicographic, the last mode
+// taking what is left), and the coordinate's inner product with the stride
+// is the offset. Of a composed layout, deriveComposedEval.
+func deriveEval(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if len(vals) != 2 {
+		return result{}, false
+	}
+	if _, ok := vals[0].(normalize.Composed); ok {
+		return deriveComposedEval(d, vals, args)
+	}
+	l, ok := layoutOf(vals[0])
+	if !ok || l.Shape().HasBasis() || l.Stride().HasBasis() {
+		return result{}, false
+	}
+	crd := d.step("coordinate", call("idx2crd", args[1], call("shape", args[0])),
+		"the coordinate of the shape that the index or coordinate names (colexicographic: the first mode varies fastest, the last takes what is left)")
+	if !crd.ok {
+		return crd, true
+	}
+	return d.step("offset", call("inner_product", crd.text, call("stride", args[0])), "the offset is the inner product of the coordinate with the stride"), true
 }

@@ -127,7 +127,7 @@ var algebraOps = []string{
 	"right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
 	"raked_product", "tile_to_shape", "swizzle", "composed_eval", "recast_layout",
-	"max_common_layout", "max_common_vector", "slice", "dice",
+	"max_common_layout", "max_common_vector", "slice", "dice", "eval", "apply",
 }
 
 func (a *algebraGen) expr() string {
@@ -145,6 +145,10 @@ func (a *algebraGen) expr() string {
 	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 		"logical_product", "zipped_product", "tiled_product", "flat_product":
 		return op + "(" + a.layout() + ", " + a.tiler() + ")"
+	case "eval":
+		return "eval(" + a.layout() + ", " + n(0, 1, 5, 13, 40) + ")"
+	case "apply":
+		return "(" + a.layout() + ")(" + n(0, 3, 7, 22) + ")"
 	case "slice", "dice":
 		l := a.layout()
 		return op + "(" + a.coordFor(l) + ", " + l + ")"
