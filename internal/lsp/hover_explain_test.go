@@ -24,3 +24,15 @@ func TestHoverDerivation(t *testing.T) {
 	c.result("textDocument/hover", at(uri, 0, 5), &h)
 	assert.NotContains(t, h.Contents.Value, "derivation")
 }
+
+// BenchmarkHoverCall measures a hover on a call in a .cute file, whose
+// derivation (the paper's zipped divide, 35 steps) the hover shows.
+func BenchmarkHoverCall(b *testing.B) {
+	_, send := benchServer(b, "")
+	uri := "file:///h.cute"
+	send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 0, "text": "Z = zipped_divide((8,16):(20,1), [4:1;8:2])\n"}})
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		send("textDocument/hover", at(uri, 0, 6))
+	}
+}
