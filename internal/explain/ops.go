@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
@@ -40,6 +41,8 @@ func init() {
 		"max_common_layout": maxCommon(false),
 		"max_common_vector": maxCommon(true),
 		"eval":              deriveEval,
+		"upcast":            deriveRecast1(true),
+		"downcast":          deriveRecast1(false),
 		"slice":             deriveSlice(false),
 		"dice":              deriveSlice(true),
 	}
@@ -969,9 +972,11 @@ func deriveRecast(d *deriver, vals []normalize.Value, args []string) (result, bo
 	}
 	switch {
 	case n > o && n%o == 0:
-		return d.step("upcast", call("upcast", args[2], itoa(n/o)), fmt.Sprintf("%d-bit elements viewed as %d-bit ones: %d/%d = %d old elements make a new one", o, n, n, o, n/o)), true
+		d.step("ratio", itoa(n/o), fmt.Sprintf("%d-bit elements viewed as %d-bit ones: %d/%d = %d old elements make a new one, an upcast", o, n, n, o, n/o))
+		return d.sub("upcast", args[2], itoa(n/o)), true
 	case o > n && o%n == 0:
-		return d.step("downcast", call("downcast", args[2], itoa(o/n)), fmt.Sprintf("%d-bit elements viewed as %d-bit ones: each old element is %d/%d = %d new ones", o, n, o, n, o/n)), true
+		d.step("ratio", itoa(o/n), fmt.Sprintf("%d-bit elements viewed as %d-bit ones: each old element is %d/%d = %d new ones, a downcast", o, n, o, n, o/n))
+		return d.sub("downcast", args[2], itoa(o/n)), true
 	case o == n:
 		return d.step("same width", args[2], "the widths are equal: L itself"), true
 	}
@@ -1092,4 +1097,94 @@ func deriveEval(d *deriver, vals []normalize.Value, args []string) (result, bool
 		return crd, true
 	}
 	return d.step("offset", call("inner_product", crd.text, call("stride", args[0])), "the offset is the inner product of the coordinate with the stride"), true
+}
+
+// shaped writes the leaves xs in the tree of t, as the shape or stride
+// of a layout with t's profile.
+func shaped(t layout.IntTuple, xs []string) string {
+	i := 0
+	var w func(t layout.IntTuple) string
+	w = func(t layout.IntTuple) string {
+		if !t.IsTuple() {
+			i++
+			return xs[i-1]
+		}
+		parts := make([]string, t.Len())
+		for k := range parts {
+			parts[k] = w(t.At(k))
+		}
+		return "(" + strings.Join(parts, ",") + ")"
+	}
+	return w(t)
+}
+
+// deriveRecast1 derives upcast(L, n) and downcast(L, n) leaf by leaf, as
+// CuTe recasts a layout to wider or narrower elements. upcast: a mode of
+// stride d covers n/d of its elements with one wide element (when d < n),
+// its stride becomes d/n; stride 0 stays. downcast: each narrow element
+// is n of the new ones, so the stride-1 mode grows n times and every other
+// stride is multiplied by n.
+func deriveRecast1(up bool) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		l, ok := layoutOf(vals[0])
+		n, nok := intOf(vals[1])
+		if !ok || !nok || n <= 0 || !staticInts(l) {
+			return result{}, false
+		}
+		sh, st := l.Shape().Flatten(), l.Stride().Flatten()
+		k := 1
+		if sh.IsTuple() {
+			k = sh.Len()
+		}
+		if k > maxWalk {
+			return result{}, false
+		}
+		leaf := func(t layout.IntTuple, i int) int64 {
+			if t.IsTuple() {
+				return t.At(i).Value()
+			}
+			return t.Value()
+		}
+		if !up {
+			unit := false
+			for i := 0; i < k; i++ {
+				unit = unit || leaf(st, i) == 1 || leaf(st, i) == -1
+			}
+			if !unit {
+				return result{}, false // no stride-1 mode: the call's own error says so
+			}
+		}
+		ns, nd := make([]string, k), make([]string, k)
+		for i := 0; i < k; i++ {
+			s, dd := leaf(sh, i), leaf(st, i)
+			m := modeText(mode{s, dd})
+			ns[i], nd[i] = itoa(s), itoa(dd)
+			switch {
+			case up && dd == 0:
+				d.step("keep", m, fmt.Sprintf("leaf %d, %s, has stride 0: it stays", i, m))
+			case up:
+				ad := dd
+				if ad < 0 {
+					ad = -ad
+				}
+				per := d.step("per element", call("shape_div", itoa(n), itoa(ad)), fmt.Sprintf("leaf %d, %s: one %d-times wider element spans shape_div(%d, %d) of its steps (%d/%d, or 1 when %d >= %d)", i, m, n, n, ad, n, ad, ad, n))
+				if !per.ok {
+					return per, true
+				}
+				e := d.step("extent", call("shape_div", itoa(s), per.text), fmt.Sprintf("so its %d elements are %d/%s wide ones", s, s, per.text))
+				str := d.step("stride", call("shape_div", itoa(dd), itoa(n)), fmt.Sprintf("and its stride, in wide elements, is shape_div(%d, %d) (%d/%d, or 1 when %d < %d)", dd, n, dd, n, dd, n))
+				if !e.ok || !str.ok {
+					return result{}, false
+				}
+				ns[i], nd[i] = e.text, str.text
+			case dd == 1 || dd == -1:
+				e := d.step("extent", call("tuple_mul", itoa(s), itoa(n)), fmt.Sprintf("leaf %d, %s, is the stride-1 mode: each element becomes %d narrow ones next to each other, so its extent is %d·%d", i, m, n, s, n))
+				ns[i] = e.text
+			default:
+				str := d.step("stride", call("tuple_mul", itoa(dd), itoa(n)), fmt.Sprintf("leaf %d, %s: its stride, in narrow elements, is %d·%d", i, m, dd, n))
+				nd[i] = str.text
+			}
+		}
+		return d.step("result", shaped(l.Shape(), ns)+":"+shaped(l.Stride(), nd), "the leaves in the shape's tree"), true
+	}
 }

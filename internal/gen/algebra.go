@@ -128,6 +128,7 @@ var algebraOps = []string{
 	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
 	"raked_product", "tile_to_shape", "swizzle", "composed_eval", "recast_layout",
 	"max_common_layout", "max_common_vector", "slice", "dice", "eval", "apply",
+	"upcast", "downcast",
 }
 
 func (a *algebraGen) expr() string {
@@ -145,6 +146,8 @@ func (a *algebraGen) expr() string {
 	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 		"logical_product", "zipped_product", "tiled_product", "flat_product":
 		return op + "(" + a.layout() + ", " + a.tiler() + ")"
+	case "upcast", "downcast":
+		return op + "(" + a.layout() + ", " + n(1, 2, 4, 8) + ")"
 	case "eval":
 		return "eval(" + a.layout() + ", " + n(0, 1, 5, 13, 40) + ")"
 	case "apply":
