@@ -227,7 +227,9 @@ func (d *deriver) composeModes(ac result, b string, rank int) result {
 		if !m.ok {
 			return m
 		}
+		d.depth++
 		r := d.composeModes(ac, m.text, 0)
+		d.depth--
 		if !r.ok {
 			return r
 		}
