@@ -68,6 +68,7 @@ func (d *document) hoverCute(line, b int) (string, *Range) {
 	switch {
 	case v != nil:
 		b2.WriteString(describe(title, v))
+		b2.WriteString(hoverDerivation(a.file, target, ev.Env))
 	case len(diags) > 0:
 		fmt.Fprintf(&b2, "%s[%s]: %s\n", diags[0].Severity, diags[0].Code, diags[0].Message)
 	}
