@@ -28,8 +28,15 @@ type Tile struct {
 func TileOf(l layout.Layout) Tile { return Tile{L: l} }
 
 // TileOfComposed returns the tile of a composed layout whose outer function
-// is a swizzle and whose offset is a static integer.
+// is a swizzle and whose offset is a static integer. A swizzle on bytes
+// (CuTe's S<3,4,3> o smem_ptr[16b](unset) o L) is taken on elements, in its
+// position-independent form S<3,3,3> o 0 o L; CheckElem checks that the
+// element type is the one it was written for.
 func TileOfComposed(c layout.ComposedLayout) (Tile, error) {
+	c, err := c.PositionIndependent()
+	if err != nil {
+		return Tile{}, errAccess("%v", err)
+	}
 	sw, ok := c.Outer.(layout.Swizzle)
 	if !ok {
 		return Tile{}, errAccess("the shared-memory layout %s has an outer layout, not a swizzle", c)
@@ -115,6 +122,16 @@ func (t Tile) offsets() ([]int64, error) {
 		out[i] = t.Swizzle.Apply(off)
 	}
 	return out, nil
+}
+
+// CheckElem reports an E0908 error when c's swizzle acts on the bytes of
+// elements of another width than e's: CuTe's make_tensor of a layout with
+// smem_ptr_flag_bits<N> asserts that the pointer's elements are N bits.
+func CheckElem(c layout.ComposedLayout, e Elem) error {
+	if c.ElemBits > 0 && c.ElemBits != e.Bits {
+		return errAccess("the swizzle of %s acts on the bytes of %d-bit elements, and %s is %d bits", c, c.ElemBits, e.Name, e.Bits)
+	}
+	return nil
 }
 
 // ElementSwizzle returns the swizzle on element offsets that acts as sw

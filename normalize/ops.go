@@ -243,7 +243,7 @@ func lift(c Composed, r Value) (Value, error) {
 	if !ok {
 		return r, nil
 	}
-	cl, err := layout.NewComposed(c.C.Outer, c.C.Offset, l.L)
+	cl, err := c.C.WithInner(l.L)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 	},
 	"composition": func(a *args) (Value, []layout.Obligation, error) {
 		t, ok := a.tilerAt(1)
-		if !ok {
+		if _, isLayout := a.vals[0].(Layout); !ok || !isLayout {
 			return nil, nil, errNotSymbolic // a composed layout on the right
 		}
 		return symTiled((*layout.Symbolic).ComposeTiler, a.layout(0), t)

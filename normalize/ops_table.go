@@ -181,8 +181,11 @@ func layoutArgError(op string, i int, v Value) error {
 }
 
 func defAlgebra() {
-	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout", []paramKind{pLayout, pTilerOrComposed}, 2,
+	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout; composition(S<B,M,S>, L) is S<B,M,S> o 0 o L", []paramKind{pLayoutOrSwizzle, pTilerOrComposed}, 2,
 		func(a *args) (Value, error) {
+			if sw, ok := a.vals[0].(Swizzle); ok {
+				return swizzleComposition(sw.S, a.vals[1])
+			}
 			if c, ok := a.vals[1].(Composed); ok {
 				return composed(layout.ComposeComposed(a.layout(0), c.C))
 			}
@@ -349,4 +352,15 @@ func localPartition(a *args) (Value, error) {
 		return nil, err
 	}
 	return Accessor{off, l}, nil
+}
+
+// swizzleComposition is CuTe's composition(Swizzle, Layout), how SM80
+// builds its shared-memory atoms: the composed layout S o 0 o L, whose
+// swizzle acts on L's offsets (elements).
+func swizzleComposition(sw layout.Swizzle, b Value) (Value, error) {
+	l, ok := b.(Layout)
+	if !ok {
+		return nil, kindError("composition", 1, "a swizzle composes with a layout (S o 0 o L), not the %s %s", b.Kind(), b)
+	}
+	return composed(layout.NewComposed(sw, layout.Int(0), l.L))
 }

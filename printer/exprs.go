@@ -1,13 +1,19 @@
 package printer
 
-import "github.com/cutec/cutec/ast"
+import (
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/layout"
+)
 
 // composed prints `outer o offset o inner`; an omitted offset is printed 0,
-// as CuTe prints every ComposedLayout.
+// as CuTe prints every ComposedLayout, and a byte swizzle's flag as CuTe
+// prints it, smem_ptr[16b](unset).
 func (p *printer) composed(c *ast.Composed) {
 	p.expr(c.Outer)
 	p.str(" o ")
-	if c.Offset == nil {
+	if c.FlagBits != 0 {
+		p.str(layout.SmemFlagText(c.FlagBits))
+	} else if c.Offset == nil {
 		p.byte('0')
 	} else {
 		p.expr(c.Offset)

@@ -144,13 +144,21 @@ func (o *banker) run(e *env, args []string) int {
 		}
 		return usageError(e, "banks", "with -tv, banks takes LAYOUT ELEM, not %d arguments", len(args))
 	}
-	tile, ok := o.tile(e, args[0])
+	tile, composedArg, ok := o.tile(e, args[0])
 	if !ok {
 		return exitFindings
 	}
 	elem, err := banks.LookupElem(args[1])
 	if err != nil {
 		return o.fail(e, err)
+	}
+	if composedArg.ElemBits > 0 {
+		if err := banks.CheckElem(composedArg, elem); err != nil {
+			return o.fail(e, err)
+		}
+		if o.byteSwizzle {
+			return usageError(e, "banks", "-byte-swizzle reads the swizzle of a composed layout on bytes, and %s says so already", composedArg)
+		}
 	}
 	if o.byteSwizzle {
 		sw, err := banks.ElementSwizzle(tile.Swizzle, elem)
@@ -281,27 +289,28 @@ func (s *suggestion) writeText(out *bytes.Buffer) {
 	fmt.Fprintf(out, "suggest: %s\n", s.Report.Summary())
 }
 
-// tile evaluates the LAYOUT argument to a tile.
-func (o *banker) tile(e *env, text string) (banks.Tile, bool) {
+// tile evaluates the LAYOUT argument to a tile; a composed layout is
+// returned too, for the element width of a byte swizzle.
+func (o *banker) tile(e *env, text string) (banks.Tile, layout.ComposedLayout, bool) {
 	f := diag.NewFile(argName(0), []byte(text))
 	v, diags := evalExpr(f)
 	if diags.HasErrors() {
 		diag.RenderAll(e.stderr, diag.Text{}, diags)
-		return banks.Tile{}, false
+		return banks.Tile{}, layout.ComposedLayout{}, false
 	}
 	switch v := v.(type) {
 	case normalize.Layout:
-		return banks.TileOf(v.L), true
+		return banks.TileOf(v.L), layout.ComposedLayout{}, true
 	case normalize.Composed:
 		t, err := banks.TileOfComposed(v.C)
 		if err != nil {
 			o.fail(e, err)
-			return banks.Tile{}, false
+			return banks.Tile{}, layout.ComposedLayout{}, false
 		}
-		return t, true
+		return t, v.C, true
 	}
 	e.errorf("banks: LAYOUT gives the %s %s; banks needs a layout or a swizzled layout", v.Kind(), v)
-	return banks.Tile{}, false
+	return banks.Tile{}, layout.ComposedLayout{}, false
 }
 
 // evalLayoutArg evaluates the text of a flag to a layout.
