@@ -78,8 +78,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		if in.Degree > 1 {
 			verdict = fmt.Sprintf("%d-way", in.Degree)
 		}
-		fmt.Fprintf(&b, "instruction %d: %s, %d wavefronts (ideal %d), %s\n",
-			in.Index, plural(len(in.Phases), "phase"), in.Wavefronts, in.Ideal, verdict)
+		fmt.Fprintf(&b, "instruction %d: %s, %s (ideal %d), %s\n",
+			in.Index, plural(len(in.Phases), "phase"), plural(in.Wavefronts, "wavefront"), in.Ideal, verdict)
 		for p, ph := range in.Phases {
 			if ph.Degree > 1 {
 				fmt.Fprintf(&b, "  phase %d (threads %s): bank %d holds %d distinct words (%s)\n",

@@ -64,9 +64,10 @@ S<3,3,3> on f16 elements).
 -suggest searches the swizzles S<B,M,S> that make the access conflict-free
 on the tile's inner layout while keeping every vector whole and the tile's
 footprint, smallest first (fewest bits, then lowest top bit), and prints
-them with the analysis of the smallest.
+them with the analysis of the smallest; an access that is conflict-free
+already gets no proposal.
 
-Exit status: 0 when the access is conflict-free (with -suggest: when a
+Exit status: 0 when the access is conflict-free (with -suggest: also when a
 conflict-free swizzle is found), 1 when it conflicts or an argument has an
 error (E0908, E0909 and the errors of the expression), 2 on a usage error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
@@ -201,7 +202,10 @@ func (o *banker) run(e *env, args []string) int {
 		return o.fail(e, err)
 	}
 	var sug *suggestion
-	if o.suggest {
+	if o.suggest && rep.Degree <= 1 {
+		// Conflict-free already: nothing to propose.
+		sug = &suggestion{AlreadyFree: true}
+	} else if o.suggest {
 		free, best, err := banks.Suggest(tile, elem, acc)
 		if err != nil {
 			return o.fail(e, err)
@@ -238,7 +242,7 @@ func (o *banker) run(e *env, args []string) int {
 	}
 	e.stdout.Write(out.Bytes())
 	if sug != nil {
-		if len(sug.Free) > 0 {
+		if sug.AlreadyFree || len(sug.Free) > 0 {
 			return exitOK
 		}
 		return exitFindings
@@ -259,15 +263,22 @@ func (o *banker) picture(rep *banks.Report, sug *suggestion) *banks.Report {
 
 // suggestion is the result of -suggest.
 type suggestion struct {
-	Free   []banks.Candidate `json:"conflict_free"`
-	Best   banks.Candidate   `json:"best"`
-	Report *banks.Report     `json:"report,omitempty"`
+	// AlreadyFree: the access is conflict-free as it is, so no swizzle is
+	// searched or proposed.
+	AlreadyFree bool              `json:"already_conflict_free,omitempty"`
+	Free        []banks.Candidate `json:"conflict_free"`
+	Best        banks.Candidate   `json:"best"`
+	Report      *banks.Report     `json:"report,omitempty"`
 }
 
 // maxListedSwizzles bounds the swizzles -suggest lists in text.
 const maxListedSwizzles = 8
 
 func (s *suggestion) writeText(out *bytes.Buffer) {
+	if s.AlreadyFree {
+		fmt.Fprintln(out, "suggest: none: the access is conflict-free as it is")
+		return
+	}
 	if len(s.Free) == 0 {
 		if s.Best.Text == "" {
 			fmt.Fprintln(out, "suggest: no swizzle keeps the vectors whole and the footprint of the tile")

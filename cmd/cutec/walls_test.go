@@ -37,7 +37,7 @@ func TestWallVerifyOfAPath(t *testing.T) {
 // the message says so rather than "more than 256 x 256".
 func TestWallShowTooLarge(t *testing.T) {
 	status, _, errOut := runCmd(nil, "show", "(300,2):(1,300)")
-	want := "it has 300 rows and 2 columns, and at most 256 rows and 256 columns are drawn"
+	want := "it is 300 by 2 (rows by columns), and at most 256 by 256 is drawn"
 	if status != exitFindings || !strings.Contains(errOut, want) {
 		t.Errorf("show of 300 x 2: %d %q", status, errOut)
 	}
