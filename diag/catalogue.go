@@ -105,7 +105,7 @@ var catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8). The algebra itself evaluates A on its extended domain.",
+		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8); with a tiler (a tile, a shape or an integer), each mode of B against the mode of A it composes with. The algebra itself evaluates A on its extended domain.",
 		"`composition(4:1, 8:2)`", "Shrink B, or extend A, so that cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",
@@ -212,7 +212,7 @@ var catalogue = []CodeInfo{
 		"Layouts are written in the dialect's canonical spelling (no spaces, no static markers).",
 		"`(4, 8) : (1, 4)`", "Run `cutec fmt -w`.", ""},
 	{OutOfBoundsEval, "out-of-bounds-evaluation", Warning,
-		"A coordinate evaluated against a layout lies inside its domain.",
+		"A coordinate evaluated against a layout or a composed layout lies inside its domain, in every spelling of the evaluation: `L(c)`, `eval(L, c)`, `crd2idx(c, L)`, `composed_eval(C, c)`.",
 		"`eval(4:1, 4)`", "Use an index below the layout's size; the algebra extends the last mode.", ""},
 	{NotDistributive, "composition-not-distributive", Warning,
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",

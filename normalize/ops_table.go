@@ -89,14 +89,9 @@ func sizedShape(v Value) layout.IntTuple {
 
 func defCoordinates() {
 	def("eval", "eval(L, c): the offset of coordinate c under a layout or a composed layout", []paramKind{pAnyLay, pTuple}, 2,
-		func(a *args) (Value, error) {
-			if c, ok := a.vals[0].(Composed); ok {
-				return tuple(c.C.Eval(a.tuple(1)))
-			}
-			return evalLayout(a.layout(0), a.tuple(1))
-		})
+		func(a *args) (Value, error) { return evalAt(a.vals[0], a.tuple(1)) })
 	def("composed_eval", "composed_eval(C, c): the offset of c under a composed layout", []paramKind{pComposed, pTuple}, 2,
-		func(a *args) (Value, error) { return tuple(a.vals[0].(Composed).C.Eval(a.tuple(1))) })
+		func(a *args) (Value, error) { return evalAt(a.vals[0], a.tuple(1)) })
 	def("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset", []paramKind{pSwizzle, pInt}, 2,
 		func(a *args) (Value, error) { return Int(a.swizzle(0).Apply(a.int(1))), nil })
 	def("idx2crd", "idx2crd(i, shape): the natural coordinate of index i", []paramKind{pTuple, pTuple}, 2,
@@ -110,7 +105,7 @@ func defCoordinates() {
 					return nil, &layout.Error{Code: "E0205", Op: "crd2idx", Arg: 2, Mode: -1,
 						Msg: "a stride after the layout " + l.String() + ", which has its own"}
 				}
-				return tuple(l.L.Eval(a.tuple(0)))
+				return evalAt(l, a.tuple(0))
 			}
 			if a.n() == 2 {
 				return tuple(layout.Crd2IdxCompact(a.tuple(0), a.tuple(1)))

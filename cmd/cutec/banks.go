@@ -56,10 +56,12 @@ phase) and the bank, words and threads of each conflict, then a summary.
 instruction, threads by banks, conflicts in red.
 
 The swizzle of LAYOUT acts on element offsets, as in the layout algebra's
-composition. CuTe applies the swizzle of its smem_ptr_flag layouts (the
-GMMA atoms) and CuTe DSL the swizzle printed in a shared-memory memref to
-byte addresses instead: -byte-swizzle reads it so (S<3,4,3> on bytes is
-S<3,3,3> on f16 elements).
+composition, unless LAYOUT says otherwise: a GMMA atom as CuTe prints it,
+S<3,4,3> o smem_ptr[16b](unset) o L, has its swizzle on the bytes of 16-bit
+elements (ELEM must be 16 bits wide). -byte-swizzle reads the swizzle of a
+layout written with an offset on bytes, as CuTe DSL applies the swizzle
+printed in a shared-memory memref (S<3,4,3> on bytes is S<3,3,3> on f16
+elements).
 
 -suggest searches the swizzles S<B,M,S> that make the access conflict-free
 on the tile's inner layout while keeping every vector whole and the tile's
