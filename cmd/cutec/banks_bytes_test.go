@@ -1,9 +1,13 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestBanksByteSwizzle: CuTe's GMMA::Layout_K_SW128_Atom<half_t>, pasted as
@@ -46,4 +50,35 @@ func TestBanksSuggestConflictFree(t *testing.T) {
 	_, out, _ = runCmd(nil, "banks", "32:1", "f32", "ld.shared.b32")
 	assert.Contains(t, out, "instruction 0: 1 phase, 1 wavefront (ideal 1), conflict-free")
 	assert.Contains(t, out, "conflict-free: 1 wavefront for 1 instruction")
+}
+
+// TestByteSwizzleCommands: the GMMA atom pasted from CuTe C++ keeps its
+// element width through fmt -w (the file is rewritten in cutec's spelling
+// with smem_ptr[16b](unset), and formats to itself again) and is drawn by
+// show with its element offsets: row 7, column 0 holds 504 (448 XOR 56,
+// S<3,3,3> on the element offset 7*64, as CuTe C++'s
+// as_position_independent_swizzle_layout gives in testdata/cute_gmma).
+func TestByteSwizzleCommands(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "atom.cute")
+	require.NoError(t, os.WriteFile(path, []byte("A = Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)\n"), 0o644))
+	status, _, errOut := runCmd(nil, "fmt", "-w", path)
+	require.Equal(t, 0, status, errOut)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "A = S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)\n", string(got))
+	status, out, errOut := runCmd(nil, "fmt", path)
+	assert.Equal(t, 0, status, errOut)
+	assert.Equal(t, string(got), out)
+
+	status, out, errOut = runCmd(nil, "show", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)")
+	require.Equal(t, 0, status, errOut)
+	var row7 string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "7 ") {
+			row7 = l
+		}
+	}
+	require.NotEmpty(t, row7, out)
+	assert.True(t, strings.HasPrefix(strings.Fields(strings.ReplaceAll(row7, "|", " "))[1], "504"), row7)
 }
