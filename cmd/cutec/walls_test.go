@@ -176,10 +176,10 @@ func TestWallMLIRComments(t *testing.T) {
 func TestWallPastedLayouts(t *testing.T) {
 	for in, want := range map[string]string{
 		"(_4:_1,_8:_2)": "[4:1;8:2]",
-		"logical_divide((8,16):(20,1), (_4:_1,_8:_2))":         "((4,2),(8,2)):((20,80),(2,1))",
-		"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)": "S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)",
+		"logical_divide((8,16):(20,1), (_4:_1,_8:_2))":          "((4,2),(8,2)):((20,80),(2,1))",
+		"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)":  "S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)",
 		"Sw<3,4,3> o smem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)": "S<3,4,3> o ? o (8,64):(64,1)",
-		"gmem_ptr[16b](0x7f3a00) o (_8,_64):(_64,_1)":          "{?} o (8,64):(64,1)",
+		"gmem_ptr[16b](0x7f3a00) o (_8,_64):(_64,_1)":           "{?} o (8,64):(64,1)",
 		"Swizzle<3,4,3>":                          "S<3,4,3>",
 		"make_layout((4,8), stride=(8,1))":        "(4,8):(8,1)",
 		"make_ordered_layout((4,8), order=(1,0))": "(4,8):(8,1)",
