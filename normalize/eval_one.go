@@ -49,10 +49,12 @@ func (x *evaluation) reportCall(n *ast.Call, op string, vals []Value, r Value) {
 	}
 	switch {
 	case op == "composed_eval" && len(vals) == 2:
-		x.onCall(evalCall(n.Span, n.Args[0], n.Args[1]), evalName, vals, r)
+		c := newEvalCall(n.Span, n.Args[0], n.Args[1], vals[0], vals[1])
+		x.onCall(&c.call, evalName, c.vals[:], r)
 		return
 	case op == "crd2idx" && len(vals) == 2 && vals[1].Kind() == KindLayout:
-		x.onCall(evalCall(n.Span, n.Args[1], n.Args[0]), evalName, []Value{vals[1], vals[0]}, r)
+		c := newEvalCall(n.Span, n.Args[1], n.Args[0], vals[1], vals[0])
+		x.onCall(&c.call, evalName, c.vals[:], r)
 		return
 	case op == "composition" && len(vals) == 2 && vals[1].Kind() != KindLayout && vals[1].Kind() != KindComposed:
 		// A shape or an integer is the tiler it stands for, as the
@@ -76,11 +78,22 @@ func (x *evaluation) reportApply(span diag.Span, fun ast.Expr, args []ast.Expr, 
 	if len(args) > 1 {
 		c = &ast.Tuple{Span: diag.Span{Start: args[0].Pos(), End: args[len(args)-1].End()}, Elems: args}
 	}
-	x.onCall(evalCall(span, fun, c), evalName, []Value{f, tupleValue(crd)}, r)
+	call := newEvalCall(span, fun, c, f, tupleValue(crd))
+	x.onCall(&call.call, evalName, call.vals[:], r)
 }
 
-// evalCall is the call eval(l, c) standing for another spelling of it,
-// with the spans of the written parts.
-func evalCall(span diag.Span, l, c ast.Expr) *ast.Call {
-	return &ast.Call{Span: span, Fun: &ast.Ident{Span: span, Name: evalName}, Args: []ast.Expr{l, c}, Lparen: -1, Rparen: -1}
+// evalCallNode is the call eval(l, c) standing for another spelling of it,
+// with the spans of the written parts, and its arguments' values: one
+// allocation for an evaluation reported.
+type evalCallNode struct {
+	call ast.Call
+	fun  ast.Ident
+	args [2]ast.Expr
+	vals [2]Value
+}
+
+func newEvalCall(span diag.Span, l, c ast.Expr, lv, cv Value) *evalCallNode {
+	n := &evalCallNode{fun: ast.Ident{Span: span, Name: evalName}, args: [2]ast.Expr{l, c}, vals: [2]Value{lv, cv}}
+	n.call = ast.Call{Span: span, Fun: &n.fun, Args: n.args[:], Lparen: -1, Rparen: -1}
+	return n
 }
