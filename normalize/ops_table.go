@@ -255,10 +255,20 @@ func defUtilities() {
 			}
 			return lay(layout.TileToShape(a.layout(0), a.tuple(1)))
 		})
-	def("upcast", "upcast(L, n): L viewed in units n times wider", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.Upcast(a.layout(0), a.int(1))) })
-	def("downcast", "downcast(L, n): L viewed in units n times narrower", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.Downcast(a.layout(0), a.int(1))) })
+	def("upcast", "upcast(L, n): L viewed in units n times wider", []paramKind{pLayoutOrComposed, pInt}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(c.C.Recast(1, a.int(1))) // CuTe's upcast<N> of a ComposedLayout
+			}
+			return lay(layout.Upcast(a.layout(0), a.int(1)))
+		})
+	def("downcast", "downcast(L, n): L viewed in units n times narrower", []paramKind{pLayoutOrComposed, pInt}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(c.C.Recast(a.int(1), 1))
+			}
+			return lay(layout.Downcast(a.layout(0), a.int(1)))
+		})
 	def("compact_col_major", "compact_col_major(shape): the column-major stride", []paramKind{pTuple}, 1,
 		func(a *args) (Value, error) { return tuple(layout.CompactColMajor(a.tuple(0))) })
 	def("compact_row_major", "compact_row_major(shape): the row-major stride", []paramKind{pTuple}, 1,
