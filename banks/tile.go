@@ -29,13 +29,16 @@ func TileOf(l layout.Layout) Tile { return Tile{L: l} }
 
 // TileOfComposed returns the tile of a composed layout whose outer function
 // is a swizzle and whose offset is a static integer. A swizzle on bytes
-// (CuTe's S<3,4,3> o smem_ptr[16b](unset) o L) is taken on elements, in its
-// position-independent form S<3,3,3> o 0 o L; CheckElem checks that the
+// (CuTe's S<3,4,3> o smem_ptr[16b](unset) o L) is taken on elements, as
+// ElementSwizzle recasts it (S<3,3,3> o 0 o L); CheckElem checks that the
 // element type is the one it was written for.
 func TileOfComposed(c layout.ComposedLayout) (Tile, error) {
-	c, err := c.PositionIndependent()
-	if err != nil {
-		return Tile{}, errAccess("%v", err)
+	if bsw, ok := c.ByteSwizzle(); ok {
+		esw, err := ElementSwizzle(bsw, Elem{Name: "(" + c.String() + ")", Bits: c.ElemBits})
+		if err != nil {
+			return Tile{}, err
+		}
+		return Tile{Swizzle: esw, L: c.Inner}, nil
 	}
 	sw, ok := c.Outer.(layout.Swizzle)
 	if !ok {
@@ -140,9 +143,10 @@ func CheckElem(c layout.ComposedLayout, e Elem) error {
 // swizzle CuTe DSL prints in a shared-memory memref) to byte addresses,
 // while the composition S<B,M,S> o off o L of the layout algebra applies it
 // to element offsets: with elements of 2^k bytes, S<B,M,S> on bytes is
-// S<B,M-k,S> on elements (S<3,4,3> on bytes is S<3,3,3> on f16). It is an
-// E0908 error when the element is narrower than a byte or M < k (the
-// swizzle would split an element).
+// S<B,M-k,S> on elements (S<3,4,3> on bytes is S<3,3,3> on f16), the
+// swizzle of layout.ComposedLayout.PositionIndependent. It is an E0908
+// error when the element is narrower than a byte (the model counts whole
+// bytes) or M < k (the swizzle would split an element).
 func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
 	if sw.IsIdentity() {
 		return sw, nil
@@ -150,16 +154,15 @@ func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
 	if e.Bits < 8 || e.Bits&(e.Bits-1) != 0 {
 		return layout.Swizzle{}, errAccess("a swizzle on byte addresses cannot be recast to %d-bit %s elements", e.Bits, e.Name)
 	}
-	k := 0
-	for 8<<k < e.Bits {
-		k++
+	c, err := layout.NewByteSwizzled(sw, e.Bits, unitLayout)
+	if err == nil {
+		c, err = c.PositionIndependent()
 	}
-	if sw.M < k {
-		return layout.Swizzle{}, errAccess("%s on byte addresses moves parts of %d-bit %s elements (M = %d < %d)", sw, e.Bits, e.Name, sw.M, k)
-	}
-	out, err := layout.NewSwizzle(sw.B, sw.M-k, sw.S)
 	if err != nil {
-		return layout.Swizzle{}, errAccess("%v", err)
+		return layout.Swizzle{}, errAccess("%s on byte addresses cannot act on %d-bit %s elements: %v", sw, e.Bits, e.Name, err)
 	}
-	return out, nil
+	return c.Outer.(layout.Swizzle), nil
 }
+
+// unitLayout is 1:0, the layout a swizzle is recast with alone.
+var unitLayout = layout.MustNew(layout.Int(1), layout.Int(0))

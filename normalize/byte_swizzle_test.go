@@ -139,7 +139,8 @@ func TestByteSwizzleOps(t *testing.T) {
 }
 
 // TestByteSwizzleErrors: a flag needs a swizzle before it, a power-of-two
-// width, and elements that the swizzle does not split.
+// width, and elements that the swizzle does not split; banks needs the
+// element type the flag names, and whole bytes.
 func TestByteSwizzleErrors(t *testing.T) {
 	for src, code := range map[string]string{
 		"(8,64):(64,1) o smem_ptr[16b](unset) o (8,64):(64,1)":                           "E0205",
@@ -149,6 +150,8 @@ func TestByteSwizzleErrors(t *testing.T) {
 		"as_position_independent_swizzle_layout((8,64):(64,1))":                          "E0205",
 		"composition(S<3,3,3>, (8,64))":                                                  "E0205",
 		"banks(S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1), f32, ldmatrix_x4)":       "E0908",
+		"banks(S<3,4,3> o smem_ptr[4b](unset) o (8,256):(256,1), f4, ld_shared_b32)":     "E0908",
+		"S<3,4,3> o smem_ptr[0b](unset) o (8,64):(64,1)":                                 "E0704",
 	} {
 		v, diags := eval(t, src, nil)
 		require.Nil(t, v, src)

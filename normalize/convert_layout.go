@@ -372,7 +372,11 @@ func (c *converter) byteSwizzled(n *ast.Composed, outer layout.Function, inner l
 		return nil, false
 	}
 	if n.FlagBits < 0 {
-		c.add(diag.BadValue, n.FlagSpan, "the element width of the pointer is past %d bits", layout.MaxElemBits)
+		text := "the pointer"
+		if c.file != nil && n.FlagSpan.End <= len(c.file.Src) && n.FlagSpan.Start >= 0 {
+			text = string(c.file.Src[n.FlagSpan.Start:n.FlagSpan.End])
+		}
+		c.add(diag.BadValue, n.FlagSpan, "the element width of %s is not a power of two from 1 to %d bits", text, layout.MaxElemBits)
 		return nil, false
 	}
 	cl, err := layout.NewByteSwizzled(sw, n.FlagBits, inner)

@@ -29,8 +29,8 @@ func (c *converter) pointer(name lexer.Token, p *grammar.Pointer, sp diag.Span) 
 }
 
 // smemFlag reports whether an operand is `smem_ptr[Nb](unset)`, CuTe's
-// print of smem_ptr_flag_bits<N>, and returns N (a width past any int is
-// returned as 0, which the normalizer reports).
+// print of smem_ptr_flag_bits<N>, and returns N (-1 for 0 or a width past
+// any int, which the normalizer reports with the text).
 func smemFlag(o *grammar.Operand) (int, bool) {
 	if !isPointer(o) {
 		return 0, false
