@@ -141,7 +141,7 @@ func (c *calc) addTuples(a, b IntTuple) IntTuple {
 func (c ComposedLayout) String() string {
 	mid := c.Offset.String()
 	if c.ElemBits > 0 {
-		mid = SmemFlagText(c.ElemBits)
+		mid = smemFlagText(c.ElemBits)
 	}
 	return c.Outer.String() + " o " + mid + " o " + c.Inner.String()
 }

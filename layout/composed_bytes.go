@@ -5,24 +5,24 @@ import (
 	"strconv"
 )
 
-// MaxElemBits bounds the element width of a byte swizzle: CuTe's widest
+// maxElemBits bounds the element width of a byte swizzle: CuTe's widest
 // elements are 128 bits (uint128_t); 1024 leaves room for vectors.
-const MaxElemBits = 1024
+const maxElemBits = 1024
 
-// SmemFlagText is the text CuTe C++ prints for smem_ptr_flag_bits<n>:
+// smemFlagText is the text CuTe C++ prints for smem_ptr_flag_bits<n>:
 // smem_ptr[16b](unset).
-func SmemFlagText(n int) string { return "smem_ptr[" + strconv.Itoa(n) + "b](unset)" }
+func smemFlagText(n int) string { return "smem_ptr[" + strconv.Itoa(n) + "b](unset)" }
 
 // NewByteSwizzled returns sw o smem_ptr[Nb](unset) o inner, CuTe's
 // ComposedLayout<Swizzle, smem_ptr_flag_bits<N>, Layout>: the layout of
 // N-bit elements whose swizzle acts on byte addresses. GMMA's
 // Layout_K_SW128_Atom<half_t> is NewByteSwizzled(S<3,4,3>, 16,
-// (8,64):(64,1)). elemBits must be a power of two from 1 to MaxElemBits
+// (8,64):(64,1)). elemBits must be a power of two from 1 to 1024
 // (E0704).
 func NewByteSwizzled(sw Swizzle, elemBits int, inner Layout) (ComposedLayout, error) {
-	if elemBits < 1 || elemBits > MaxElemBits || elemBits&(elemBits-1) != 0 {
+	if elemBits < 1 || elemBits > maxElemBits || elemBits&(elemBits-1) != 0 {
 		return ComposedLayout{}, errBadValue("composed_layout",
-			"%s: the element width %d bits is not a power of two from 1 to %d", SmemFlagText(elemBits), elemBits, MaxElemBits)
+			"%s: the element width %d bits is not a power of two from 1 to %d", smemFlagText(elemBits), elemBits, maxElemBits)
 	}
 	return ComposedLayout{Outer: sw, Offset: Int(0), Inner: inner, ElemBits: elemBits}, nil
 }
@@ -69,10 +69,10 @@ func (c ComposedLayout) recastBytes(oldBits, newBits int64) (ComposedLayout, err
 		return ComposedLayout{}, err
 	}
 	up, down := recastRatio(oldBits, newBits)
-	w := int64(c.ElemBits) * min(up, MaxElemBits+1) // past the bound either way
+	w := int64(c.ElemBits) * min(up, maxElemBits+1) // past the bound either way
 	if w%down != 0 {
 		return ComposedLayout{}, newError(CodeRecastDivisibility, "recast_layout", -1,
 			"the %d-bit elements of %s cannot be recast by %d/%d", c.ElemBits, c, up, down)
 	}
-	return NewByteSwizzled(c.Outer.(Swizzle), int(min(w/down, MaxElemBits+1)), inner)
+	return NewByteSwizzled(c.Outer.(Swizzle), int(min(w/down, maxElemBits+1)), inner)
 }

@@ -368,15 +368,11 @@ func (c *converter) byteSwizzled(n *ast.Composed, outer layout.Function, inner l
 	if !ok {
 		c.add(diag.WrongKind, spanOf(n.Outer),
 			"expected a swizzle before %s (CuTe's smem_ptr_flag follows a swizzle), found the layout %s",
-			layout.SmemFlagText(n.FlagBits), outer)
+			c.flagText(n), outer)
 		return nil, false
 	}
 	if n.FlagBits < 0 {
-		text := "the pointer"
-		if c.file != nil && n.FlagSpan.End <= len(c.file.Src) && n.FlagSpan.Start >= 0 {
-			text = string(c.file.Src[n.FlagSpan.Start:n.FlagSpan.End])
-		}
-		c.add(diag.BadValue, n.FlagSpan, "the element width of %s is not a power of two from 1 to %d bits", text, layout.MaxElemBits)
+		c.add(diag.BadValue, n.FlagSpan, "the element width of %s is not a power of two that fits an int", c.flagText(n))
 		return nil, false
 	}
 	cl, err := layout.NewByteSwizzled(sw, n.FlagBits, inner)
@@ -385,4 +381,12 @@ func (c *converter) byteSwizzled(n *ast.Composed, outer layout.Function, inner l
 		return nil, false
 	}
 	return Composed{cl}, true
+}
+
+// flagText is the source text of the smem_ptr flag of n.
+func (c *converter) flagText(n *ast.Composed) string {
+	if c.file != nil && n.FlagSpan.Start >= 0 && n.FlagSpan.End <= len(c.file.Src) && n.FlagSpan.Start < n.FlagSpan.End {
+		return string(c.file.Src[n.FlagSpan.Start:n.FlagSpan.End])
+	}
+	return "the pointer"
 }

@@ -1,8 +1,9 @@
 package printer
 
 import (
+	"strconv"
+
 	"github.com/cutec/cutec/ast"
-	"github.com/cutec/cutec/layout"
 )
 
 // composed prints `outer o offset o inner`; an omitted offset is printed 0,
@@ -12,7 +13,11 @@ func (p *printer) composed(c *ast.Composed) {
 	p.expr(c.Outer)
 	p.str(" o ")
 	if c.FlagBits != 0 {
-		p.str(layout.SmemFlagText(c.FlagBits))
+		// CuTe's print of smem_ptr_flag_bits<N>, as layout.ComposedLayout
+		// prints it.
+		p.str("smem_ptr[")
+		p.str(strconv.Itoa(c.FlagBits))
+		p.str("b](unset)")
 	} else if c.Offset == nil {
 		p.byte('0')
 	} else {

@@ -41,7 +41,7 @@ func describe(title string, v normalize.Value) string {
 		// function, B the outer layout), as cutec help syntax does.
 		facts = append(facts, "inner function (composed_get_inner): "+v.C.Outer.String())
 		if sw, ok := v.C.ByteSwizzle(); ok {
-			facts = append(facts, fmt.Sprintf("offset: 0, %s: %s acts on the bytes of %d-bit elements", layout.SmemFlagText(v.C.ElemBits), sw, v.C.ElemBits))
+			facts = append(facts, fmt.Sprintf("offset: 0, CuTe's smem_ptr_flag_bits<%d>: %s acts on the bytes of %d-bit elements", v.C.ElemBits, sw, v.C.ElemBits))
 			if pi, err := v.C.PositionIndependent(); err == nil {
 				facts = append(facts, "on elements (as_position_independent_swizzle_layout): "+pi.String())
 			}
