@@ -193,7 +193,7 @@ func wrapperTitle(w parser.Wrapper) string {
 // byte addresses (docs/banks.md).
 func memrefValue(w parser.Wrapper, v normalize.Value) normalize.Value {
 	l, ok := v.(normalize.Layout)
-	if !ok || w.Kind != parser.KindQuoted || len(w.Name) > 0 || w.In.Swizzle == nil || string(w.In.Name) != "memref" {
+	if !ok || w.Kind != parser.KindQuoted || len(w.Name) > 0 || w.In.Swizzle == nil || string(w.In.Name) != "memref" || string(w.In.Space) != "smem" {
 		return v
 	}
 	f := diag.NewFile("", w.In.Swizzle)
