@@ -166,7 +166,7 @@ func (s *opScan) check(at int) {
 		return
 	}
 	var d *diag.Diagnostic
-	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases, &s.stats, s.key)
+	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases.At(at), &s.stats, s.key)
 	if d != nil {
 		s.diags = append(s.diags, d)
 	}
@@ -186,7 +186,7 @@ func (s *opScan) copyAt(at, n int, part byte) {
 	if !parseOpLine(src, at, end, &s.op) {
 		return
 	}
-	if d := s.p.checkCopy(s.f, &s.op, s.aliases, part, &s.bankBudget); d != nil {
+	if d := s.p.checkCopy(s.f, &s.op, s.aliases.At(at), part, &s.bankBudget); d != nil {
 		s.diags = append(s.diags, d)
 	}
 }

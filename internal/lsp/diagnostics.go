@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -71,7 +72,7 @@ lines:
 			continue
 		}
 		if doc.dirty[i] {
-			doc.lineDiags[i] = c.mlirLine(doc.name, line, doc.aliases)
+			doc.lineDiags[i] = c.mlirLine(doc.name, line, doc.aliasesAt(i))
 			doc.opCtx[i] = lineOpContext(line)
 			if doc.opCtx[i] != 0 {
 				if d := c.checkOpInContext(doc, i); d != nil {
@@ -106,29 +107,52 @@ func (x found) line() int {
 }
 
 // scanAliases finds the type aliases an MLIR document defines (lines that
-// start with `!`) and, when their definitions changed, marks every line to
+// start with `!`), scoped to their modules, with the one reader lint uses
+// (verify.Aliases), and, when the definitions changed, marks every line to
 // be checked again, since an op on any line may use them. It reads the
-// document only after an edit of such a line (document.aliasEdit).
+// document only after an edit of such a line or of a line that opens a
+// module (document.aliasEdit), or one that added or removed lines.
 func (c *checker) scanAliases(doc *document) {
-	if !doc.aliasEdit {
-		return // no line that defines one changed
+	if !doc.aliasEdit && doc.aliasLines == len(doc.lines) {
+		return
 	}
-	doc.aliasEdit = false
+	doc.aliasEdit, doc.aliasLines = false, len(doc.lines)
 	var defs strings.Builder
-	for _, line := range doc.lines {
-		if strings.HasPrefix(line, "!") {
-			defs.WriteString(line)
-			defs.WriteByte('\n')
+	var v *verify.Aliases
+	doc.aliasViews = doc.aliasViews[:0]
+	for i, line := range doc.lines {
+		if !aliasEvent(line) {
+			continue
+		}
+		defs.WriteString(line)
+		defs.WriteByte('\n')
+		if w := v.Scan([]byte(lineContent(line) + "\n")); w != v {
+			v = w
+			doc.aliasViews = append(doc.aliasViews, aliasView{line: i, v: v})
 		}
 	}
 	if defs.String() == doc.aliasDefs {
 		return
 	}
 	doc.aliasDefs = defs.String()
-	doc.aliases = (*verify.Aliases)(nil).Scan([]byte(doc.aliasDefs))
 	for i := range doc.dirty {
 		doc.dirty[i] = true
 	}
+}
+
+// aliasView is a view of a document's aliases in effect from a line on.
+type aliasView struct {
+	line int
+	v    *verify.Aliases
+}
+
+// aliasesAt returns the view of the aliases in effect at line i.
+func (doc *document) aliasesAt(i int) *verify.Aliases {
+	k := sort.Search(len(doc.aliasViews), func(k int) bool { return doc.aliasViews[k].line > i }) - 1
+	if k < 0 {
+		return nil
+	}
+	return doc.aliasViews[k].v
 }
 
 // mlirLine verifies the payloads and the op on one line of MLIR. A payload
