@@ -37,6 +37,10 @@ type Aliases struct {
 	n     int  // the view sees the definitions numbered below n
 	scope int  // the module whose definitions the view sees
 	body  bool // the module's top-level op has been read: the next definition opens a new module
+	// inside is set between the line that opens a top-level module and
+	// the `}` that closes it at the start of a line: no definition is
+	// looked for there.
+	inside bool
 	// marks, when not nil, are the views in effect in the text last
 	// scanned, from each mark's offset on (see At); nil when one view holds
 	// for all of it.
@@ -74,10 +78,9 @@ const noConflict = int(^uint(0) >> 1)
 // uses are then unresolved and the ops that use them are skipped).
 const maxAliases = 1 << 16
 
-// The line starts that Scan looks for: a definition, a top-level module and
-// a split marker.
+// The line starts that Scan looks for besides a definition's `!`: a
+// top-level module and a split marker.
 var (
-	aliasLineStart  = []byte("\n!")
 	moduleLineStart = []byte("\nmodule")
 	splitLineStart  = []byte("\n// -----")
 )
@@ -129,42 +132,32 @@ func (a *Aliases) Scan(src []byte) *Aliases {
 			if cur.body {
 				newScope(at) // a second module with no definitions of its own
 			}
-			if !cur.body {
-				cur.body, changed = true, true
-			}
+			cur.body, changed = true, true
+			cur.inside = !bytes.HasSuffix(bytes.TrimRight(firstLine(line), " \t\r"), []byte("}"))
 		default: // `// -----`
 			newScope(at)
 		}
 	}
-	next := [3]int{-1, -1, -1}
-	pats := [3][]byte{aliasLineStart, moduleLineStart, splitLineStart}
-	find := func(k, from int) {
-		next[k] = -1
-		if from < len(src) {
-			if j := bytes.Index(src[from:], pats[k]); j >= 0 {
-				next[k] = from + j + 1
+	// One pass over the line starts of the text between modules: a line
+	// that matters starts with one of three bytes. A module's body, most
+	// of a dump, is passed over up to the `}` that closes it at the start
+	// of a line, with IndexByte.
+	for i := 0; i < len(src); {
+		if cur.inside {
+			j := closingBrace(src, i)
+			if j < 0 {
+				break
 			}
+			cur.inside, changed, i = false, true, j
 		}
-	}
-	if len(src) > 0 && (src[0] == '!' || src[0] == 'm' || bytes.HasPrefix(src, splitLineStart[1:])) {
-		event(0)
-	}
-	for k := range pats {
-		find(k, 0)
-	}
-	for {
-		k := -1
-		for i, at := range next {
-			if at >= 0 && (k < 0 || at < next[k]) {
-				k = i
-			}
+		if c := src[i]; c == '!' || c == 'm' || c == '/' && bytes.HasPrefix(src[i:], splitLineStart[1:]) {
+			event(i)
 		}
-		if k < 0 {
+		nl := bytes.IndexByte(src[i:], '\n')
+		if nl < 0 {
 			break
 		}
-		at := next[k]
-		event(at)
-		find(k, at)
+		i += nl + 1
 	}
 	if !changed {
 		if a != nil && a.marks != nil {
@@ -331,11 +324,35 @@ func (a *Aliases) Resolve(t []byte) ([]byte, bool) {
 }
 
 // AliasEvent reports whether an MLIR line is one that Scan reads: it may
-// define an alias (it starts with `!`), open a top-level module or be a
-// split marker. A reader that keeps views by line scans again when such a
-// line changes.
+// define an alias (it starts with `!`), open or close a top-level module
+// (`}` at its start) or be a split marker. A reader that keeps views by
+// line scans such lines, in order, and scans again when one changes.
 func AliasEvent(line []byte) bool {
-	return len(line) > 0 && (line[0] == '!' || moduleLine(line) || bytes.HasPrefix(line, splitLineStart[1:]))
+	return len(line) > 0 && (line[0] == '!' || line[0] == '}' || moduleLine(line) || bytes.HasPrefix(line, splitLineStart[1:]))
+}
+
+// closingBrace returns the offset of the first `}` at the start of a line
+// of src at or after from (from is the start of a line), or -1.
+func closingBrace(src []byte, from int) int {
+	for j := from; j < len(src); j++ {
+		k := bytes.IndexByte(src[j:], '}')
+		if k < 0 {
+			return -1
+		}
+		j += k
+		if j == from || src[j-1] == '\n' {
+			return j
+		}
+	}
+	return -1
+}
+
+// firstLine returns line up to its end.
+func firstLine(line []byte) []byte {
+	if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+		return line[:nl]
+	}
+	return line
 }
 
 // moduleLine reports whether line (which may run on past its end) opens a

@@ -189,5 +189,5 @@ func definesAlias(lines []string) bool {
 
 // aliasEvent is verify.AliasEvent for a line of the document.
 func aliasEvent(l string) bool {
-	return l != "" && (l[0] == '!' || l[0] == 'm' || l[0] == '/') && verify.AliasEvent([]byte(l))
+	return l != "" && (l[0] == '!' || l[0] == 'm' || l[0] == '/' || l[0] == '}') && verify.AliasEvent([]byte(l))
 }
