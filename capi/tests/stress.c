@@ -45,6 +45,9 @@ static void check(cutec_result *r, const char *input, const char *want, const ch
 	if (r->diagnostics == NULL || r->diagnostics[0] != '[' || r->diagnostics[r->diagnostics_len - 1] != ']' ||
 	    strlen(r->diagnostics) != r->diagnostics_len)
 		fail("diagnostics are not a JSON array", input);
+	if (r->obligations == NULL || r->obligations[0] != '[' || r->obligations[r->obligations_len - 1] != ']' ||
+	    strlen(r->obligations) != r->obligations_len || r->notes == NULL)
+		fail("obligations are not a JSON array, or notes are NULL", input);
 	if (r->status != CUTEC_OK && r->status != CUTEC_FAILED)
 		fail("status is neither CUTEC_OK nor CUTEC_FAILED", input);
 	if (r->status == CUTEC_FAILED && r->value != NULL)

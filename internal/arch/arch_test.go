@@ -24,9 +24,9 @@ var allowed = map[string][]string{
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
-	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "diag"},
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/driver"},
 	"internal/atomicfile": {},
-	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/driver"},
 	"internal/gencache":   {},
 	"internal/cppnames":   {},
 	"internal/suggest":    {},
@@ -35,6 +35,10 @@ var allowed = map[string][]string{
 	"internal/syntax":    {"grammar", "diag"},
 	"internal/ebnfcheck": {},
 	"internal/evalfast":  {"layout"},
+
+	// internal/driver is what the front ends share (limits, input checks,
+	// the default checks, one evaluation with its obligations).
+	"internal/driver": {"verify", "normalize", "parser", "ast", "layout", "diag"},
 }
 
 // importers lists packages that only some packages may import: the grammar's

@@ -2,38 +2,35 @@ package lsp
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/verify"
 )
 
-// maxLineLen is the longest line the server checks, as lint: a longer line
-// gets E0109 instead of being parsed.
-const maxLineLen = 1 << 20
+// maxLineLen is the longest line the server checks, as every front end
+// (driver.MaxLineLen): a longer line gets E0109 instead of being parsed.
+const maxLineLen = driver.MaxLineLen
 
 // maxDiags caps the diagnostics published for one document, as lint caps
 // those of one file.
 const maxDiags = 10000
 
-// checker holds the verifier passes, the same lint uses: every default
-// check for .cute files, and for MLIR the pass for compiler output: it also
-// rejects what the dialect cannot lower and checks the ops' result types.
+// checker holds the verifier passes, the configuration every front end
+// runs by default (driver.Default): every default check for .cute files,
+// and for MLIR the pass for compiler output: it also rejects what the
+// dialect cannot lower and checks the ops' result types.
 type checker struct {
 	cute, mlir *verify.Pass
 	window     []byte // scratch space for the windows of ops (checkOpInContext)
 }
 
 func newChecker() (*checker, error) {
-	mlir, err := verify.NewPass(verify.Options{Lowerable: true, IR: true})
-	if err != nil {
-		return nil, err
-	}
-	return &checker{cute: verify.Default(), mlir: mlir}, nil
+	checks := driver.Default()
+	return &checker{cute: checks.Cute, mlir: checks.MLIR}, nil
 }
 
 // found is a diagnostic with the number of lines its positions must be
@@ -193,29 +190,16 @@ func (c *checker) checkCute(doc *document) []found {
 }
 
 // lineWindow returns the window of one .cute line, passing over a
-// byte-order mark at the start of the file (columns still count it).
+// byte-order mark at the start of the file (columns still count it), as
+// every front end does (driver.LineWindow).
 func lineWindow(name, text string, off, line int) *diag.File {
-	col := 1
-	if off == 0 && strings.HasPrefix(text, "\xef\xbb\xbf") {
-		text, off, col = text[3:], 3, 4
-	}
-	return diag.NewWindow(name, []byte(text), off, line, col)
+	return driver.LineWindow(name, []byte(text), int64(off), line)
 }
 
-// longLine is E0109 for a line too long to check, quoting its first 80
-// bytes (cut at a character boundary), as lint does.
+// longLine is E0109 for a line too long to check, quoting its first bytes
+// (cut at a character boundary), as every front end does (driver.LongLine).
 func longLine(name, line string, lineNo int) *diag.Diagnostic {
-	prefix := []byte(line[:80])
-	for len(prefix) > 0 && !utf8.Valid(prefix) {
-		prefix = prefix[:len(prefix)-1]
-	}
-	return &diag.Diagnostic{
-		Code:     diag.LineTooLong,
-		Severity: diag.Error,
-		File:     diag.NewWindow(name, prefix, 0, lineNo, 1),
-		Span:     diag.Span{Start: 0, End: len(prefix)},
-		Message:  fmt.Sprintf("line %d is longer than %d bytes; it was not checked", lineNo, maxLineLen),
-	}
+	return driver.LongLine(name, []byte(line[:min(len(line), driver.SnippetLen)]), 0, lineNo)
 }
 
 // pos returns the protocol position of byte offset off of window f, moved
