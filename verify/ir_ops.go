@@ -6,14 +6,13 @@ import (
 	"github.com/cutec/cutec/diag"
 )
 
-func init() {
-	Register(&Check{
-		Name: "op-result",
-		Doc: "In MLIR, each `cute` op whose operand and result types are written (`: (T1, T2) -> R`, " +
-			"`: T -> R`, `: T to R`, with type aliases resolved) has the result type that cutec derives " +
-			"from the operand types, judged in the dialect's form (E0605). Ops cutec does not evaluate are skipped.",
-		Codes: []diag.Code{diag.OpResultMismatch},
-	})
+// opResultCheck is the check op-result (see checks in check.go).
+var opResultCheck = &Check{
+	Name: "op-result",
+	Doc: "In MLIR, each `cute` op whose operand and result types are written (`: (T1, T2) -> R`, " +
+		"`: T -> R`, `: T to R`, with type aliases resolved) has the result type that cutec derives " +
+		"from the operand types, judged in the dialect's form (E0605). Ops cutec does not evaluate are skipped.",
+	Codes: []diag.Code{diag.OpResultMismatch},
 }
 
 // OpStats counts what the op checker did with the ops of the dialect.
