@@ -1,9 +1,9 @@
 package verify
 
 import (
-	"slices"
 	"fmt"
 	"github.com/cutec/cutec/layout"
+	"slices"
 	"sync"
 
 	"github.com/cutec/cutec/ast"
