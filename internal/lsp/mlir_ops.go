@@ -145,7 +145,7 @@ func (d *document) markOpContext() int {
 // one, or why the op is not checked. The range is the op's name.
 func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 	i := line
-	for i > 0 && line-i < maxOpBelow && isContinuation(d.lines[i]) {
+	for i > 0 && line-i < maxOpBelow && verify.ContinuesOp([]byte(d.lines[i])) {
 		i--
 	}
 	f, at, ok := d.opWindow(i, nil)
@@ -175,11 +175,4 @@ func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 	k := strings.Index(d.lines[i], opMarker) + len(opMarker) - len("cute.")
 	r := Range{Start: d.position(i, k), End: d.position(i, k+len("cute.")+len(t.Name))}
 	return b.String(), &r
-}
-
-// isContinuation reports whether an MLIR line continues the types of an op
-// written on a line above.
-func isContinuation(line string) bool {
-	l := strings.TrimLeft(line, " \t")
-	return strings.HasPrefix(l, ": ") || strings.HasPrefix(l, "-> ")
 }
