@@ -50,21 +50,24 @@ type Aliases struct {
 // aliasMark is the view in effect from offset off of a scanned text.
 type aliasMark struct {
 	off  int
-	view *Aliases
+	view Aliases // without marks
 }
 
 // aliasTable is the shared store of the views of one file.
 type aliasTable struct {
 	mu     sync.RWMutex
-	m      map[string][]aliasDefn // by name, one entry per module that defines it, in order
-	count  int                    // definitions numbered so far
-	scopes int                    // modules numbered so far
+	m      map[string]int32 // by name, the index in defs of its last definition
+	defs   []aliasDefn      // every definition kept, in order
+	arena  []byte           // the definitions' texts, copied
+	count  int              // definitions numbered so far
+	scopes int              // modules numbered so far
 }
 
 // aliasDefn is the first definition of a name in a module, numbered in
 // the order read, with the number of the first definition in the same
 // module that differs from it (noConflict if none).
 type aliasDefn struct {
+	prev     int32 // the index in defs of the name's definition before, or -1
 	scope    int
 	def      []byte
 	at       int
@@ -98,11 +101,13 @@ func (a *Aliases) Scan(src []byte) *Aliases {
 	portion := 0 // where the portion of src in cur's module starts
 	newScope := func(at int) {
 		if cur.t == nil {
-			cur.t = &aliasTable{m: map[string][]aliasDefn{}}
+			cur.t = &aliasTable{m: map[string]int32{}}
 		}
 		if at > portion {
-			v := cur
-			marks = append(marks, aliasMark{off: portion, view: &v})
+			if marks == nil {
+				marks = make([]aliasMark, 0, 4)
+			}
+			marks = append(marks, aliasMark{off: portion, view: cur})
 		}
 		portion = at
 		cur.t.mu.Lock()
@@ -168,8 +173,7 @@ func (a *Aliases) Scan(src []byte) *Aliases {
 	}
 	out := cur
 	if len(marks) > 0 {
-		last := cur
-		out.marks = append(marks, aliasMark{off: portion, view: &last})
+		out.marks = append(marks, aliasMark{off: portion, view: cur})
 	}
 	return &out
 }
@@ -189,20 +193,24 @@ func (a *Aliases) plain() Aliases {
 // past maxAliases).
 func (a *Aliases) define(name, def []byte) bool {
 	if a.t == nil {
-		a.t = &aliasTable{m: map[string][]aliasDefn{}}
+		a.t = &aliasTable{m: map[string]int32{}}
 	}
 	t := a.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	list := t.m[string(name)]
-	for i := len(list) - 1; i >= 0; i-- {
-		if list[i].scope != a.scope {
+	last, seen := t.m[string(name)]
+	if !seen {
+		last = -1
+	}
+	for i := last; i >= 0; i = t.defs[i].prev {
+		d := &t.defs[i]
+		if d.scope != a.scope {
 			continue
 		}
-		if list[i].conflict != noConflict || bytes.Equal(list[i].def, def) {
+		if d.conflict != noConflict || bytes.Equal(d.def, def) {
 			return false
 		}
-		list[i].conflict = t.count
+		d.conflict = t.count
 		t.count++
 		a.n = t.count
 		return true
@@ -210,7 +218,13 @@ func (a *Aliases) define(name, def []byte) bool {
 	if t.count >= maxAliases {
 		return false
 	}
-	t.m[string(name)] = append(list, aliasDefn{scope: a.scope, def: bytes.Clone(def), at: t.count, conflict: noConflict})
+	if cap(t.arena)-len(t.arena) < len(def) {
+		t.arena = make([]byte, 0, max(4<<10, len(def)))
+	}
+	start := len(t.arena)
+	t.arena = append(t.arena, def...)
+	t.defs = append(t.defs, aliasDefn{prev: last, scope: a.scope, def: t.arena[start:len(t.arena):len(t.arena)], at: t.count, conflict: noConflict})
+	t.m[string(name)] = int32(len(t.defs) - 1)
 	t.count++
 	a.n = t.count
 	return true
@@ -225,7 +239,7 @@ func (a *Aliases) At(off int) *Aliases {
 		return a
 	}
 	i := sort.Search(len(a.marks), func(i int) bool { return a.marks[i].off > off }) - 1
-	return a.marks[max(i, 0)].view
+	return &a.marks[max(i, 0)].view
 }
 
 // From returns the view of a for the text from offset off of the text a
@@ -238,7 +252,7 @@ func (a *Aliases) From(off int) *Aliases {
 	i := sort.Search(len(a.marks), func(i int) bool { return a.marks[i].off > off }) - 1
 	i = max(i, 0)
 	if i == len(a.marks)-1 {
-		return a.marks[i].view
+		return &a.marks[i].view
 	}
 	out := a.plain()
 	out.marks = make([]aliasMark, 0, len(a.marks)-i)
@@ -283,9 +297,9 @@ func (a *Aliases) Lookup(name []byte) ([]byte, bool) {
 	}
 	a.t.mu.RLock()
 	defer a.t.mu.RUnlock()
-	list := a.t.m[string(name)]
-	for i := len(list) - 1; i >= 0; i-- {
-		d := list[i]
+	i, ok := a.t.m[string(name)]
+	for ; ok && i >= 0; i = a.t.defs[i].prev {
+		d := a.t.defs[i]
 		if d.scope != a.scope {
 			continue
 		}
