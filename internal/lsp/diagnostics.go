@@ -116,7 +116,8 @@ func (c *checker) scanAliases(doc *document) {
 	doc.aliasEdit, doc.aliasLines = false, len(doc.lines)
 	var defs strings.Builder
 	var v *verify.Aliases
-	doc.aliasViews = doc.aliasViews[:0]
+	old := doc.aliasViews
+	doc.aliasViews = nil
 	for i, line := range doc.lines {
 		if !aliasEvent(line) {
 			continue
@@ -129,6 +130,21 @@ func (c *checker) scanAliases(doc *document) {
 		}
 	}
 	if defs.String() == doc.aliasDefs {
+		// The same definitions, numbered alike, but lines may have moved
+		// across them: a line whose view changed is checked again.
+		var a, b *verify.Aliases
+		j, k := 0, 0
+		for i := range doc.dirty {
+			for ; j < len(old) && old[j].line <= i; j++ {
+				a = old[j].v
+			}
+			for ; k < len(doc.aliasViews) && doc.aliasViews[k].line <= i; k++ {
+				b = doc.aliasViews[k].v
+			}
+			if !a.SameModule(b) || a.Len() != b.Len() {
+				doc.dirty[i] = true
+			}
+		}
 		return
 	}
 	doc.aliasDefs = defs.String()
