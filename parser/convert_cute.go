@@ -147,7 +147,7 @@ func (c *converter) layoutType(args []*grammar.TemplateArg, sp diag.Span) ast.Ex
 	} else {
 		stride, _ = colMajor(shape, 1, sp)
 	}
-	return &ast.Layout{Span: sp, Shape: shape, Colon: sp.Start, Stride: stride}
+	return &ast.Layout{Span: sp, Shape: shape, Colon: -1, Stride: stride}
 }
 
 // colMajor returns the compact column-major stride of a shape of integers
@@ -224,8 +224,12 @@ func (c *converter) swizzleArgs(tok lexer.Token, name string, args []*grammar.Te
 
 // cuteCall converts a call whose name CuTe C++ or CuTe DSL uses to build a
 // value cutec writes as one (see the top of this file); ok is false for
-// every other call.
-func (c *converter) cuteCall(name string, args []ast.Expr, sp diag.Span) (ast.Expr, bool) {
+// every other call. written is the name as written (cute.E is DSL's basis
+// element, E alone any name).
+func (c *converter) cuteCall(name, written string, args []ast.Expr, sp diag.Span) (ast.Expr, bool) {
+	if written == "cute.E" {
+		name = written
+	}
 	switch name {
 	case "make_shape", "make_stride", "make_coord", "make_step", "make_int_tuple", "ArithTuple":
 		for _, a := range args {
@@ -260,7 +264,7 @@ func (c *converter) cuteCall(name string, args []ast.Expr, sp diag.Span) (ast.Ex
 			return &ast.Tuple{Span: sp}, true
 		}
 		return composedOf(sp, args[0], args[1], args[2]), true
-	case "E":
+	case "cute.E": // CuTe DSL's E(i); a bare E(...) may be the user's name applied
 		b := c.slab.newBasis()
 		*b = ast.Basis{Span: sp, Count: ast.Count{Span: sp, Num: 1, Den: 1}}
 		for i := len(args) - 1; i >= 0; i-- {

@@ -173,7 +173,7 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 	}
 	args, l, r := c.args(g.Args[0], id.Name)
 	var n ast.Expr
-	if v, ok := c.cuteCall(id.Name, args, diag.Span{Start: id.Span.Start, End: r + 1}); ok {
+	if v, ok := c.cuteCall(id.Name, tok.Value, args, diag.Span{Start: id.Span.Start, End: r + 1}); ok {
 		n = v
 	} else {
 		call := c.slab.newCall()
