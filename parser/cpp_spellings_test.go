@@ -91,7 +91,7 @@ func TestCppSpellingsTrees(t *testing.T) {
 		"Swizzle<3,3,3>{}": &ast.Swizzle{}, "cute.make_swizzle(3,3,3)": &ast.Swizzle{}, "E<1>{}": &ast.Basis{},
 		"cute.E(1)": &ast.Basis{}, "make_composed_layout(S<3,3,3>, 0, 8:1)": &ast.Composed{},
 		"ArithTuple(_0,_0) o (_128,_64):(_1@0,_1@1)": &ast.Accessor{}, "LayoutRight{}": &ast.Ident{},
-		"E(1)": &ast.Call{}, // E alone is any name: a variable applied
+		"E(1)":                     &ast.Call{}, // E alone is any name: a variable applied
 		"cute::make_layout((4,8))": &ast.Call{}, "Underscore{}": &ast.Underscore{},
 	} {
 		assert.IsType(t, want, kind(src), src)
