@@ -33,6 +33,25 @@ func cuteName(name string) string {
 	return name
 }
 
+// qualifiedStatic converts `cute::_4` (a static integer) and `cute::_` (the
+// underscore) written with their qualifier; ok is false for any other name.
+func (c *converter) qualifiedStatic(tok lexer.Token, sp diag.Span) (ast.Expr, bool) {
+	name := cuteName(tok.Value)
+	if name == tok.Value || !strings.HasPrefix(name, "_") {
+		return nil, false
+	}
+	if name == "_" {
+		return &ast.Underscore{Span: sp}, true
+	}
+	digits := name[1:]
+	if strings.Trim(digits, "0123456789") != "" || digits == "" {
+		return nil, false
+	}
+	n := c.slab.newInt()
+	*n = ast.Int{Span: sp, Value: c.int64(digits, sp), Static: true}
+	return n, true
+}
+
 // majorTags are the C++ tags of make_layout(shape, tag), written as values
 // `LayoutRight{}`; they stay names, which make_layout reads (normalize).
 var majorTags = map[string]bool{"LayoutLeft": true, "LayoutRight": true, "GenColMajor": true, "GenRowMajor": true}
@@ -115,6 +134,11 @@ func (c *converter) templateArg(a *grammar.TemplateArg) ast.Expr {
 	}
 	tok := syntax.Tok(a.Name.Tok)
 	sp := spanOf(a.Name.Pos, a.Name.EndPos)
+	if a.Name.Template == nil && len(a.Name.Args) == 0 && a.Name.Facts == nil {
+		if v, ok := c.qualifiedStatic(tok, sp); ok {
+			return v
+		}
+	}
 	switch name := cuteName(tok.Value); {
 	case a.Name.Template != nil:
 		return c.template(tok, a.Name.Template, sp)

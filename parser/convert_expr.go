@@ -164,7 +164,14 @@ func (c *converter) name(g *grammar.Name) ast.Expr {
 	case g.Facts != nil:
 		return c.symbol(tok, g.Facts, spanOf(g.Pos, g.EndPos))
 	case g.Brace != nil:
+		if v, ok := c.qualifiedStatic(tok, spanOf(g.Pos, g.EndPos)); ok {
+			return v // cute::_4{}
+		}
 		return c.braced(tok, spanOf(g.Pos, g.EndPos))
+	case len(g.Args) == 0:
+		if v, ok := c.qualifiedStatic(tok, spanOf(g.Pos, g.EndPos)); ok {
+			return v // cute::_4
+		}
 	}
 	id := c.slab.newIdent()
 	*id = ast.Ident{Span: syntax.TokenSpan(tok), Name: cuteName(tok.Value)}

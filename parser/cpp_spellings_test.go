@@ -27,7 +27,7 @@ var cppSources = []string{
 	"{8} ∘ (4,8):(1,4)", "cute.make_layout((4,8), stride=(8,1))", "cute.size((4,8))", "cute::make_layout((4,8))",
 	"cute.make_composed_layout(cute.make_swizzle(3,3,3), 0, (8,64):(64,1))", "cute.E(0)", "make_swizzle(3,3,3)",
 	"Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "LayoutRight{}", "Underscore{}", "[Int<4>{};_8{}]", "(_4{}, Int<8>{}):(_1{},_4{})",
-	"A{}", "M{div=8}", "_1{}@0",
+	"A{}", "M{div=8}", "_1{}@0", "cute::Layout<cute::Shape<cute::_4, cute::_8>>{}", "(cute::_4, cute::_)", "cute::_x",
 	// Near misses of the C++ and DSL spellings.
 	"Int<4>{", "Int<>", "Int<4,>", "Shape<_4,_8>{1}", "_4{1}", "4{}", "cute.", "cute::", "a.1", "x::(1,2)",
 	"Swizzle<3,3>", "S<_3,3,3>", "E<x>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "∘ 4:1", "4:1 ∘",

@@ -227,7 +227,7 @@ const composeRune = "\u2218"
 
 // ident consumes an identifier, qualified by any number of `::` or `.`
 // parts as CuTe C++ and CuTe DSL write names: `cute::make_layout`,
-// `cute.make_layout`, `GMMA::Layout_K_SW128_Atom`.
+// `cute.make_layout`, `GMMA::Layout_K_SW128_Atom`, `cute::_4`.
 func (l *Lexer) ident() lexer.TokenType {
 	start := l.pos
 	for {
@@ -238,7 +238,7 @@ func (l *Lexer) ident() lexer.TokenType {
 		case l.pos+1 < len(l.src) && l.src[l.pos] == '.' && isLetter(l.src[l.pos+1]):
 			l.pos++
 			continue
-		case l.pos+2 < len(l.src) && l.src[l.pos] == ':' && l.src[l.pos+1] == ':' && isLetter(l.src[l.pos+2]):
+		case l.pos+2 < len(l.src) && l.src[l.pos] == ':' && l.src[l.pos+1] == ':' && (isLetter(l.src[l.pos+2]) || l.src[l.pos+2] == '_'):
 			l.pos += 2
 			continue
 		}
