@@ -555,7 +555,8 @@ func (p rootParser) leaf() (Leaf, bool) {
 	fp := fastParser{lex: p.t, a: &p.t.arena}
 	switch p.t.Peek().Type {
 	case TokNat, TokNeg, TokStatic:
-		n := &Number{Pos: p.pos(), Tok: p.next()}
+		n := take(&p.t.arena.numbers)
+		n.Pos, n.Tok = p.pos(), p.next()
 		if p.is(TokLBrace, "") {
 			n.Init = p.next()
 			if !p.skip(TokRBrace) {
