@@ -307,9 +307,10 @@ func (c *converter) cuteCall(name, written string, args []ast.Expr, sp diag.Span
 	return nil, false
 }
 
-// composedOf is the composed layout `head o offset o last` (offset nil when
-// left out), as `o` writes it and make_composed_layout(inner, offset,
-// outer) builds it: head is applied last.
+// composedOf is the composed layout `head o offset o last`, as
+// make_composed_layout(inner, offset, outer) builds it and `o` writes it
+// (composed in convert_expr.go builds the same fields): head is applied
+// last.
 func composedOf(sp diag.Span, head, offset, last ast.Expr) *ast.Composed {
 	return &ast.Composed{Span: sp, Outer: head, Offset: offset, Inner: last}
 }

@@ -31,11 +31,11 @@ func (c *converter) composed(g *grammar.Composed) ast.Expr {
 	if len(g.Rest) > 2 {
 		c.add(errTooManyParts(c.f, syntax.Span(g.Rest[2].Op)))
 	}
-	var offset ast.Expr
+	n := &ast.Composed{Span: spanOf(g.Pos, g.EndPos), Outer: head, Inner: c.operand(g.Rest[len(g.Rest)-1].X)}
 	if len(g.Rest) >= 2 {
-		offset = c.operand(g.Rest[0].X)
+		n.Offset = c.operand(g.Rest[0].X)
 	}
-	return composedOf(spanOf(g.Pos, g.EndPos), head, offset, c.operand(g.Rest[len(g.Rest)-1].X))
+	return n
 }
 
 // operand converts an Operand, from the fast path or from Term.

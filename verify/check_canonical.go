@@ -13,10 +13,8 @@ import (
 func init() {
 	Register(&Check{
 		Name: "canonical",
-		Doc: "Values are written in the dialect's canonical spelling: no spaces, S<B,M,S>, an explicit composed-layout offset " +
-			"(W0903, with a fix; `cutec fmt` applies it). A value written as CuTe C++ or CuTe DSL writes or prints it " +
-			"(static markers `_4`, `Sw<...>`, `(_4:_1,_8:_2)`, `Shape<...>{}`, `make_shape(...)`, `cute.`, `∘`) is CuTe's own " +
-			"spelling and draws no warning.",
+		Doc: "Values are written in the dialect's canonical spelling: no spaces, no static markers, " +
+			"S<B,M,S>, an explicit composed-layout offset (W0903, with a fix; `cutec fmt` applies it).",
 		Codes: []diag.Code{diag.NonCanonical},
 		Value: checkCanonical,
 	})
