@@ -173,12 +173,14 @@ type GroupItem struct {
 // swizzles (`S<3,4,3>`, `Int<4>{}`, `Shape<_4,_8>`, `Layout<Shape<_8,_64>,
 // Stride<_64,_1>>{}`), a pointer as CuTe C++ prints one,
 // `smem_ptr[16b](unset)`, a C++ tag value `LayoutRight{}`, or a symbol with
-// its facts `M{div=128}`.
+// its facts `M{div=128}`. A template may be called, as CuTe C++ calls
+// `size<0>(L)` and `get<1>(t)`.
 type Name struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position
 	Tok      []lexer.Token `parser:"@Ident"`
 	Template *TemplateArgs `parser:"( @@"`
+	Applied  []*Args       `parser:"  @@*"`
 	Pointer  *Pointer      `parser:"| @@"`
 	Args     []*Args       `parser:"| @@+"`
 	Brace    []lexer.Token `parser:"| @\"{\""`

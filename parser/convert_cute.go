@@ -334,3 +334,76 @@ func isArithTuple(o *grammar.Operand) bool {
 	n := o.Term.Shape.Name
 	return len(n.Args) == 1 && cuteName(syntax.Tok(n.Tok).Value) == "ArithTuple"
 }
+
+// modeTemplates are CuTe C++'s functions of a mode given as template
+// arguments, f<I...>(x), read as f(get(x, I...)): size<0>(L) is
+// size(get(L, 0)).
+var modeTemplates = map[string]bool{"size": true, "shape": true, "stride": true, "rank": true, "depth": true, "cosize": true}
+
+// templateCall converts a template called with arguments: CuTe C++'s
+// get<I...>(x) and select<I...>(x) (get(x, I...), select(x, I...)),
+// take<B,E>(x) and group_modes<B,E>(x) (take(x, B, E), ...), size<I>(x)
+// and the other modeTemplates, and any other template value applied to the
+// arguments (Layout<...>{}(3)).
+func (c *converter) templateCall(tok lexer.Token, t *grammar.TemplateArgs, applied []*grammar.Args) ast.Expr {
+	name := cuteName(tok.Value)
+	if name == "group" {
+		name = "group_modes"
+	}
+	id := c.slab.newIdent()
+	*id = ast.Ident{Span: syntax.TokenSpan(tok), Name: name}
+	args, l, r := c.args(applied[0], name)
+	sp := diag.Span{Start: id.Span.Start, End: r + 1}
+	var n ast.Expr
+	switch {
+	case name == "get" || name == "select" || name == "take" || name == "group_modes" || modeTemplates[name]:
+		if len(args) != 1 {
+			c.add(errUnexpected(c.f, sp, "one argument in "+quote(srcText(c.f, spanOf(t.Pos, t.EndPos)))+"(x)", quote(srcText(c.f, sp))))
+		}
+		ints := c.templateInts(name, t)
+		if modeTemplates[name] {
+			get := &ast.Call{Span: sp, Fun: &ast.Ident{Span: id.Span, Name: "get"}, Args: append(args, ints...), Lparen: l, Rparen: r}
+			n = &ast.Call{Span: sp, Fun: id, Args: []ast.Expr{get}, Lparen: l, Rparen: r}
+		} else {
+			n = &ast.Call{Span: sp, Fun: id, Args: append(args, ints...), Lparen: l, Rparen: r}
+		}
+	default:
+		f := c.template(tok, t, diag.Span{Start: id.Span.Start, End: t.EndPos.Offset})
+		switch f := f.(type) {
+		case *ast.Ident:
+			n = &ast.Call{Span: sp, Fun: f, Args: args, Lparen: l, Rparen: r}
+		case *ast.Swizzle:
+			n = &ast.Apply{Span: sp, Fun: f, Args: args, Lparen: l, Rparen: r}
+		default:
+			// A layout's text followed by arguments reads otherwise once
+			// fmt writes it as cutec does ((4,8):(1,4)(3)); in
+			// parentheses it is applied.
+			fs := span(f)
+			text := srcText(c.f, fs)
+			d := errUnexpected(c.f, sp, "the layout "+quote(text)+" in parentheses before its arguments: ("+text+")"+srcText(c.f, diag.Span{Start: fs.End, End: sp.End}), quote(srcText(c.f, sp)))
+			d.Fix = &diag.Fix{Message: "write (" + text + ")", Edits: []diag.Edit{{Span: fs, NewText: "(" + text + ")"}}}
+			c.add(d)
+			n = &ast.Apply{Span: sp, Fun: f, Args: args, Lparen: l, Rparen: r}
+		}
+	}
+	for _, a := range applied[1:] {
+		args, l, r := c.args(a, "")
+		n = &ast.Apply{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}
+	}
+	return n
+}
+
+// templateInts converts the template arguments of a mode template, each
+// an integer.
+func (c *converter) templateInts(name string, t *grammar.TemplateArgs) []ast.Expr {
+	ints := make([]ast.Expr, 0, len(t.List))
+	for _, a := range t.List {
+		if a.Name != nil {
+			at := spanOf(a.Pos, a.EndPos)
+			c.add(errUnexpected(c.f, at, "a mode index in "+name+"<...>", quote(srcText(c.f, at))))
+			continue
+		}
+		ints = append(ints, c.integer(syntax.Tok(a.Int)))
+	}
+	return ints
+}

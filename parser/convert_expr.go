@@ -157,6 +157,8 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 func (c *converter) name(g *grammar.Name) ast.Expr {
 	tok := syntax.Tok(g.Tok)
 	switch {
+	case g.Template != nil && len(g.Applied) > 0:
+		return c.templateCall(tok, g.Template, g.Applied)
 	case g.Template != nil:
 		return c.template(tok, g.Template, spanOf(g.Pos, g.EndPos))
 	case g.Pointer != nil:

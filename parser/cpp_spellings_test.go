@@ -26,6 +26,8 @@ var cppSources = []string{
 	"cute.make_composed_layout(cute.make_swizzle(3,3,3), 0, (8,64):(64,1))", "cute.E(0)", "make_swizzle(3,3,3)",
 	"Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "LayoutRight{}", "Underscore{}", "[Int<4>{};_8{}]", "(_4{}, Int<8>{}):(_1{},_4{})",
 	"A{}", "M{div=8}", "_1{}@0", "cute::Layout<cute::Shape<cute::_4, cute::_8>>{}", "(cute::_4, cute::_)", "cute::_x",
+	"size<0>(L)", "get<1,0>((4,(2,3)))", "take<0,2>(L)", "group<0,2>(L)", "select<2,0>(L)", "stride<1>(L)(0)",
+	"(Layout<Shape<_4,_8>>{})(3)", "Swizzle<3,4,3>{}(200)", "Foo<3>(2)", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()",
 	// Near misses of the C++ and DSL spellings.
 	"Int<4>{", "Int<>", "Int<4,>", "Shape<_4,_8>{1}", "_4{1}", "4{}", "cute.", "cute::", "a.1", "x::(1,2)",
 	"Swizzle<3,3>", "S<_3,3,3>", "E<x>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "∘ 4:1", "4:1 ∘",

@@ -28,12 +28,26 @@ func TestCuteSpellingTrees(t *testing.T) {
 		"ArithTuple(_0,_0) o (_128,_64):(_1@0,_1@1)": &ast.Accessor{}, "LayoutRight{}": &ast.Ident{},
 		"E(1)":                     &ast.Call{}, // E alone is any name: a variable applied
 		"cute::make_layout((4,8))": &ast.Call{}, "Underscore{}": &ast.Underscore{},
+		"Swizzle<3,4,3>{}(200)": &ast.Apply{}, "Foo<3>(2)": &ast.Call{},
 	} {
 		assert.IsType(t, want, kind(src), src)
 	}
 	assert.Equal(t, "make_layout", kind("cute.make_layout((4,8))").(*ast.Call).Fun.Name, "cute. is read off the name")
 
-	for _, bad := range []string{"4{}", "S<_3,3,3>", "Swizzle<3,3>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "Int<4,5>{}"} {
+	// A mode given as a template argument is an argument: size<1>(L) is
+	// size(get(L, 1)), get<1,0>(t) is get(t, 1, 0), take<0,2>(L) take(L, 0, 2).
+	size := kind("size<1>(L)").(*ast.Call)
+	require.Len(t, size.Args, 1)
+	get := size.Args[0].(*ast.Call)
+	assert.Equal(t, "get", get.Fun.Name)
+	require.Len(t, get.Args, 2)
+	assert.Equal(t, int64(1), get.Args[1].(*ast.Int).Value)
+	take := kind("take<0,2>(L)").(*ast.Call)
+	assert.Equal(t, "take", take.Fun.Name)
+	assert.Len(t, take.Args, 3)
+	assert.Equal(t, "group_modes", kind("group<0,2>(L)").(*ast.Call).Fun.Name)
+
+	for _, bad := range []string{"4{}", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()", "S<_3,3,3>", "Swizzle<3,3>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "Int<4,5>{}"} {
 		n, l, _ := parseAs(uncached, FormExpr, bad)
 		assert.True(t, n == nil && len(l) > 0, "%q is accepted", bad)
 	}

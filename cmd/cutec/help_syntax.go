@@ -70,6 +70,7 @@ var syntaxSections = []syntaxSection{
 		{"make_layout(make_shape(Int<4>{},Int<8>{}), LayoutRight{})", "(4,8):(8,1)", "make_shape, make_stride, make_coord: a tuple; LayoutRight/GenRowMajor or LayoutLeft/GenColMajor as the stride"},
 		{"make_tile(Layout<_4,_1>{}, _8{})", "[4:1;8]", "make_tile(...) and Tile<...>: a tile"},
 		{"E<1>{}", "1@1", "a basis element; E<1,0> is 1@0@1, as CuTe C++ prints it"},
+		{"size<1>(make_layout(make_shape(_4{},make_shape(_2{},_3{}))))", "6", "a mode as a template argument: size<1>(L) is size(get(L, 1)); get<I...>, select<I...>, take<B,E>, group<B,E> too"},
 	}},
 	{"CuTe DSL code (cute. may precede any name)", []syntaxForm{
 		{"cute.make_layout((4,8), stride=(8,1))", "(4,8):(8,1)", "keyword arguments, named as CuTe DSL names the parameters (order=, trg_shape=, tiler=, ...)"},

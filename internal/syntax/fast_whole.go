@@ -379,7 +379,7 @@ func (p rootParser) group() (*Group, bool) {
 	return g, true
 }
 
-// name parses `ident [ template | pointer | args { args } | { [attrs] } ]`.
+// name parses `ident [ template { args } | pointer | args { args } | { [attrs] } ]`.
 func (p rootParser) name() (*Name, bool) {
 	n := take(&p.t.arena.names)
 	n.Pos, n.Tok = p.pos(), p.next()
@@ -387,6 +387,9 @@ func (p rootParser) name() (*Name, bool) {
 	switch {
 	case p.is(TokLAngle, ""):
 		if n.Template, ok = p.templateArgs(); !ok {
+			return nil, false
+		}
+		if n.Applied, ok = p.argLists(); !ok {
 			return nil, false
 		}
 	case p.is(TokLBracket, ""):
