@@ -169,36 +169,54 @@ func (c *converter) layoutType(args []*grammar.TemplateArg, sp diag.Span) ast.Ex
 	if len(args) == 2 {
 		stride = c.templateValue(args[1])
 	} else {
-		stride, _ = colMajor(shape, 1, sp)
+		stride = c.colMajor(shape, sp)
 	}
 	return &ast.Layout{Span: sp, Shape: shape, Colon: -1, Stride: stride}
 }
 
 // colMajor returns the compact column-major stride of a shape of integers
-// and run-time leaves, starting at current (CuTe's compact_col_major), and
-// the product of the shape (0 once a run-time leaf makes it unknown).
-func colMajor(shape ast.Expr, current int64, sp diag.Span) (ast.Expr, int64) {
-	switch s := shape.(type) {
-	case *ast.Tuple:
-		elems := make([]ast.Expr, len(s.Elems))
-		for i, e := range s.Elems {
-			elems[i], current = colMajor(e, current, sp)
+// and run-time leaves (CuTe's compact_col_major, LayoutLeft): each leaf's
+// stride is the product of the extents before it, `?` after a run-time
+// extent. A stride past the 64-bit range is reported, as a literal would be.
+func (c *converter) colMajor(shape ast.Expr, sp diag.Span) ast.Expr {
+	current, known, overflow := int64(1), true, false
+	var walk func(e ast.Expr) ast.Expr
+	walk = func(e ast.Expr) ast.Expr {
+		switch s := e.(type) {
+		case *ast.Tuple:
+			elems := make([]ast.Expr, len(s.Elems))
+			for i, x := range s.Elems {
+				elems[i] = walk(x)
+			}
+			return &ast.Tuple{Span: sp, Elems: elems}
+		case *ast.Int:
+			if overflow {
+				c.add(newError(c.f, diag.IntOutOfRange, sp, "a column-major stride of "+quote(srcText(c.f, sp))+" is past the 64-bit range"))
+				overflow, known = false, false
+			}
+			if !known {
+				return &ast.Dynamic{Span: sp}
+			}
+			out := &ast.Int{Span: sp, Value: current, Static: s.Static}
+			next := current * s.Value
+			if s.Value != 0 && next/s.Value != current {
+				overflow = true
+			}
+			current = next
+			return out
 		}
-		return &ast.Tuple{Span: sp, Elems: elems}, current
-	case *ast.Int:
+		if overflow {
+			c.add(newError(c.f, diag.IntOutOfRange, sp, "a column-major stride of "+quote(srcText(c.f, sp))+" is past the 64-bit range"))
+			overflow, known = false, false
+		}
 		var out ast.Expr = &ast.Dynamic{Span: sp}
-		if current != 0 {
-			out = &ast.Int{Span: sp, Value: current, Static: s.Static}
+		if known {
+			out = &ast.Int{Span: sp, Value: current}
 		}
-		if next := current * s.Value; current != 0 && s.Value != 0 && next/s.Value == current {
-			return out, next
-		}
-		return out, 0
+		known = false // the extent is known only at run time
+		return out
 	}
-	if current != 0 {
-		return &ast.Int{Span: sp, Value: current}, 0
-	}
-	return &ast.Dynamic{Span: sp}, 0
+	return walk(shape)
 }
 
 // basisType converts CuTe C++'s basis E<i> (the stride 1@i) and E<i,j,...>

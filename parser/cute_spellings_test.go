@@ -47,7 +47,16 @@ func TestCuteSpellingTrees(t *testing.T) {
 	assert.Len(t, take.Args, 3)
 	assert.Equal(t, "group_modes", kind("group<0,2>(L)").(*ast.Call).Fun.Name)
 
-	for _, bad := range []string{"4{}", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()", "S<_3,3,3>", "Swizzle<3,3>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "Int<4,5>{}"} {
+	// Layout<Shape> is column-major (CuTe's LayoutLeft): a run-time extent
+	// makes the strides after it run-time values, and a stride past 64 bits
+	// is an error, as the literal would be.
+	l := kind("Layout<Shape<_4,int,_2>>{}").(*ast.Layout)
+	st := l.Stride.(*ast.Tuple).Elems
+	assert.Equal(t, int64(1), st[0].(*ast.Int).Value)
+	assert.Equal(t, int64(4), st[1].(*ast.Int).Value)
+	assert.IsType(t, &ast.Dynamic{}, st[2])
+
+	for _, bad := range []string{"4{}", "Layout<Shape<_4000000000,_4000000000,_4>>{}", "Layout<Shape<_4000000000,_4000000000,int>>{}", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()", "S<_3,3,3>", "Swizzle<3,3>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "Int<4,5>{}"} {
 		n, l, _ := parseAs(uncached, FormExpr, bad)
 		assert.True(t, n == nil && len(l) > 0, "%q is accepted", bad)
 	}
