@@ -100,7 +100,7 @@ func (c *converter) template(tok lexer.Token, t *grammar.TemplateArgs, sp diag.S
 	case tupleTypes[name]:
 		elems := make([]ast.Expr, len(args))
 		for i, a := range args {
-			elems[i] = c.templateValue(a)
+			elems[i] = c.templateValue(a, sp)
 		}
 		return &ast.Tuple{Span: sp, Elems: elems}
 	case name == "Layout":
@@ -150,10 +150,11 @@ func (c *converter) templateArg(a *grammar.TemplateArg) ast.Expr {
 	return c.name(a.Name)
 }
 
-// templateValue is templateArg where a value is wanted (a tuple element).
-func (c *converter) templateValue(a *grammar.TemplateArg) ast.Expr {
+// templateValue is templateArg where a value is wanted: an element of the
+// template written at sp.
+func (c *converter) templateValue(a *grammar.TemplateArg, sp diag.Span) ast.Expr {
 	e := c.templateArg(a)
-	c.wantValue(e, "an element of "+quote(srcText(c.f, spanOf(a.Pos, a.EndPos))))
+	c.wantValue(e, "an argument of "+quote(srcText(c.f, sp)))
 	return e
 }
 
@@ -164,10 +165,10 @@ func (c *converter) layoutType(args []*grammar.TemplateArg, sp diag.Span) ast.Ex
 		c.add(errUnexpected(c.f, sp, "Layout<Shape> or Layout<Shape, Stride>", quote(srcText(c.f, sp))))
 		return &ast.Tuple{Span: sp}
 	}
-	shape := c.templateValue(args[0])
+	shape := c.templateValue(args[0], sp)
 	var stride ast.Expr
 	if len(args) == 2 {
-		stride = c.templateValue(args[1])
+		stride = c.templateValue(args[1], sp)
 	} else {
 		stride = c.colMajor(shape, sp)
 	}
