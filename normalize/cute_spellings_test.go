@@ -58,3 +58,24 @@ func evalDiags(src string) (normalize.Value, diag.List) {
 	ev := normalize.Evaluator{File: f}
 	return ev.Eval(e)
 }
+
+// TestCuteOperationsGetNoSpellingSuggestion: an operation of CuTe DSL or
+// C++ that cutec lacks is not a misspelling of a nearby name (CuTe DSL's
+// make_layout_tv builds a thread-value layout, not make_layout's; its
+// prepend_ones is not prepend_to), so no "did you mean" and no fix replace
+// it; make_composed_layout, once suggested as make_ordered_layout, is a
+// value.
+func TestCuteOperationsGetNoSpellingSuggestion(t *testing.T) {
+	for _, src := range []string{"cute.make_layout_tv((4,8),(2,2))", "cute.prepend_ones((4,8):(1,4))", "make_fragment_like((4,8):(1,4))"} {
+		_, diags := evalDiags(src)
+		require.NotEmpty(t, diags, src)
+		d := diags[0]
+		require.Equal(t, diag.UnknownName, d.Code, src)
+		require.NotContains(t, d.Message, "did you mean", src)
+		require.Contains(t, d.Message, "an operation of CuTe that cutec does not have", src)
+		require.Nil(t, d.Fix, src)
+	}
+	v, diags := evalDiags("make_composed_layout(S<3,3,3>, 0, (8,64):(64,1))")
+	require.False(t, diags.HasErrors(), "%v", diags)
+	require.Equal(t, normalize.KindComposed, v.Kind())
+}
