@@ -236,7 +236,7 @@ func (c *converter) basisType(args []*grammar.TemplateArg, sp diag.Span) ast.Exp
 		b.Dims = append(b.Dims, ast.Dim{Span: at, Value: c.int64(tok.Value, at)})
 	}
 	if len(b.Dims) == 0 {
-		b.Dims = []ast.Dim{{Span: sp}}
+		b.Dims = []ast.Dim{{Span: sp}} // every argument was reported
 	}
 	return b
 }
@@ -280,6 +280,9 @@ func (c *converter) cuteCall(name, written string, args []ast.Expr, sp diag.Span
 		}
 		return &ast.Tuple{Span: sp, Elems: args}, true
 	case "make_tile":
+		if len(args) == 0 {
+			c.add(errUnexpected(c.f, sp, "at least one mode in make_tile(...)", quote(srcText(c.f, sp))))
+		}
 		for _, a := range args {
 			c.tileMode(a)
 		}
@@ -318,8 +321,11 @@ func (c *converter) cuteCall(name, written string, args []ast.Expr, sp diag.Span
 			}
 			b.Dims = append(b.Dims, ast.Dim{Span: n.Span, Value: n.Value})
 		}
+		if len(args) == 0 {
+			c.add(errUnexpected(c.f, sp, "a mode index in E(i)", quote(srcText(c.f, sp))))
+		}
 		if len(b.Dims) == 0 {
-			b.Dims = []ast.Dim{{Span: sp}}
+			b.Dims = []ast.Dim{{Span: sp}} // reported above
 		}
 		return b, true
 	}

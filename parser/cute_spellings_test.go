@@ -56,7 +56,7 @@ func TestCuteSpellingTrees(t *testing.T) {
 	assert.Equal(t, int64(4), st[1].(*ast.Int).Value)
 	assert.IsType(t, &ast.Dynamic{}, st[2])
 
-	for _, bad := range []string{"4{}", "Layout<Shape<_4000000000,_4000000000,_4>>{}", "Layout<Shape<_4000000000,_4000000000,int>>{}", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()", "S<_3,3,3>", "Swizzle<3,3>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "Int<4,5>{}"} {
+	for _, bad := range []string{"4{}", "make_tile()", "cute.E()", "cute.E(x)", "E<x>", "E<-1>", "Layout<Shape<_4000000000,_4000000000,_4>>{}", "Layout<Shape<_4000000000,_4000000000,int>>{}", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()", "S<_3,3,3>", "Swizzle<3,3>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "Int<4,5>{}"} {
 		n, l, _ := parseAs(uncached, FormExpr, bad)
 		assert.True(t, n == nil && len(l) > 0, "%q is accepted", bad)
 	}
