@@ -209,7 +209,7 @@ var catalogue = []CodeInfo{
 		"A mode of extent 1 that is not the only mode adds nothing to the function.",
 		"`(4,1,8):(1,0,4)`", "Drop the mode, or keep it on purpose for rank. The check is optional (CuTe keeps such modes for the rank a tiler expects): `cutec lint -enable redundant-mode` runs it.", ""},
 	{NonCanonical, "non-canonical", Warning,
-		"Layouts are written in the dialect's canonical spelling (no spaces, no static markers).",
+		"Layouts are written in the dialect's canonical spelling (no spaces). A value written as CuTe C++ or CuTe DSL writes or prints it (`(_4,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`, `Shape<_4,_8>{}`, `make_shape(4,8)`, `cute.make_layout(...)`) is CuTe's own spelling and draws no warning.",
 		"`(4, 8) : (1, 4)`", "Run `cutec fmt -w`.", ""},
 	{OutOfBoundsEval, "out-of-bounds-evaluation", Warning,
 		"A coordinate evaluated against a layout or a composed layout lies inside its domain, in every spelling of the evaluation: `L(c)`, `eval(L, c)`, `crd2idx(c, L)`, `composed_eval(C, c)`.",

@@ -111,6 +111,9 @@ func (l *Lexer) scan(c byte) (lexer.TokenType, *Error) {
 		return l.underscore(), nil
 	case isLetter(c):
 		return l.ident(), nil
+	case c == composeRune[0] && len(l.src)-l.pos >= len(composeRune) && l.src[l.pos:l.pos+len(composeRune)] == composeRune:
+		l.pos += len(composeRune)
+		return TokKeyword, nil
 	case c == '=':
 		l.pos++
 		if l.pos < len(l.src) && l.src[l.pos] == '=' {
@@ -218,10 +221,28 @@ func (l *Lexer) underscore() lexer.TokenType {
 	return TokStatic
 }
 
+// composeRune is the paper's composition operator, `∘`: a keyword the
+// grammar takes wherever it takes `o`.
+const composeRune = "\u2218"
+
+// ident consumes an identifier, qualified by any number of `::` or `.`
+// parts as CuTe C++ and CuTe DSL write names: `cute::make_layout`,
+// `cute.make_layout`, `GMMA::Layout_K_SW128_Atom`, `cute::_4`.
 func (l *Lexer) ident() lexer.TokenType {
 	start := l.pos
-	for l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos]) || l.src[l.pos] == '_') {
-		l.pos++
+	for {
+		for l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos]) || l.src[l.pos] == '_') {
+			l.pos++
+		}
+		switch {
+		case l.pos+1 < len(l.src) && l.src[l.pos] == '.' && isLetter(l.src[l.pos+1]):
+			l.pos++
+			continue
+		case l.pos+2 < len(l.src) && l.src[l.pos] == ':' && l.src[l.pos+1] == ':' && (isLetter(l.src[l.pos+2]) || l.src[l.pos+2] == '_'):
+			l.pos += 2
+			continue
+		}
+		break
 	}
 	if keywords[l.src[start:l.pos]] {
 		return TokKeyword
