@@ -43,6 +43,7 @@ type pool struct {
 // to be taken, so a slow first file does not make the others pile up in
 // memory.
 func startPool(c *checker, srcs []source, jobs int) *pool {
+	jobs = max(min(jobs, len(srcs), maxJobs), 1) // clamped to the work
 	p := &pool{results: make([]chan fileResult, len(srcs)), ahead: make(chan struct{}, 4*jobs)}
 	for i := range p.results {
 		p.results[i] = make(chan fileResult, 1)
