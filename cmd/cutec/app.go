@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/suggest"
@@ -29,11 +32,35 @@ type env struct {
 	getenv func(string) string
 }
 
+// guardOutputs makes a write to a closed pipe an error rather than the end
+// of the process: by default the Go runtime kills a program with SIGPIPE
+// (status 141) when a write to descriptor 1 or 2 finds the pipe closed;
+// with SIGPIPE ignored the write fails with EPIPE, which checkedWriter
+// reports as status 2 (docs/cli.md: a closed or broken output is an I/O
+// error).
+func guardOutputs() {
+	signal.Ignore(syscall.SIGPIPE)
+}
+
+// errStdoutClosed is the error of every write to a standard output that
+// was closed when cutec started (stdoutClosed).
+var errStdoutClosed = errors.New("standard output is closed (bad file descriptor)")
+
+// closedOutput is standard output when it was closed at the start: every
+// write fails, as it would on the closed descriptor.
+type closedOutput struct{}
+
+func (closedOutput) Write([]byte) (int, error) { return 0, errStdoutClosed }
+
 // newStdEnv returns the environment of the running process.
 func newStdEnv() *env {
+	var stdout io.Writer = os.Stdout
+	if stdoutClosed() {
+		stdout = closedOutput{}
+	}
 	return &env{
 		stdin:     os.Stdin,
-		stdout:    os.Stdout,
+		stdout:    stdout,
 		stderr:    os.Stderr,
 		stdoutTTY: isTerminal(os.Stdout),
 		stderrTTY: isTerminal(os.Stderr),
