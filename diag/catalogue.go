@@ -195,7 +195,7 @@ var catalogue = []CodeInfo{
 		"An `expect` names a code of this catalogue.",
 		"`expect E9999 size(8:1)`", "Use a code listed in docs/diagnostics.md.", ""},
 	{EmbeddingFailure, "embedding-failure", Error,
-		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length, a drawable layout; a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
+		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length, a drawable layout, and a process that is not a child forked from the one that loaded the library (where the Go runtime cannot run: the call is refused before it enters Go); a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
 		"no input of the command line; through the C ABI, `cutec_draw(\"8:1\", 3, 99)` (an unknown drawing format)", "Pass the arguments capi/cutec.h documents; report any other E0808 as a bug.", ""},
 
 	// Lints.
