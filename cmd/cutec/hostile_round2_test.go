@@ -39,3 +39,25 @@ func TestJobsClampedToTheWork(t *testing.T) {
 	assert.Equal(t, 4, sunk)
 	assert.Equal(t, maxJobs, pl.workers)
 }
+
+// TestLoneCROneRule: a lone "\r" ends a `#` comment in eval as in lint and
+// fmt (the lexer's rule, syntax.IsLineEnd). eval passed over the whole line
+// "# c\r(4,2):(1,4)" as a comment, while lint read (4,2):(1,4) as code.
+func TestLoneCROneRule(t *testing.T) {
+	status, out, _ := runCmd([]byte("# a comment\r(4,2):(1,4)\n"), "eval")
+	assert.Equal(t, exitOK, status)
+	assert.Equal(t, "(4,2):(1,4)\n", out)
+	status, out, _ = runCmd([]byte("# a comment\r(4,\n"), "eval")
+	assert.Equal(t, exitFindings, status, "the text after the lone CR is code: %q", out)
+	// lint reads the same bytes the same way.
+	status, out, _ = runCmd([]byte("A = 8:1 # a comment\r\n# c\rB = (4,\n"), "lint", "-")
+	assert.Equal(t, exitFindings, status)
+	assert.Contains(t, out, "E0102")
+	// A blank or comment line by the one rule.
+	for _, c := range []struct {
+		text  string
+		blank bool
+	}{{"", true}, {" \t\r", true}, {"# x", true}, {"# x\r", true}, {"# x\r8:1", false}, {"# x\r# y", true}, {"  8", false}} {
+		assert.Equal(t, c.blank, isBlankOrComment([]byte(c.text)), "%q", c.text)
+	}
+}
