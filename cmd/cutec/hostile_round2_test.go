@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -60,4 +61,19 @@ func TestLoneCROneRule(t *testing.T) {
 	}{{"", true}, {" \t\r", true}, {"# x", true}, {"# x\r", true}, {"# x\r8:1", false}, {"# x\r# y", true}, {"  8", false}} {
 		assert.Equal(t, c.blank, isBlankOrComment([]byte(c.text)), "%q", c.text)
 	}
+}
+
+// TestBasisCountAtMinInt64: -2^63/-2@0 is 2^62@0 (it flipped to -2^62@0,
+// and a composition then made a stride of +2^63); -2^63/-1@0 is 2^63, an
+// E0701 whose message quotes the count as written, never a flipped value.
+func TestBasisCountAtMinInt64(t *testing.T) {
+	status, out, _ := runCmd([]byte("-9223372036854775808/-2@0\n-9223372036854775808/-1@0\ncomposition((4):(-9223372036854775808/-2@0), 2:2)\n"), "eval")
+	assert.Equal(t, exitFindings, status)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 3, out)
+	assert.Equal(t, "4611686018427387904@0", lines[0])
+	assert.Contains(t, lines[1], "error[E0701]")
+	assert.Contains(t, lines[1], "-9223372036854775808/-1")
+	assert.Contains(t, lines[2], "error[E0701]") // 2 * 2^62 = 2^63
+	assert.NotContains(t, out, "-4611686018427387904")
 }
