@@ -166,7 +166,9 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 	case *ast.LetStmt:
 		for _, sym := range s.Symbols {
 			if sym.Div != nil && sym.Div.Value > 0 {
-				c.env.DeclareFact(sym.Name, sym.Div.Value)
+				if !c.env.DeclareFact(sym.Name, sym.Div.Value) {
+					return diag.List{newDiag(f, diag.Overflow, nodeSpan(sym), fmt.Sprintf("the fact div=%d of %s and those declared before have an lcm that overflows int64, so no fact holds them all", sym.Div.Value, sym.Name))}
+				}
 			} else if sym.Div != nil {
 				return diag.List{newDiag(f, diag.SymbolTerm, nodeSpan(sym), fmt.Sprintf("the fact div=%d of %s is not a positive integer", sym.Div.Value, sym.Name))}
 			}

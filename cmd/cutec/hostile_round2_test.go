@@ -77,3 +77,30 @@ func TestBasisCountAtMinInt64(t *testing.T) {
 	assert.Contains(t, lines[2], "error[E0701]") // 2 * 2^62 = 2^63
 	assert.NotContains(t, out, "-4611686018427387904")
 }
+
+// TestFactsNeverDropped: divisibility facts whose lcm overflows int64 are
+// an E0701 (lcm(2^62, 3) = 3 * 2^62 > 2^63 - 1; the larger fact was kept
+// and the other dropped silently), and a value that refutes a fact is an
+// E0716, in show -set and for a variable in a symbol's place.
+func TestFactsNeverDropped(t *testing.T) {
+	status, out, _ := runCmd([]byte("let M{div=4611686018427387904}\nlet M{div=3}\nA = (M,2):(1,M)\nB = (N{div=4611686018427387904},N{div=3}):(1,2)\n"), "lint", "-")
+	assert.Equal(t, exitFindings, status)
+	assert.Equal(t, 3, strings.Count(out, "error[E0701]"), out)
+	for _, c := range []struct {
+		args []string
+		code string
+	}{
+		{[]string{"show", "-set", "M=3", "(M{div=2},2):(1,M)"}, "E0716"},
+		{[]string{"show", "-set", "M=3", "composition((M{div=2},2):(1,M), 2:1)"}, "E0716"},
+		{[]string{"show", "-set", "M=6", "(M{div=4},2):(1,M{div=3})"}, "E0716"}, // lcm(4,3) = 12
+	} {
+		status, _, stderr := runCmd(nil, c.args...)
+		assert.Equal(t, exitFindings, status, "%v", c.args)
+		assert.Contains(t, stderr, c.code, "%v", c.args)
+	}
+	status, out, _ = runCmd(nil, "show", "-set", "M=12", "(M{div=4},2):(1,M{div=3})")
+	assert.Equal(t, exitOK, status, out)
+	status, out, _ = runCmd([]byte("M = 3\nA = (M{div=2},2):(1,M)\n"), "lint", "-")
+	assert.Equal(t, exitFindings, status)
+	assert.Contains(t, out, "error[E0716]")
+}

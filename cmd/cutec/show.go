@@ -150,6 +150,16 @@ func (o *shower) evalSymbolic(f *diag.File) (normalize.Value, diag.List) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	// The values given must satisfy the facts written on the symbols, used
+	// by the result or not: M=3 refutes M{div=2}, and a drawing for it is of
+	// no kernel.
+	facts, _ := normalize.WrittenFacts(x)
+	for _, sv := range o.values {
+		if d := facts[sv.name]; d > 1 && sv.value%d != 0 {
+			return nil, append(diags, &diag.Diagnostic{Code: diag.ObligationFalse, Severity: diag.Error, File: f, Span: diag.Span{End: len(f.Src)},
+				Message: fmt.Sprintf("-set %s=%d refutes the fact div=%d of %s (%d does not divide %d)", sv.name, sv.value, d, sv.name, d, sv.value)})
+		}
+	}
 	var obl []layout.Obligation
 	ev := normalize.Evaluator{File: f}
 	ev.OnObligation = func(_ *ast.Call, ob layout.Obligation, _ layout.Verdict, _ string) { obl = append(obl, ob) }
