@@ -236,7 +236,7 @@ func irregular(p string, d os.DirEntry) string {
 
 // readBounded reads a file of at most maxArchiveBytes.
 func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, err := atomicfile.OpenRegular(path) // never blocks; judged after the open
 	if err != nil {
 		return nil, err
 	}

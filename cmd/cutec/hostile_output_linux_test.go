@@ -5,8 +5,12 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/cutec/cutec/internal/atomicfile"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -57,4 +61,42 @@ func TestBrokenPipeExits2(t *testing.T) {
 	require.True(t, errors.As(err, &ee), "%v", err)
 	assert.Equal(t, exitUsage, ee.ExitCode(), "status %v; stderr %q", ee, errOut.String())
 	assert.Contains(t, errOut.String(), "broken pipe")
+}
+
+// TestNamedPipesNeverBlockAnOpen: every open of a user's file is
+// non-blocking and judged after the open (atomicfile.Open). A named pipe
+// without a writer hung fmt -w (its first open, then the write-back's
+// second one), and a walked file that became a named pipe between the walk
+// and the open hung lint, since the walk trusted DirEntry.Type().
+func TestNamedPipesNeverBlockAnOpen(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p.cute")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+
+	// Named on the command line, a pipe is read (here: nothing, no writer).
+	status, _, stderr := runCmd(nil, "fmt", "-w", fifo)
+	assert.Equal(t, exitOK, status, stderr)
+	status, _, stderr = runCmd(nil, "lint", fifo)
+	assert.Equal(t, exitOK, status, stderr)
+
+	// The write-back refuses a file that is not regular, without blocking.
+	err := atomicfile.Replace(fifo, nil, []byte("8:1\n"))
+	var nr *atomicfile.NotRegularError
+	require.ErrorAs(t, err, &nr)
+	assert.Contains(t, err.Error(), "a named pipe")
+
+	// A walked source that is a pipe by the time it is opened is skipped
+	// with a note, as the walk skips one it sees.
+	_, err = openSource(source{path: fifo, name: fifo, walked: true})
+	var skip *skipError
+	require.ErrorAs(t, err, &skip)
+	assert.Contains(t, skip.msg, "not a regular file (a named pipe)")
+	src := source{path: fifo, name: fifo, walked: true}
+	o := &formatter{e: &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}}
+	_, err = o.read(src)
+	require.ErrorAs(t, err, &skip)
+
+	// golden reads regular files only.
+	status, _, stderr = runCmd(nil, "golden", fifo)
+	assert.Equal(t, exitUsage, status, stderr)
 }

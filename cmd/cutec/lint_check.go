@@ -38,7 +38,7 @@ func newChecker(stdin io.Reader, workers int, cute, mlir *verify.Pass) *checker 
 func (c *checker) check(src source) fileResult {
 	r := c.stdin
 	if src.path != "" {
-		f, err := openSource(src.path)
+		f, err := openSource(src)
 		if err != nil {
 			return fileResult{err: err}
 		}

@@ -1,5 +1,7 @@
 package main
 
+import "errors"
+
 // lintAll checks the sources with l.jobs workers and renders their results
 // in the order of srcs as soon as each one and all before it are done.
 // It returns an error only when writing the output fails.
@@ -88,7 +90,10 @@ func (l *linter) emit(src source, res fileResult) error {
 	if res.dropped > 0 {
 		l.e.errorf("lint: %s: %d more diagnostics left out (at most %d a file)", src.name, res.dropped, maxDiagsPerFile)
 	}
-	if res.err != nil {
+	var skip *skipError
+	if errors.As(res.err, &skip) {
+		l.e.errorf("lint: %s", skip.msg)
+	} else if res.err != nil {
 		l.ioError(res.err)
 	}
 	return nil

@@ -48,22 +48,15 @@ func Replace(path string, old, data []byte) (err error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	orig, err := os.Open(path)
+	orig, fi, err := OpenRegular(path) // never blocks on a named pipe
 	if err != nil {
 		return err
 	}
 	defer orig.Close()
-	fi, err := orig.Stat()
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
-	}
 	if n := linkCount(fi); n > 1 {
 		return fmt.Errorf("%s has %d hard links, which a rewrite would split; refusing to write it (a file .%s.cutec-*.orig left by a run that was killed is one of them, and may be removed)", path, n, filepath.Base(path))
 	}
-	if w, err := os.OpenFile(path, os.O_WRONLY, 0); err != nil {
+	if w, err := os.OpenFile(path, os.O_WRONLY|openNonblock, 0); err != nil {
 		return err // as gofmt: a file that cannot be opened for writing is not written
 	} else {
 		w.Close()
