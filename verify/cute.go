@@ -149,7 +149,8 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 		if v == nil {
 			return diags
 		}
-		if err := c.env.Room(v); err != nil {
+		site := lineSite(f, s.Name.Span)
+		if err := c.env.Room(s.Name.Name, v, site); err != nil {
 			msg := err.Error()
 			if e, ok := err.(*layout.Error); ok {
 				msg = e.Msg
@@ -157,7 +158,7 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 			diags.Add(newDiag(f, diag.ValueTooLarge, s.Name.Span, msg))
 			return diags
 		}
-		if first, ok := c.env.Define(s.Name.Name, v, lineSite(f, s.Name.Span)); !ok {
+		if first, ok := c.env.Define(s.Name.Name, v, site); !ok {
 			d := newDiag(f, diag.Redefined, s.Name.Span, fmt.Sprintf("%s is already defined", s.Name.Name))
 			d.Notes = append(d.Notes, diag.Note{File: first.File, Span: first.Span, Message: s.Name.Name + " was defined here"})
 			diags.Add(d)

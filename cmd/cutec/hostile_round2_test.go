@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutec/cutec/diag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -103,4 +106,44 @@ func TestFactsNeverDropped(t *testing.T) {
 	status, out, _ = runCmd([]byte("M = 3\nA = (M{div=2},2):(1,M)\n"), "lint", "-")
 	assert.Equal(t, exitFindings, status)
 	assert.Contains(t, out, "error[E0716]")
+}
+
+// TestDiagnosticsBoundedByBytes: the diagnostics held for a file are
+// bounded by their bytes as well as their count (300 lines "X =
+// size(<1 MB name>)" ran lint out of memory), and the crossing is an E0705
+// at the first diagnostic left out, which says how many were. The bound
+// is lowered to 1 MiB here: 12 lines with names of 256 KiB cross it.
+func TestDiagnosticsBoundedByBytes(t *testing.T) {
+	defer func(b int) { diagByteBudget = b }(diagByteBudget)
+	diagByteBudget = 1 << 20
+	name := strings.Repeat("n", 256<<10)
+	var b strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&b, "X%d = size(%s%d)\n", i, name, i)
+	}
+	status, out, stderr := runCmd([]byte(b.String()), "lint", "-format", "json", "-")
+	assert.Equal(t, exitFindings, status, stderr)
+	var codes []string
+	var held int
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var d struct{ Code, Message string }
+		require.NoError(t, json.Unmarshal([]byte(line), &d))
+		codes = append(codes, d.Code)
+		held += len(d.Message)
+	}
+	assert.LessOrEqual(t, held, diagByteBudget+1000)
+	require.Len(t, codes, 2, "one diagnostic (a message of 256 KiB and the excerpt of its span, as long) fits in 1 MiB, then the E0705")
+	assert.Equal(t, "E0705", codes[len(codes)-1], "the crossing is the last diagnostic, at the first left out")
+
+	// The collector itself: the bytes kept stay within the bound.
+	var col collector
+	big := strings.Repeat("m", 100<<10)
+	for i := range 40 {
+		col.keep(diag.List{{Code: diag.UnknownName, Severity: diag.Error, Span: diag.Span{Start: i, End: i + 1}, Message: big}})
+	}
+	res := col.result()
+	assert.LessOrEqual(t, col.bytes, diagByteBudget)
+	assert.Equal(t, 40-len(res.diags)+1, res.dropped)
+	assert.Equal(t, diag.ValueTooLarge, res.diags[len(res.diags)-1].Code)
+	assert.Contains(t, res.diags[len(res.diags)-1].Message, fmt.Sprintf("the %d after it", res.dropped-1))
 }
