@@ -213,7 +213,7 @@ func init() {
 		"textDocument/didOpen":             (*Server).didOpen,
 		"textDocument/didChange":           (*Server).didChange,
 		"textDocument/didClose":            (*Server).didClose,
-		"textDocument/didSave":             ignore,
+		"textDocument/didSave":             (*Server).didSave,
 		"textDocument/hover":               (*Server).hover,
 		"textDocument/definition":          (*Server).definition,
 		"textDocument/references":          (*Server).references,
@@ -241,7 +241,7 @@ func decode(params json.RawMessage, v any) *rpcError {
 func (s *Server) initialize() any {
 	caps := map[string]any{
 		"positionEncoding":   "utf-16",
-		"textDocumentSync":   map[string]any{"openClose": true, "change": 2}, // 2: incremental
+		"textDocumentSync":   map[string]any{"openClose": true, "change": 2, "save": map[string]any{}}, // 2: incremental
 		"hoverProvider":      true,
 		"definitionProvider": true,
 		"referencesProvider": true,
@@ -282,8 +282,24 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 	}
 	it := p.TextDocument
 	d := newDocument(it.URI, it.LanguageID, it.Version, it.Text)
+	d.checkAll = true
 	s.docs[it.URI] = d
 	s.publish(d)
+	return nil, nil
+}
+
+// didSave checks a document whole: a .cute document over
+// maxAnalysisBytes is checked when it is opened and saved, not at every
+// edit.
+func (s *Server) didSave(params json.RawMessage) (any, *rpcError) {
+	_, d, err := openDocument[documentParams](s, params)
+	if err != nil {
+		return nil, err
+	}
+	if !d.isMLIR && d.bytes > maxAnalysisBytes {
+		d.checkAll = true
+		s.publish(d)
+	}
 	return nil, nil
 }
 

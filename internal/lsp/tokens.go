@@ -31,6 +31,9 @@ func (s *Server) semanticTokens(params json.RawMessage) (any, *rpcError) {
 // the declaration modifier where they are defined) and numbers.
 func (d *document) cuteTokens() []token {
 	a := d.analysis()
+	if a == nil {
+		return nil // a document over maxAnalysisBytes
+	}
 	var toks []token
 	add := func(s diag.Span, typ, mods int) {
 		l1, b1 := a.lineOf(s.Start)
