@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -104,4 +105,27 @@ func TestLongLineLeftOutOfAnalysis(t *testing.T) {
 	alloc := send("textDocument/definition", at(uri, 2, 4))
 	assert.Less(t, alloc, uint64(8*len(text)), "definition: %d bytes", alloc)
 	assert.Contains(t, out.String(), `"range":{"start":{"line":0,"character":0}`)
+}
+
+// TestCuteEditCheckBounded: an edit of a .cute document over
+// maxLiveCheckBytes does not check it again whole (every keystroke did);
+// one of fewer bytes is checked at every edit.
+func TestCuteEditCheckBounded(t *testing.T) {
+	line := "A%d = composition((4,6,8,10):(2,3,5,7), 6:12)\n"
+	var b strings.Builder
+	for i := 0; b.Len() <= maxLiveCheckBytes; i++ {
+		fmt.Fprintf(&b, line, i)
+	}
+	text := b.String()
+	_, out, send := boundServer(t)
+	uri := "file:///live.cute"
+	open := send("textDocument/didOpen", openParams(uri, text))
+	out.Reset()
+	edit := send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": rng(0, 0, 0, 0), "text": "#"}}})
+	assert.Less(t, edit, open/20, "an edit allocated %d bytes, opening %d", edit, open)
+	assert.Contains(t, out.String(), "checked when it is saved")
+	out.Reset()
+	send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	assert.NotContains(t, out.String(), "checked when it is saved")
 }

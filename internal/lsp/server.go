@@ -289,14 +289,14 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 }
 
 // didSave checks a document whole: a .cute document over
-// maxAnalysisBytes is checked when it is opened and saved, not at every
+// maxLiveCheckBytes is checked when it is opened and saved, not at every
 // edit.
 func (s *Server) didSave(params json.RawMessage) (any, *rpcError) {
 	_, d, err := openDocument[documentParams](s, params)
 	if err != nil {
 		return nil, err
 	}
-	if !d.isMLIR && d.bytes > maxAnalysisBytes {
+	if !d.isMLIR && d.bytes > maxLiveCheckBytes {
 		d.checkAll = true
 		s.publish(d)
 	}
