@@ -55,7 +55,7 @@ func TestBankWorkBoundedPerFile(t *testing.T) {
 }
 
 // TestNamesBoundedByBytes: the names of a file and the lines that define
-// them take at most MaxEnvBytes (lowered here to 1 MiB); Room refuses the
+// them take at most maxEnvBytes (lowered here to 1 MiB); Room refuses the
 // definition that would cross it with E0705 (1.8 GB of definitions ran
 // lint out of memory), counting the name and the line, so that names of
 // 64 KiB reach it after 16.

@@ -66,19 +66,6 @@ func lcm(a, b int64) int64 {
 	return l
 }
 
-// WrittenFacts returns the divisibility facts written in e (M{div=128}),
-// each the lcm of a symbol's facts; a symbol whose facts have no lcm in
-// int64 is missing from the map and named in overflow.
-func WrittenFacts(e ast.Node) (facts map[string]int64, overflow []string) {
-	facts = collectFacts(e, nil)
-	for n, f := range facts {
-		if f == factsOverflow {
-			overflow = append(overflow, n)
-			delete(facts, n)
-		}
-	}
-	return facts, overflow
-}
 
 // symbolic converts a symbol or a symbolic term to its leaf.
 func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {

@@ -25,18 +25,18 @@ type Env struct {
 	nodes       int64            // the nodes of the values bound, up to MaxEnvNodes
 	suggestWork int64            // what is left of maxSuggestWork
 	facts       map[string]int64 // the facts of symbols declared by `let` (convert_symbol.go)
-	bytes       int64            // the bytes of the names bound and the lines kept for their sites, up to MaxEnvBytes
+	bytes       int64            // the bytes of the names bound and the lines kept for their sites, up to maxEnvBytes
 	bankWork    int64            // the bank analyses' requests so far, up to MaxBankWork
 }
 
-// MaxEnvBytes bounds the bytes one file's names take in the table of names:
+// maxEnvBytes bounds the bytes one file's names take in the table of names:
 // each name and the text of the line that defines it (kept for the note of
 // a redefinition), so that a file of huge definitions cannot hold memory
 // without bound. Room refuses a definition past it (E0705).
-const MaxEnvBytes = 256 << 20
+const maxEnvBytes = 256 << 20
 
-// envByteBudget is MaxEnvBytes; a test lowers it.
-var envByteBudget int64 = MaxEnvBytes
+// envByteBudget is maxEnvBytes; a test lowers it.
+var envByteBudget int64 = maxEnvBytes
 
 // recordBytes is what binding name, defined on a line of text, adds to
 // Env.bytes: the name, the line and the record's fixed part.
@@ -59,7 +59,7 @@ const MaxEnvNodes = 8 * layout.MaxNodes
 
 // Room returns an error with layout.CodeValueTooLarge when binding name to
 // v, defined at site, would take the values of the environment past
-// MaxEnvNodes, or its table of names past MaxEnvBytes. Define does not
+// MaxEnvNodes, or its table of names past maxEnvBytes. Define does not
 // check it; a caller that defines names from input calls Room first.
 func (e *Env) Room(name string, v Value, site Site) error {
 	if n := recordBytes(name, site); e.bytes+n > envByteBudget {

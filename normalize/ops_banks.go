@@ -88,17 +88,17 @@ func (x *evaluation) bankCall(op *operation, n *ast.Call, result func(*banks.Rep
 	return r, true
 }
 
-// MaxBankWork bounds the work of the bank analyses of one file (one Env):
+// maxBankWork bounds the work of the bank analyses of one file (one Env):
 // the requests they analyze, a word of a bank for a thread's access each.
 // A typical analysis takes a few thousand (128 threads of 8 values); a file
 // past the bound gets E0705 on every later bank operation instead of
 // seconds of work a line: the largest analysis (a million elements) takes
 // about a million requests and a few seconds, so a file runs at most about
 // two of them.
-const MaxBankWork = 1 << 20
+const maxBankWork = 1 << 20
 
-// bankBudget is MaxBankWork; a test lowers it.
-var bankBudget int64 = MaxBankWork
+// bankBudget is maxBankWork; a test lowers it.
+var bankBudget int64 = maxBankWork
 
 // bankWork is the requests an analysis took.
 func bankWork(r *banks.Report) int64 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -42,25 +41,11 @@ func guardOutputs() {
 	signal.Ignore(syscall.SIGPIPE)
 }
 
-// errStdoutClosed is the error of every write to a standard output that
-// was closed when cutec started (stdoutClosed).
-var errStdoutClosed = errors.New("standard output is closed (bad file descriptor)")
-
-// closedOutput is standard output when it was closed at the start: every
-// write fails, as it would on the closed descriptor.
-type closedOutput struct{}
-
-func (closedOutput) Write([]byte) (int, error) { return 0, errStdoutClosed }
-
 // newStdEnv returns the environment of the running process.
 func newStdEnv() *env {
-	var stdout io.Writer = os.Stdout
-	if stdoutClosed() {
-		stdout = closedOutput{}
-	}
 	return &env{
 		stdin:     os.Stdin,
-		stdout:    stdout,
+		stdout:    os.Stdout,
 		stderr:    os.Stderr,
 		stdoutTTY: isTerminal(os.Stdout),
 		stderrTTY: isTerminal(os.Stderr),

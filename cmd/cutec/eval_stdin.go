@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/cutec/cutec/internal/syntax"
+	"github.com/cutec/cutec/parser"
 )
 
 // stdin evaluates each expression line of r. A large input is evaluated in
@@ -91,4 +91,4 @@ var outBufs = sync.Pool{New: func() any { return []byte(nil) }}
 // isBlankOrComment reports whether a line holds only spaces, tabs and a
 // comment, by the lexer's rule (syntax.BlankOrComment): a comment ends at a
 // lone "\r" too, so "# c\r8:1" is the value 8:1, as lint reads it.
-func isBlankOrComment(text []byte) bool { return syntax.BlankOrComment(text) }
+func isBlankOrComment(text []byte) bool { return parser.BlankOrComment(text) }

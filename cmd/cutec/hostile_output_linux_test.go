@@ -16,30 +16,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestClosedStdoutExits2: with standard output closed ("cutec ... >&-") a
-// command that prints exits 2 and says so on standard error. The Go runtime
-// puts /dev/null on a closed descriptor 1, so every command exited 0 or 1.
-func TestClosedStdoutExits2(t *testing.T) {
-	for _, args := range [][]string{{"version"}, {"eval", "8:1"}, {"show", "8:1"}, {"help"}} {
-		cmd := helper("none", args)
-		// The shell execs the child with descriptor 1 closed.
-		cmd = exec.Command("sh", append([]string{"-c", `exec "$@" >&-`, "sh"}, cmd.Args...)...)
-		cmd.Env = helper("none", args).Env
-		var errOut bytes.Buffer
-		cmd.Stderr = &errOut
-		err := cmd.Run()
-		var ee *exec.ExitError
-		require.True(t, errors.As(err, &ee), "cutec %s: %v", strings.Join(args, " "), err)
-		assert.Equal(t, exitUsage, ee.ExitCode(), "cutec %s", strings.Join(args, " "))
-		assert.Contains(t, errOut.String(), "standard output is closed")
-	}
-	// Standard output on /dev/null (opened for writing only, as a shell
-	// does) is not closed: the output is thrown away and the status is 0.
-	cmd := helper("none", []string{"version"})
-	cmd = exec.Command("sh", append([]string{"-c", `exec "$@" >/dev/null`, "sh"}, cmd.Args...)...)
-	cmd.Env = helper("none", nil).Env
-	cmd.Env = append(cmd.Env, "CUTEC_WRITE_ARGS=version")
-	assert.NoError(t, cmd.Run())
+// TestDevNullIsNotClosed: standard output on /dev/null opened for reading
+// and writing (os/exec's default, Python's subprocess.DEVNULL) is not an
+// error: the output is thrown away and the status is 0. (The Go runtime
+// puts the same on a descriptor closed at the start, "cutec ... >&-",
+// which cutec therefore cannot tell apart; docs/cli.md says so.)
+func TestDevNullIsNotClosed(t *testing.T) {
+	cmd := helper("none", []string{"eval", "8:1"})
+	cmd.Stdout = nil // os/exec: /dev/null, read-write
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	require.NoError(t, cmd.Run(), errOut.String())
 }
 
 // TestBrokenPipeExits2: a reader that closes the pipe makes the command

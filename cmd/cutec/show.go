@@ -152,12 +152,20 @@ func (o *shower) evalSymbolic(f *diag.File) (normalize.Value, diag.List) {
 	}
 	// The values given must satisfy the facts written on the symbols, used
 	// by the result or not: M=3 refutes M{div=2}, and a drawing for it is of
-	// no kernel.
-	facts, _ := normalize.WrittenFacts(x)
-	for _, sv := range o.values {
-		if d := facts[sv.name]; d > 1 && sv.value%d != 0 {
-			return nil, append(diags, &diag.Diagnostic{Code: diag.ObligationFalse, Severity: diag.Error, File: f, Span: diag.Span{End: len(f.Src)},
-				Message: fmt.Sprintf("-set %s=%d refutes the fact div=%d of %s (%d does not divide %d)", sv.name, sv.value, d, sv.name, d, sv.value)})
+	// no kernel. Evaluated with the values as variables, a symbol whose fact
+	// a value refutes is an E0716 (the one check of it, in normalize).
+	if len(values) > 0 {
+		check := normalize.Evaluator{File: f, Env: env}
+		if _, d := check.Eval(x); d.HasErrors() {
+			var refuted diag.List
+			for _, x := range d {
+				if x.Code == diag.ObligationFalse {
+					refuted = append(refuted, x)
+				}
+			}
+			if len(refuted) > 0 {
+				return nil, append(diags, refuted...)
+			}
 		}
 	}
 	var obl []layout.Obligation
