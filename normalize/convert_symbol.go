@@ -66,7 +66,6 @@ func lcm(a, b int64) int64 {
 	return l
 }
 
-
 // symbolic converts a symbol or a symbolic term to its leaf.
 func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {
 	switch n := e.(type) {
