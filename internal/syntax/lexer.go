@@ -160,13 +160,41 @@ func (l *Lexer) space() lexer.TokenType {
 	return TokWhitespace
 }
 
+// IsLineEnd reports whether c ends a line for the lexer, and so a `#`
+// comment: "\n", and a lone "\r" as well as the "\r" of "\r\n". This is
+// the one rule of carriage returns: lint, fmt, eval and the language server
+// (whose protocol ends a line at a lone "\r") all end a comment there, so
+// text after a lone "\r" is never taken for a comment by one and for code
+// by another.
+func IsLineEnd(c byte) bool { return c == '\n' || c == '\r' }
+
+// BlankOrComment reports whether text holds nothing for the parser: spaces,
+// tabs, line ends and `#` comments (each ending at IsLineEnd), by the
+// lexer's rules. The readers that pass over such lines (eval's standard
+// input) ask it rather than a rule of their own.
+func BlankOrComment(text []byte) bool {
+	comment := false
+	for _, c := range text {
+		switch {
+		case IsLineEnd(c):
+			comment = false
+		case comment, c == ' ', c == '\t':
+		case c == '#':
+			comment = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // comment consumes `#` up to the end of the line; it may hold any valid UTF-8
 // text without control characters other than tab.
 func (l *Lexer) comment() (lexer.TokenType, *Error) {
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch {
-		case c == '\n' || c == '\r':
+		case IsLineEnd(c):
 			return TokComment, nil
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(l.src[l.pos:])
