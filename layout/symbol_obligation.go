@@ -20,10 +20,52 @@ const (
 type Obligation struct {
 	Op   string // the operation that needs it
 	D, T Term
+	// Rel is the relation stated: D | T (the zero value), T != D or T >= D.
+	Rel Rel
+	// Assumed marks a condition that the dialect (CuTe's type inference)
+	// assumes of a dynamic value without stating it (CuTe's recast:
+	// "dynamic strides are larger than N and divisible"): cutec states it
+	// with its own code (W0916), so that what the compiler assumes is
+	// told from what is proved.
+	Assumed bool
 }
 
-// String is the condition, "128 | M".
-func (o Obligation) String() string { return o.D.Plain() + " | " + o.T.Plain() }
+// Rel is the relation an obligation states between its terms.
+type Rel uint8
+
+const (
+	RelDivides  Rel = iota // D divides T
+	RelNotEqual            // T differs from D (an extent that may be 1, a stride that may be 0)
+	RelAtLeast             // T is at least D
+)
+
+// String is the condition, "128 | M", "?1 != 1", "?2 >= 1".
+func (o Obligation) String() string {
+	switch o.Rel {
+	case RelNotEqual:
+		return o.T.Plain() + " != " + o.D.Plain()
+	case RelAtLeast:
+		return o.T.Plain() + " >= " + o.D.Plain()
+	}
+	return o.D.Plain() + " | " + o.T.Plain()
+}
+
+// Holds evaluates the condition for values of its symbols; ok is false
+// when a symbol has no value.
+func (o Obligation) Holds(values map[string]int64) (holds, ok bool) {
+	d, ok1 := o.D.Eval(values)
+	t, ok2 := o.T.Eval(values)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	switch o.Rel {
+	case RelNotEqual:
+		return t != d, true
+	case RelAtLeast:
+		return t >= d, true
+	}
+	return d != 0 && t%d == 0 || d == 0 && t == 0, true
+}
 
 // Verdict is what the facts say of an obligation.
 type Verdict uint8
