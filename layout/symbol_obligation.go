@@ -82,6 +82,9 @@ const (
 // fact that would prove it (empty when no fact on a symbol can).
 func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string) {
 	d, t := o.D, o.T
+	if o.Rel != RelDivides {
+		return o.dischargeOrder()
+	}
 	if d.IsInt() && t.IsInt() {
 		if d.Coef != 0 && t.Coef%d.Coef == 0 {
 			return Proved, nil, ""
@@ -113,6 +116,47 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 	if t.IsInt() {
 		if k := d.KnownDivisor(); k != 0 && t.Coef%k != 0 {
 			return Refuted, smallest(d, t), ""
+		}
+	}
+	return Open, counter, ""
+}
+
+// dischargeOrder decides T != D and T >= D for a static D. A symbol
+// standing for a dynamic stride may be 0 or negative, so only the divisor
+// facts speak: T != c is proved when T's known divisor does not divide c
+// (?{div=2} is never 1); T >= c is never proved of a symbolic T.
+func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
+	c, t := o.D.Coef, o.T
+	if t.IsInt() {
+		if holds, _ := o.Holds(nil); holds {
+			return Proved, nil, ""
+		}
+		return Refuted, nil, ""
+	}
+	k := t.KnownDivisor()
+	var counter map[string]int64
+	if len(t.Names) == 1 && t.Div <= 1 && t.Coef != 0 {
+		v := c / t.Coef
+		if o.Rel == RelAtLeast {
+			v = 0
+		}
+		counter = map[string]int64{t.Names[0]: v}
+		if holds, ok := o.Holds(counter); !ok || holds {
+			counter = nil
+		}
+	}
+	if o.Rel == RelNotEqual {
+		if k != 0 && c%k != 0 {
+			return Proved, nil, ""
+		}
+		if c == 1 || c == -1 {
+			if len(t.Names) > 0 {
+				f := lcmCapped(t.Facts[0], 2)
+				if strings.HasPrefix(t.Names[0], "?") {
+					return Open, counter, fmt.Sprintf("?{div=%d} for %s", f, t.Names[0])
+				}
+				return Open, counter, fmt.Sprintf("%s{div=%d}", t.Names[0], f)
+			}
 		}
 	}
 	return Open, counter, ""
@@ -157,8 +201,12 @@ func factFix(k int64, t Term) string {
 // it, and the fact that would prove it.
 func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) string {
 	var b strings.Builder
-	switch v {
-	case Refuted:
+	switch {
+	case o.Assumed && v == Refuted:
+		fmt.Fprintf(&b, "%s: the dialect assumes %s of a dynamic value, which no value allowed by the facts satisfies", o.Op, o)
+	case o.Assumed:
+		fmt.Fprintf(&b, "%s: the dialect assumes %s of a dynamic value (CuTe's rule, not a fact), so the result is right only if it holds", o.Op, o)
+	case v == Refuted:
 		fmt.Fprintf(&b, "%s: the result needs %s, which no value allowed by the facts satisfies", o.Op, o)
 	default:
 		fmt.Fprintf(&b, "%s: the result is right only if %s, which the facts do not prove", o.Op, o)

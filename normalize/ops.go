@@ -223,6 +223,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		x.algebra(argSpan(n, err), err)
 		return nil, false
 	}
+	if !x.dynamicConditions(op, n, a) {
+		return nil, false
+	}
 	if !x.checkResultSize(n.Span, op.name, r) {
 		return nil, false
 	}

@@ -112,7 +112,11 @@ func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 	if !diags.HasErrors() {
 		x := normalize.Evaluator{File: f}
 		x.OnObligation = func(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
-			obl = append(obl, obligation{o.String(), verdict == layout.Proved})
+			cond := o.String()
+			if o.Assumed && verdict != layout.Proved {
+				cond += " (assumed)" // the dialect assumes it (W0919)
+			}
+			obl = append(obl, obligation{cond, verdict == layout.Proved})
 		}
 		var more diag.List
 		v, more = x.Eval(e)
