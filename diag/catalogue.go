@@ -237,7 +237,7 @@ var catalogue = []CodeInfo{
 		"`logical_divide((M,K):(1,lda), (128,32))`", "Declare the fact the message names (`let M{div=128}`, or `M{div=128}` where M appears).", ""},
 	{DynamicAssumed, "dynamic-assumption", Warning,
 		"A dynamic result (`?`) holds for every value its facts allow, or states the condition it needs. Where the dialect's type inference assumes more of a `?` than its facts give (an extent that is not 1, a stride that is not 0 or is positive, CuTe's recast rule \"dynamic strides are larger than N and divisible\"), cutec states that assumption with this code, apart from the conditions the facts leave open (W0914): the compiler assumes it, nothing proves it.",
-		"`coalesce((4,?):(1,?))`", "Declare a fact that proves it (`?{div=2}` is never 1), write the value statically, or accept the assumption (`-disable dynamic-assumption`).", ""},
+		"`filter((4,?):(1,4))`", "Declare a fact that proves it (`?{div=2}` is never 1), write the value statically, or accept the assumption (`-disable dynamic-assumption`).", ""},
 }
 
 // Catalogue returns every code of the catalogue with its rule, a minimal

@@ -62,6 +62,7 @@ var codeCases = []codeCase{
 	{diag.ObligationFalse, "expr", "zipped_divide((12,(4,8)):(7,(1,30)), T{div=256}:1)", "zipped_divide((12,(4,8)):(7,(1,30)), T{div=128}:1)"},
 	{diag.SymbolTerm, "expr", "(4*M/0,2):(1,4)", "(4*M/2,2):(1,4)"},
 	{diag.ObligationOpen, "expr", "logical_divide((M,K):(1,lda),(128,32))", "logical_divide((M{div=128},K{div=32}):(1,lda),(128,32))"},
+	{diag.DynamicAssumed, "expr", "filter((4,?):(1,4))", "filter((4,?{div=2}):(1,4))"},
 	{diag.FoldOutsideDomain, "expr", "composition(4:1,8:2)", "composition(8:2,4:1)"},
 	{diag.ProductOverlap, "expr", "logical_product(((4,2),4):((0,5),4),2:32)", "logical_product((4,2):(1,4),2:32)"},
 	{diag.NoLeftInverse, "expr", "left_inverse((2,2,5,2):(40,48,32,2))", "left_inverse((4,8):(1,5))"},
