@@ -490,13 +490,18 @@ func RightInverseConditions(l Layout) []Obligation {
 	var out []Obligation
 	for i, d := range st {
 		t, ok := d.Term()
-		if !ok || t.IsInt() || isStaticInt(sh[i], 1) {
+		if !ok || isStaticInt(sh[i], 1) {
 			continue
 		}
+		if t.IsInt() {
+			t.Coef = abs(t.Coef)
+		}
 		for _, n := range reached {
-			if n.IsInt() {
-				out = append(out, Obligation{Op: "right_inverse", D: Term{Coef: n.val, Div: 1}, T: t, Rel: RelNotEqual})
+			nt, ok := n.Term()
+			if !ok || t.IsInt() && nt.IsInt() {
+				continue // two integers: the chain decided them
 			}
+			out = append(out, Obligation{Op: "right_inverse", D: nt, T: t, Rel: RelNotEqual})
 		}
 	}
 	return out

@@ -127,6 +127,9 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 // (?{div=2} is never 1); T >= c is never proved of a symbolic T.
 func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
 	c, t := o.D.Coef, o.T
+	if !o.D.IsInt() {
+		return Open, nil, "" // two symbolic terms: the facts order nothing
+	}
 	if t.IsInt() {
 		if holds, _ := o.Holds(nil); holds {
 			return Proved, nil, ""

@@ -1,6 +1,8 @@
 package normalize
 
 import (
+	"slices"
+
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/layout"
 )
@@ -55,7 +57,7 @@ var dynamicAssumptions = map[string]assumption{
 	"tile_to_shape":     extentNotOne | stridePositive,
 	"local_tile":        extentNotOne | stridePositive,
 	"local_partition":   extentNotOne | stridePositive,
-	"make_layout_like":  extentNotOne | stridePositive,
+	"make_layout_like":  extentNotOne,
 	"max_common_layout": extentNotOne | stridePositive,
 	"max_common_vector": extentNotOne | stridePositive,
 	"right_inverse":     extentNotOne | stridePositive,
@@ -105,7 +107,7 @@ func hasAnonymous(vals []Value, a *args) bool {
 func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args) bool {
 	assume, hasAssume := dynamicAssumptions[op.name]
 	sym, hasSym := symbolicOps[op.name]
-	derived := op.name == "shape_div" || op.name == "right_inverse"
+	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) {
 		return true
 	}
@@ -151,6 +153,25 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args) bool
 	if op.name == "shape_div" && len(named.vals) == 2 {
 		conds = append(conds, shapeDivConditions(named.tuple(0), named.tuple(1))...)
 	}
+	if n := upcastRatio(op.name, a); n > 1 {
+		// CuTe's upcast of a dynamic stride (cute/layout.hpp) divides it by
+		// n, "assuming dynamic strides are larger than N and divisible".
+		for _, t := range namer.Strides {
+			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: n, Div: 1}, T: t, Assumed: true})
+		}
+	}
+	if downcasts(op.name, a) {
+		// CuTe's downcast widens the mode of stride 1 and scales the other
+		// strides: a dynamic stride is taken for one that is not 1.
+		for _, t := range namer.Strides {
+			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: 1, Div: 1}, T: t, Rel: layout.RelNotEqual, Assumed: true})
+		}
+	}
+	if op.name == "make_layout_like" {
+		if l, ok := named.vals[0].(Layout); ok {
+			conds = append(conds, likeConditions(l.L)...)
+		}
+	}
 	if op.name == "right_inverse" {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, layout.RightInverseConditions(l.L)...)
@@ -177,7 +198,10 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args) bool
 			}
 		}
 	}
-	for _, o := range conds {
+	for i, o := range conds {
+		if slices.ContainsFunc(conds[:i], func(p layout.Obligation) bool { return p.String() == o.String() }) {
+			continue
+		}
 		if !x.obligation(n, o) {
 			return false
 		}
@@ -223,5 +247,79 @@ func shapeDivConditions(a, b layout.IntTuple) []layout.Obligation {
 		out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
 	}
 	walk(a, b)
+	return out
+}
+
+// upcastRatio is n of upcast(L, n), and of recast_layout(old, new, L) when
+// it is an upcast (new a multiple of old); 0 otherwise.
+func upcastRatio(op string, a *args) int64 {
+	switch {
+	case op == "upcast" && a.n() == 2:
+		if n, ok := a.vals[1].(Int); ok {
+			return int64(n)
+		}
+	case op == "recast_layout" && a.n() == 3:
+		o, ok1 := a.vals[0].(Int)
+		n, ok2 := a.vals[1].(Int)
+		if ok1 && ok2 && o > 0 && n > o && n%o == 0 {
+			return int64(n / o)
+		}
+	}
+	return 0
+}
+
+// downcasts reports whether the operation is downcast(L, n) or
+// recast_layout(old, new, L) with old a multiple of new, n > 1.
+func downcasts(op string, a *args) bool {
+	switch {
+	case op == "downcast" && a.n() == 2:
+		n, ok := a.vals[1].(Int)
+		return ok && n > 1
+	case op == "recast_layout" && a.n() == 3:
+		o, ok1 := a.vals[0].(Int)
+		n, ok2 := a.vals[1].(Int)
+		return ok1 && ok2 && n > 0 && o > n && o%n == 0
+	}
+	return false
+}
+
+// likeConditions are what make_layout_like assumes of dynamic strides, as
+// CuTe's compact_order ranks them: each above every static stride, and
+// each above the dynamic strides before it (make_layout_like((?,?):(?,?))
+// is (?,?):(1,?) only if ?4 > ?3; with the strides (16,4) it is
+// (5,5):(5,1) for the extents 5).
+func likeConditions(l layout.Layout) []layout.Obligation {
+	var strides []layout.IntTuple
+	var flat func(t layout.IntTuple)
+	flat = func(t layout.IntTuple) {
+		if t.IsTuple() {
+			for i := range t.Len() {
+				flat(t.At(i))
+			}
+			return
+		}
+		strides = append(strides, t)
+	}
+	flat(l.Stride())
+	m := int64(0)
+	for _, d := range strides {
+		if d.IsInt() {
+			m = max(m, d.Value())
+		}
+	}
+	var out []layout.Obligation
+	var prev *layout.Term
+	for _, d := range strides {
+		t, ok := d.Term()
+		if !ok || t.IsInt() {
+			continue
+		}
+		out = append(out, layout.Obligation{Op: "make_layout_like", D: layout.Term{Coef: m + 1, Div: 1}, T: t, Rel: layout.RelAtLeast, Assumed: true})
+		if prev != nil {
+			out = append(out, layout.Obligation{Op: "make_layout_like", D: *prev, T: t, Rel: layout.RelAtLeast, Assumed: true},
+				layout.Obligation{Op: "make_layout_like", D: *prev, T: t, Rel: layout.RelNotEqual, Assumed: true})
+		}
+		prev = &t
+	}
 	return out
 }

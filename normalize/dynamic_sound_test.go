@@ -51,7 +51,6 @@ var knownUnsound = map[string]bool{
 	"local_tile":        true,
 	"logical_divide":    true,
 	"logical_product":   true,
-	"make_layout_like":  true,
 	"max_common_layout": true,
 	"max_common_vector": true,
 	"raked_product":     true,
