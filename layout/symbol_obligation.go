@@ -28,6 +28,12 @@ type Obligation struct {
 	// with its own code (W0916), so that what the compiler assumes is
 	// told from what is proved.
 	Assumed bool
+	// Residue marks the condition that a tile divides an extent where
+	// CuTe does not require it: the rest mode is ceil_div(M, T), read
+	// M/T, and where T does not divide M the last tile is partial and
+	// reads past the end (its residue handled by predication, as CUTLASS
+	// kernels do). verify reports it with W0500, not as an obligation.
+	Residue bool
 }
 
 // Rel is the relation an obligation states between its terms.
@@ -205,6 +211,8 @@ func factFix(k int64, t Term) string {
 func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) string {
 	var b strings.Builder
 	switch {
+	case o.Residue:
+		fmt.Fprintf(&b, "%s: the last tile reads past the end unless %s: the rest mode is ceil_div(%s, %s), and CuTe handles the residue by predication", o.Op, o, o.T.Plain(), o.D.Plain())
 	case o.Assumed && v == Refuted:
 		fmt.Fprintf(&b, "%s: the dialect assumes %s of a dynamic value, which no value allowed by the facts satisfies", o.Op, o)
 	case o.Assumed:
@@ -214,7 +222,7 @@ func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) st
 	default:
 		fmt.Fprintf(&b, "%s: the result is right only if %s, which the facts do not prove", o.Op, o)
 	}
-	if len(counter) > 0 {
+	if len(counter) > 0 && !o.Residue {
 		names := make([]string, 0, len(counter))
 		for n := range counter {
 			names = append(names, n)

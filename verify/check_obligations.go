@@ -14,10 +14,13 @@ import (
 // dynamic value. A proved obligation says nothing; a refuted one is an
 // error of the evaluation itself (E0716).
 func obligationDiagnostic(f *diag.File, n *ast.Call, o layout.Obligation, v layout.Verdict, text string) *diag.Diagnostic {
-	if v != layout.Open {
+	if v == layout.Proved || v == layout.Refuted && !o.Residue {
 		return nil
 	}
 	code := diag.ObligationOpen
+	if o.Residue {
+		code = diag.FoldOutsideDomain // a partial tile (W0500), not a condition of the result
+	}
 	if o.Assumed {
 		code = diag.DynamicAssumed
 	}

@@ -116,6 +116,9 @@ func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 			if o.Assumed && verdict != layout.Proved {
 				cond += " (assumed)" // the dialect assumes it (W0919)
 			}
+			if o.Residue && verdict != layout.Proved {
+				cond += " (or partial)" // ceil_div, as CuTe (W0500)
+			}
 			obl = append(obl, obligation{cond, verdict == layout.Proved})
 		}
 		var more diag.List
