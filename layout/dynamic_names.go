@@ -20,6 +20,10 @@ func isAnonLeaf(t IntTuple) bool { return t.Kind() == KindDynamic && t.leaf.sym 
 
 func (d *DynamicNamer) name(t IntTuple, extents *[]Term) IntTuple {
 	return mapLeaves(t, func(l IntTuple) IntTuple {
+		if t, ok := l.Term(); ok && !t.IsInt() {
+			*extents = append(*extents, t) // a named symbol, taken as ? by the operation
+			return l
+		}
 		if !isAnonLeaf(l) {
 			return l
 		}
@@ -70,3 +74,7 @@ func (t IntTuple) HasAnonymous() bool {
 	}
 	return false
 }
+
+// Substitute is the tuple with the values of env for its symbols; ok is
+// false where a value is missing or a leaf is no integer.
+func (t IntTuple) Substitute(env map[string]int64) (IntTuple, bool) { return substitute(t, env) }

@@ -143,6 +143,13 @@ func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
 		return Refuted, nil, ""
 	}
 	k := t.KnownDivisor()
+	if named(t) && t.Coef > 0 {
+		// Named symbols are positive integers (docs/symbols.md): T is at
+		// least its value at the smallest facts.
+		if low, ok := t.Eval(smallest(t, t)); ok && (o.Rel == RelAtLeast && low >= c || o.Rel == RelNotEqual && low > c) {
+			return Proved, nil, ""
+		}
+	}
 	var counter map[string]int64
 	if len(t.Names) == 1 && t.Div <= 1 && t.Coef != 0 {
 		v := c / t.Coef
@@ -238,4 +245,15 @@ func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) st
 		fmt.Fprintf(&b, "; declare %s", fix)
 	}
 	return b.String()
+}
+
+// named reports whether every symbol of t is a named one (not a ? of the
+// arguments, which may stand for 0 or a negative stride).
+func named(t Term) bool {
+	for _, n := range t.Names {
+		if strings.HasPrefix(n, "?") {
+			return false
+		}
+	}
+	return len(t.Names) > 0
 }

@@ -108,7 +108,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args) bool
 	assume, hasAssume := dynamicAssumptions[op.name]
 	sym, hasSym := symbolicOps[op.name]
 	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
-	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) {
+	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
 	// The arguments with their ? named, read as the operation reads them.
