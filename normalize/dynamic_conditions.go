@@ -167,6 +167,11 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args) bool
 			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: 1, Div: 1}, T: t, Rel: layout.RelNotEqual, Assumed: true})
 		}
 	}
+	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
+		if l, ok := named.vals[0].(Layout); ok {
+			conds = append(conds, coalesceConditions(op.name, l.L)...)
+		}
+	}
 	if op.name == "make_layout_like" {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, likeConditions(l.L)...)
@@ -320,6 +325,42 @@ func likeConditions(l layout.Layout) []layout.Obligation {
 				layout.Obligation{Op: "make_layout_like", D: *prev, T: t, Rel: layout.RelNotEqual, Assumed: true})
 		}
 		prev = &t
+	}
+	return out
+}
+
+// coalesceConditions are the conditions of coalesce (and of filter, which
+// coalesces) on the ? of l: two neighbouring modes s:d and s':d' merge
+// when d' = s*d, which a ? may make true for some values only
+// (coalesce((4,5):(?,4)) is (4,5):(?,4), but 20:1 for ?1 = 1): each pair
+// that the terms do not merge states s*d != d'.
+func coalesceConditions(op string, l layout.Layout) []layout.Obligation {
+	var sh, st []layout.Term
+	var flat func(s, d layout.IntTuple)
+	flat = func(s, d layout.IntTuple) {
+		if s.IsTuple() {
+			for i := range s.Len() {
+				flat(s.At(i), d.At(i))
+			}
+			return
+		}
+		ts, ok1 := s.Term()
+		td, ok2 := d.Term()
+		if ok1 && ok2 && !(ts.IsInt() && ts.Coef == 1) {
+			sh, st = append(sh, ts), append(st, td)
+		}
+	}
+	if !l.Shape().IsTuple() {
+		return nil
+	}
+	flat(l.Shape(), l.Stride())
+	var out []layout.Obligation
+	for i := 0; i+1 < len(sh); i++ {
+		p, ok := sh[i].Mul(st[i])
+		if !ok || p.IsInt() && st[i+1].IsInt() || p.Equal(st[i+1]) {
+			continue // decided by the terms
+		}
+		out = append(out, layout.Obligation{Op: op, D: st[i+1], T: p, Rel: layout.RelNotEqual})
 	}
 	return out
 }

@@ -532,7 +532,7 @@ func TestDynamicSubstitution(t *testing.T) {
 	}
 	rounds := 40 // of rapid's 100 checks each
 	if heavytest.Enabled() {
-		rounds = 2000
+		rounds = 1000
 	}
 	for i := range rounds {
 		rapid.Check(t, soundProperty(st, i%2 == 1))

@@ -209,6 +209,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
+			if ok && op.name == "coalesce" && !hasSymbols(a) && !x.dynamicConditions(op, n, a) {
+				return nil, false // coalesce computes with ? as with symbols
+			}
 			if ok && x.onCall != nil {
 				x.onCall(n, op.name, vals, r)
 			}
