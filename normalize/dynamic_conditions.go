@@ -104,8 +104,11 @@ func hasAnonymous(vals []Value, a *args) bool {
 
 // dynamicConditions states the conditions of op's result on the ? of its
 // arguments; ok is false when one is refuted (E0716).
-func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args) bool {
+func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Value) bool {
 	assume, hasAssume := dynamicAssumptions[op.name]
+	if l, ok := r.(Layout); ok && op.name == "coalesce" && !l.L.Shape().IsTuple() {
+		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
+	}
 	sym, hasSym := symbolicOps[op.name]
 	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {

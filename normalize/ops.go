@@ -209,7 +209,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
-			if ok && op.name == "coalesce" && !hasSymbols(a) && !x.dynamicConditions(op, n, a) {
+			if ok && op.name == "coalesce" && !hasSymbols(a) && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // coalesce computes with ? as with symbols
 			}
 			if ok && x.onCall != nil {
@@ -226,7 +226,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 		x.algebra(argSpan(n, err), err)
 		return nil, false
 	}
-	if !x.dynamicConditions(op, n, a) {
+	if !x.dynamicConditions(op, n, a, r) {
 		return nil, false
 	}
 	if !x.checkResultSize(n.Span, op.name, r) {
