@@ -15,6 +15,7 @@ var allowed = map[string][]string{
 	"diag":      {},
 	"layout":    {},
 	"banks":     {"layout", "diag"},
+	"tiled":     {"layout", "diag"},
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "internal/syntax", "ast", "diag", "internal/gencache", "internal/cppnames"},
