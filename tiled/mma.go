@@ -23,7 +23,7 @@ type MMA struct {
 // most 3 (a zero Layout for CuTe's default (1,1,1)) and perm a tiler of at
 // most three modes (a zero Tiler for none); missing modes are 1:0 and _.
 func MakeMMA(atom MMAAtom, atomLayout layout.Layout, perm layout.Tiler) (*MMA, error) {
-	if atomLayout.Rank() == 0 && atomLayout.Shape().Kind() != layout.KindInt {
+	if n, err := atomLayout.Size(); err == nil && n == 0 { // the zero Layout
 		atomLayout = l(t(1, 1, 1), t(0, 0, 0))
 	}
 	if atomLayout.Rank() > 3 {
@@ -282,7 +282,33 @@ func (m *MMA) Partition(op byte, thread int64, x layout.Layout) (layout.Layout, 
 	if err != nil {
 		return layout.Layout{}, layout.IntTuple{}, wrap(fmt.Sprintf("partition_%c of thread %d", op, thread), err)
 	}
-	return r, off, nil
+	return r, coordOffset(off, x), nil
+}
+
+// coordOffset gives the offset of a slice of a layout that maps to
+// coordinates (strides of basis elements, as make_identity_tensor's) the
+// rank of those coordinates, as CuTe's ArithTuple keeps it: the algebra
+// drops the trailing coordinates a slice does not move.
+func coordOffset(off layout.IntTuple, x layout.Layout) layout.IntTuple {
+	if !x.Stride().HasBasis() {
+		return off
+	}
+	r := x.Shape().Rank()
+	if !x.Shape().IsTuple() {
+		r = 1
+	}
+	var elems []layout.IntTuple
+	if off.IsTuple() {
+		for i := 0; i < off.Len(); i++ {
+			elems = append(elems, off.At(i))
+		}
+	} else {
+		elems = append(elems, off)
+	}
+	for len(elems) < r {
+		elems = append(elems, layout.Int(0))
+	}
+	return layout.Tuple(elems...)
 }
 
 // PartitionFragment is partition_fragment_A/B/C(tensor) for an atom that
