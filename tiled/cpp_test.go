@@ -121,3 +121,30 @@ func cppMMA(t *testing.T, n *cppNode) *tiled.MMA {
 	require.NoError(t, err)
 	return m
 }
+
+func cppCopyAtom(t *testing.T, n *cppNode) tiled.CopyAtom {
+	require.Equal(t, "Copy_Atom", n.name)
+	op, err := tiled.LookupCopy(n.tmpl[0].String(), elemBits)
+	require.NoError(t, err)
+	bits, err := elemBits(n.tmpl[1].name)
+	require.NoError(t, err)
+	a, err := tiled.NewCopyAtom(op, n.tmpl[1].name, bits)
+	require.NoError(t, err)
+	return a
+}
+
+func cppCopy(t *testing.T, n *cppNode) *tiled.Copy {
+	atom := cppCopyAtom(t, n.args[0])
+	var c *tiled.Copy
+	var err error
+	switch n.name {
+	case "make_tiled_copy":
+		c, err = tiled.MakeCopy(atom, cppLayout(t, n.args[1]), cppLayout(t, n.args[2]))
+	case "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C":
+		c, err = tiled.MakeCopyMMA(atom, cppMMA(t, n.args[1]), n.name[len(n.name)-1])
+	default:
+		t.Fatalf("not a tiled copy: %s", n.name)
+	}
+	require.NoError(t, err)
+	return c
+}

@@ -1,0 +1,68 @@
+package tiled_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestTiledCopyIsCuTes builds every tiled copy of the prints and checks its
+// TV layout, tile, the S and D TV layouts, the atom's value layouts and the
+// partitions of four threads against what CuTe printed for it.
+func TestTiledCopyIsCuTes(t *testing.T) {
+	ids, fields := cuteObjects(t)
+	checked := 0
+	for _, id := range ids {
+		fs := fields[id]
+		n, _ := parseCpp(fs[0][1])
+		if !strings.HasPrefix(n.name, "make_tiled_copy") {
+			continue
+		}
+		t.Run(id, func(t *testing.T) {
+			c := cppCopy(t, n)
+			tm, tn := c.Tiler.At(0).Value(), c.Tiler.At(1).Value()
+			dims := map[string]int64{"M": tm, "N": tn, "2M": tm, "2N": tn}
+			for _, f := range fs[1:] {
+				var got string
+				switch f[0] {
+				case "TiledLayout_TV":
+					got = c.TV.String()
+				case "Tiler_MN":
+					got = c.Tiler.String()
+				case "size":
+					got = strconv.FormatInt(c.Size(), 10)
+				case "layoutS_TV", "layoutD_TV":
+					l, err := c.LayoutTV(f[0][6])
+					require.NoError(t, err)
+					got = l.String()
+				case "ValLayoutSrc":
+					got = c.Atom.Src.String()
+				case "ValLayoutDst":
+					got = c.Atom.Dst.String()
+				case "ValLayoutRef":
+					got = c.Atom.Ref.String()
+				default:
+					p := partitionField.FindStringSubmatch(f[0])
+					require.NotNil(t, p, f[0])
+					thr, _ := strconv.ParseInt(p[2], 10, 64)
+					x := operandLayout(t, p[3], dims[p[4]], dims[p[5]])
+					l, off, err := c.Partition(p[1][0], thr, x)
+					require.NoError(t, err)
+					got = accessor(l, off, p[3] == "identity")
+				}
+				if cute(got) != cute(f[1]) {
+					if strings.HasPrefix(f[0], "layout") || strings.HasPrefix(f[0], "Val") || f[0] == "TiledLayout_TV" {
+						if sameLayout(t, lay(t, cute(got)), f[1]) {
+							continue
+						}
+					}
+					t.Errorf("%s:\n got  %s\n CuTe %s", f[0], got, f[1])
+				}
+			}
+		})
+		checked++
+	}
+	require.GreaterOrEqual(t, checked, 17)
+}
