@@ -58,7 +58,7 @@ func acceptsOperand(k paramKind, v Value) bool {
 	case pTupleOrTile:
 		return v.Kind() == KindTiler || isTuple
 	}
-	return false
+	return acceptsTiled(k, v)
 }
 
 // defLifted defines an operation that applies to the inner layout B of a

@@ -183,6 +183,9 @@ func umma(name string) (MMAAtom, bool) {
 // UniversalFMA<float>); an unknown name is an E0920 error.
 func LookupMMA(name string) (MMAAtom, error) {
 	c := canonName(name)
+	if c == "UniversalFMA" { // an identifier cannot carry <float>
+		c = "UniversalFMA<float>"
+	}
 	if i, ok := fixedIndex[c]; ok {
 		a := fixedMMA[i]
 		a.Name = c
@@ -201,6 +204,11 @@ func LookupMMA(name string) (MMAAtom, error) {
 			"its stride is not congruent with its shape, so it is no layout and no tiled MMA can be built from it", c)
 	}
 	if a, ok := gmma(c); ok {
+		return a, nil
+	}
+	// A GMMA of 16-bit inputs named without its majors is K-major in both
+	// (an identifier cannot carry C++'s template arguments).
+	if a, ok := gmma(c + "<GMMA::Major::K,GMMA::Major::K>"); ok && !strings.Contains(c, "<") {
 		return a, nil
 	}
 	if a, ok := umma(c); ok {

@@ -19,7 +19,7 @@ var allowed = map[string][]string{
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "internal/syntax", "ast", "diag", "internal/gencache", "internal/cppnames"},
-	"normalize": {"ast", "layout", "banks", "diag", "internal/cppnames", "internal/suggest"},
+	"normalize": {"ast", "layout", "banks", "tiled", "diag", "internal/cppnames", "internal/suggest"},
 	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache", "internal/evalfast"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
