@@ -237,11 +237,11 @@ var catalogue = []CodeInfo{
 		"`logical_divide((M,K):(1,lda), (128,32))`", "Declare the fact the message names (`let M{div=128}`, or `M{div=128}` where M appears).", ""},
 	// Tiled MMAs and copies.
 	{TiledUnknownAtom, "tiled-unknown-atom", Error,
-		"An MMA or copy atom is one CuTe defines, spelled as CuTe spells it (`SM80_16x8x16_F32F16F16F32_TN`, `Copy_Atom<SM75_U32x4_LDSM_N, half_t>`); `cutec help tiled` lists them.",
+		"An MMA or copy atom is one CuTe defines, spelled as CuTe spells it (`SM80_16x8x16_F32F16F16F32_TN`, `copy_atom(SM75_U32x4_LDSM_N, half_t)`); `cutec help tiled` lists them.",
 		"`make_tiled_mma(SM80_16x8x16_F32F16F16F32)`", "Use a listed name; the message suggests the nearest one.", ""},
 	{TiledMismatch, "tiled-mismatch", Error,
 		"A tiled MMA or copy fits together: the copy atom's threads and values divide the tiled copy's TV layout, the permutation tile is a multiple of the atoms, the element type fills the atom's bits, and a thread index is below the tiled object's size.",
-		"`make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN))`", "Use an atom that fits the MMA (a smaller ldmatrix), or tile the MMA so that each mode holds whole atoms.", ""},
+		"`make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN))`", "Use an atom that fits the MMA (a smaller ldmatrix), or tile the MMA so that each mode holds whole atoms.", ""},
 }
 
 // Catalogue returns every code of the catalogue with its rule, a minimal

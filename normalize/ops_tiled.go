@@ -30,7 +30,7 @@ func init() {
 	for k, name := range map[paramKind]string{
 		pMMA: "a tiled MMA (make_tiled_mma)", pCopy: "a tiled copy (make_tiled_copy)",
 		pCopyAtom: "a copy atom (copy_atom(OP, T))", pMMAOrCopy: "a tiled MMA or a tiled copy",
-		pSizedOrTiled: "a layout, a tuple, a tiled MMA or a tiled copy",
+		pSizedOrTiled: "a layout or a tuple", // as size said before it took tiled objects
 	} {
 		paramNames[k] = name
 	}
