@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	// path); only package parser may use it.
 	"internal/syntax":    {"grammar", "diag"},
 	"internal/ebnfcheck": {},
+	"internal/tvpic":     {"tiled", "layout"},
 	"internal/evalfast":  {"layout"},
 }
 
