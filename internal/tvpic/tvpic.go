@@ -144,9 +144,9 @@ func (p *Picture) Write(w io.Writer, format string) error {
 		p.svg(&b)
 	case "html":
 		b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html.EscapeString(p.Title) + "</title>\n")
-		b.WriteString("<style>body{font-family:sans-serif} svg{max-width:100%;height:auto} pre{font-size:12px}</style></head><body>\n")
-		b.WriteString("<h1>" + html.EscapeString(p.Title) + "</h1>\n")
+		b.WriteString("<style>body{font-family:sans-serif} svg{display:block} h1{font-size:16px} pre{font-size:12px}</style></head><body>\n")
 		p.svg(&b)
+		b.WriteString("<h1>" + html.EscapeString(p.Title) + "</h1>\n")
 		b.WriteString("<pre>")
 		for _, pn := range p.Panels {
 			b.WriteString(html.EscapeString(p.panelTitle(pn) + ": TV layout " + pn.TV.String()))
@@ -316,16 +316,28 @@ func (p *Picture) latex(b *strings.Builder) {
 
 // svg draws the picture as CuTe's print_svg lays out an MMA (20-unit
 // cells; A left of C, B above it), and a copy's S and D side by side.
-func (p *Picture) svg(b *strings.Builder) {
-	const cell = 20
-	minR, minC, maxR, maxC := 0, 0, 0, 0
+const svgCell = 20
+
+// bounds is the top-left (row, column) of the SVG drawing, a cell beyond
+// the panels for the labels; extent its bottom-right.
+func (p *Picture) bounds() (minR, minC int) {
+	minR, minC, _, _ = p.extent()
+	return minR, minC
+}
+
+func (p *Picture) extent() (minR, minC, maxR, maxC int) {
 	for i, pn := range p.Panels {
 		r0, c0 := p.place(i, 0, 0)
 		r1, c1 := p.place(i, pn.Rows-1, pn.Cols-1)
 		minR, minC = min(minR, r0, r1), min(minC, c0, c1)
 		maxR, maxC = max(maxR, r0, r1), max(maxC, c0, c1)
 	}
-	minR, minC = minR-1, minC-1 // room for the labels
+	return minR - 1, minC - 1, maxR, maxC
+}
+
+func (p *Picture) svg(b *strings.Builder) {
+	const cell = svgCell
+	minR, minC, maxR, maxC := p.extent()
 	w, h := (maxC-minC+2)*cell, (maxR-minR+2)*cell
 	fmt.Fprintf(b, "<svg width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" xmlns=\"http://www.w3.org/2000/svg\">\n", w, h, w, h)
 	fmt.Fprintf(b, "<title>%s</title>\n", html.EscapeString(p.Title))
@@ -354,8 +366,8 @@ func (p *Picture) svg(b *strings.Builder) {
 		rows, cols := pn.Rows, pn.Cols
 		for m := 0; m < rows; m++ {
 			r, c := p.place(i, m, 0)
-			if p.MMA && i == 2 {
-				r, c = p.place(i, 0, m)
+			if p.MMA && i == 2 { // B, transposed: N across, labelled above
+				r, c = p.place(i, m, 0)
 				r--
 			} else {
 				c--
@@ -365,8 +377,8 @@ func (p *Picture) svg(b *strings.Builder) {
 		}
 		for n := 0; n < cols; n++ {
 			r, c := p.place(i, 0, n)
-			if p.MMA && i == 2 {
-				r, c = p.place(i, n, 0)
+			if p.MMA && i == 2 { // and K down, labelled on the left
+				r, c = p.place(i, 0, n)
 				c--
 			} else {
 				r--
@@ -416,4 +428,21 @@ func Of(v any) (*Picture, error) {
 		return Copy(v.Copy())
 	}
 	return nil, fmt.Errorf("not a tiled MMA or a tiled copy: %v", v)
+}
+
+// CellXY is the top-left corner, in SVG units (CSS pixels), of the cell
+// (m, n) of panel i in the SVG drawing.
+func (p *Picture) CellXY(i, m, n int) (x, y int) {
+	minR, minC := p.bounds()
+	r, c := p.place(i, m, n)
+	return (c - minC) * svgCell, (r - minR) * svgCell
+}
+
+// ThreadRGB is the colour of a thread's cells (white for no owner).
+func ThreadRGB(thread int) [3]int {
+	if thread < 0 {
+		return [3]int{255, 255, 255}
+	}
+	c := rgb[thread%8]
+	return [3]int{c[0], c[1], c[2]}
 }
