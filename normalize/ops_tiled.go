@@ -232,6 +232,22 @@ func defTiled() {
 		}
 		return sizeOf(a)
 	}
+	// banks(L, T, TILED_COPY): the bank analysis of warp 0 of a tiled copy
+	// built here, its atom, TV layout and tile taken from it.
+	for _, name := range []string{"banks", "wavefronts", "bank_check"} {
+		bop := operations[name]
+		plain := bop.special
+		bop.doc += "; or (L, T, TILED_COPY): warp 0 of a tiled copy built with make_tiled_copy_A/B/C or make_tiled_copy (docs/tiled.md)"
+		bop.special = func(x *evaluation, op *operation, n *ast.Call) (Value, bool) {
+			if len(n.Args) != 3 {
+				return plain(x, op, n)
+			}
+			if _, isName := n.Args[2].(*ast.Ident); isName {
+				return plain(x, op, n)
+			}
+			return x.bankTiledCopy(op, n)
+		}
+	}
 	def("make_identity_tensor", "make_identity_tensor(shape): the layout mapping each coordinate to itself (CuTe's counting tensor; its partitions are {coordinate} o layout)", []paramKind{pTuple}, 1,
 		func(a *args) (Value, error) { return lay(layout.MakeIdentityLayout(a.tuple(0))) })
 }
@@ -290,4 +306,90 @@ func (x *evaluation) tiledCall(op *operation, n *ast.Call, nNames int, fn func(n
 		x.onCall(n, op.name, vals, r)
 	}
 	return r, true
+}
+
+// bankTiledCopy evaluates banks, wavefronts or bank_check of (L, T,
+// TILED_COPY): the access of warp 0 of the tiled copy, as the form (L, T,
+// ATOM, TV, TILER) with the copy's atom, TiledLayout_TV and tile.
+func (x *evaluation) bankTiledCopy(op *operation, n *ast.Call) (Value, bool) {
+	tileV, ok := x.eval(n.Args[0])
+	if !ok {
+		return nil, false
+	}
+	cv, ok := x.eval(n.Args[2])
+	if !ok {
+		return nil, false
+	}
+	tc, isCopy := cv.(tiledCopy)
+	if !isCopy {
+		x.wrongKind(spanOf(n.Args[2]), "a copy atom name or a tiled copy", cv)
+		return nil, false
+	}
+	var tile banks.Tile
+	switch v := tileV.(type) {
+	case Layout:
+		tile = banks.TileOf(v.L)
+	case Composed:
+		t, err := banks.TileOfComposed(v.C)
+		if err != nil {
+			x.bankError(op, n, 0, err)
+			return nil, false
+		}
+		tile = t
+	default:
+		x.wrongKind(spanOf(n.Args[0]), "a layout or a swizzled layout", tileV)
+		return nil, false
+	}
+	id, isName := n.Args[1].(*ast.Ident)
+	if !isName {
+		x.notAValue(spanOf(n.Args[1]), "an element type (a name such as f16)")
+		return nil, false
+	}
+	elem, err := banks.LookupElem(id.Name)
+	if err != nil {
+		x.bankError(op, n, 1, err)
+		return nil, false
+	}
+	atom, err := banks.LookupAtom(tc.c.Atom.Op.Name)
+	if err != nil {
+		x.bankError(op, n, 2, err)
+		return nil, false
+	}
+	tiler, err := layout.TilerOfShape(tc.c.Tiler)
+	if err != nil {
+		x.algebra(spanOf(n.Args[2]), err)
+		return nil, false
+	}
+	acc, err := banks.TiledCopyAccess(atom, tc.c.TV, tiler, 0)
+	if err != nil {
+		x.bankError(op, n, 2, err)
+		return nil, false
+	}
+	rep, err := banks.Analyze(tile, elem, acc)
+	if err != nil {
+		x.bankError(op, n, 0, err)
+		return nil, false
+	}
+	var r Value
+	switch op.name {
+	case "banks":
+		r = Int(rep.Degree)
+	case "wavefronts":
+		r = Int(rep.Wavefronts)
+	default:
+		r = tileV
+	}
+	if x.onCall != nil {
+		x.onCall(n, op.name, []Value{tileV, nil, cv}, r)
+	}
+	return r, true
+}
+
+func (x *evaluation) bankError(op *operation, n *ast.Call, arg int, err error) {
+	var be *banks.Error
+	if errors.As(err, &be) {
+		x.add(be.Code, spanOf(n.Args[arg]), "%s: %s", op.name, be.Msg)
+		return
+	}
+	x.algebra(spanOf(n.Args[arg]), err)
 }

@@ -95,3 +95,27 @@ func TestLanguageBuildsCuTesObjects(t *testing.T) {
 		})
 	}
 }
+
+// banks of a tiled copy built here equals banks of the TV layout and tile
+// written by hand (docs/banks.md, from CuTe DSL's IR of its Ampere
+// examples): the s2r ldmatrix copies of a bf16 and an M-major f16 operand.
+func TestBanksOfTiledCopy(t *testing.T) {
+	for _, c := range []struct{ tile, elem, copy, atom, tv, tiler string }{
+		{"S<3,4,3> o 0 o ((8,8),(64,2)):((64,512),(1,4096))", "bf16",
+			"make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, bf16), make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (4,1,1), [64:1;16:1;16:1]))",
+			"ldmatrix_x4", "((4,8,4),((2,2,2),(1,1))):((128,1,16),((64,8,512),(0,0)))", "[64:1;16:1]"},
+		{"S<3,3,3> o 0 o ((8,8),(64,2)):((64,512),(1,4096))", "bf16",
+			"make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, bf16), make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (4,1,1), [64:1;16:1;16:1]))",
+			"ldmatrix_x4", "((4,8,4),((2,2,2),(1,1))):((128,1,16),((64,8,512),(0,0)))", "[64:1;16:1]"},
+		{"tile_to_shape(S<3,3,4> o 0 o (128,8):(1,128), (128,32))", "f16",
+			"make_tiled_copy_A(copy_atom(SM75_U16x8_LDSM_T, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;16:1]))",
+			"SM75_U16x8_LDSM_T", "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))", "[32:1;16:1]"},
+	} {
+		for _, op := range []string{"banks", "wavefronts"} {
+			built := value(t, op+"("+c.tile+", "+c.elem+", "+c.copy+")").String()
+			byHand := value(t, op+"("+c.tile+", "+c.elem+", "+c.atom+", "+c.tv+", "+c.tiler+")").String()
+			require.Equal(t, byHand, built, "%s of %s", op, c.copy)
+		}
+	}
+	require.Equal(t, "2", value(t, "banks(S<3,4,3> o 0 o ((8,8),(64,2)):((64,512),(1,4096)), bf16, make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, bf16), make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN, (4,1,1), [64:1;16:1;16:1])))").String())
+}

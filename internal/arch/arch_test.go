@@ -14,7 +14,7 @@ const module = "github.com/cutec/cutec/"
 var allowed = map[string][]string{
 	"diag":      {},
 	"layout":    {},
-	"banks":     {"layout", "diag"},
+	"banks":     {"layout", "diag", "tiled"},
 	"tiled":     {"layout", "diag"},
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
