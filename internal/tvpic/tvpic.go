@@ -421,13 +421,22 @@ func sortOwners[T any](list []T, key func(T) (int, int)) {
 // Of draws a value of cutec's evaluation: a tiled MMA or a tiled copy
 // (normalize's values, which give their object with MMA() or Copy()).
 func Of(v any) (*Picture, error) {
-	switch v := v.(type) {
+	var p *Picture
+	var err error
+	switch m := v.(type) {
 	case interface{ MMA() *tiled.MMA }:
-		return MMA(v.MMA())
+		p, err = MMA(m.MMA())
 	case interface{ Copy() *tiled.Copy }:
-		return Copy(v.Copy())
+		p, err = Copy(m.Copy())
+	default:
+		return nil, fmt.Errorf("not a tiled MMA or a tiled copy: %v", v)
 	}
-	return nil, fmt.Errorf("not a tiled MMA or a tiled copy: %v", v)
+	if err == nil {
+		if s, ok := v.(fmt.Stringer); ok {
+			p.Title = s.String() // the value as cutec prints it
+		}
+	}
+	return p, err
 }
 
 // CellXY is the top-left corner, in SVG units (CSS pixels), of the cell
