@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/cutec/cutec/layout"
 )
@@ -98,8 +99,8 @@ func tilerSize(p layout.Tiler) (int64, error) {
 		}
 		return n, nil
 	}
-	var n int64
-	if _, err := fmt.Sscan(p.String(), &n); err != nil {
+	n, err := strconv.ParseInt(p.String(), 10, 64) // an extent
+	if err != nil {
 		return 0, errFit("the tiler %s has no size", p)
 	}
 	return n, nil
