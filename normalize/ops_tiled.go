@@ -296,7 +296,7 @@ func (x *evaluation) tiledCall(op *operation, n *ast.Call, nNames int, fn func(n
 		}
 		var te *tiled.Error
 		if errors.As(err, &te) {
-			x.add(te.Code, span, "%s: %s", op.name, te.Msg)
+			x.add(te.Code, span, "%s: %s", op.name, strings.TrimPrefix(te.Msg, op.name+": "))
 		} else {
 			x.algebra(span, err)
 		}

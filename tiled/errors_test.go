@@ -60,3 +60,13 @@ func TestUnknownAndMisfitAtoms(t *testing.T) {
 	_, _, err = m.Partition('A', 32, layout.MustNew(layout.Ints(16, 16), layout.Ints(16, 1)))
 	require.Equal(t, diag.TiledMismatch, code(t, err))
 }
+
+// A tensor that does not hold whole tiles is refused where CuTe would
+// partition elements that are not there.
+func TestPartitionOfRaggedTensor(t *testing.T) {
+	atom, _ := tiled.LookupMMA("SM80_16x8x16_F32F16F16F32_TN")
+	m, _ := tiled.MakeMMA(atom, layout.Layout{}, layout.Tiler{})
+	_, _, err := m.Partition('A', 0, layout.MustNew(layout.Ints(15, 16), layout.Ints(1, 15)))
+	require.Equal(t, diag.TiledMismatch, code(t, err))
+	require.ErrorContains(t, err, "mode 0 of (15,16):(1,15) has 15 elements, not a multiple of the tiled MMA's M = 16")
+}

@@ -147,6 +147,15 @@ func (m *MMA) ThrFrg(op byte, x layout.Layout) (layout.Layout, error) {
 	if x.Rank() < 2 {
 		return layout.Layout{}, errFit("partition_%c: the layout %s has rank %d; an operand has rank 2 or more", op, x, x.Rank())
 	}
+	// The operand holds whole tiles: CuTe would divide a smaller or ragged
+	// one all the same and partition elements that are not there.
+	for k, d := range [2]int{i, j} {
+		mode, _ := x.Mode(k)
+		if n, err := mode.Size(); err == nil && mode.Shape().IsStatic() && n%m.size[d] != 0 {
+			return layout.Layout{}, errFit("partition_%c: mode %d of %s has %d elements, not a multiple of the tiled MMA's %s = %d",
+				op, k, x, n, "MNK"[d:d+1], m.size[d])
+		}
+	}
 	td, err := layout.LogicalDivide(x, layout.TileTuple(m.tile[i], m.tile[j]))
 	if err != nil {
 		return layout.Layout{}, wrap(fmt.Sprintf("partition_%c: logical_divide(%s, (%s,%s)) by the permutation", op, x, m.tile[i], m.tile[j]), err)

@@ -180,6 +180,13 @@ func (c *Copy) ThrFrg(s byte, x layout.Layout) (layout.Layout, error) {
 	if x.Rank() < c.Tiler.Rank() {
 		return layout.Layout{}, errFit("partition_%c: the layout %s has rank %d, less than the rank %d of the tile %s", s, x, x.Rank(), c.Tiler.Rank(), c.Tiler)
 	}
+	for k := 0; k < c.Tiler.Rank(); k++ {
+		mode, _ := x.Mode(k)
+		t, _ := layout.Size(c.Tiler.At(k))
+		if n, err := mode.Size(); err == nil && mode.Shape().IsStatic() && t > 0 && n%t != 0 {
+			return layout.Layout{}, errFit("partition_%c: mode %d of %s has %d elements, not a multiple of the tiled copy's tile %s", s, k, x, n, c.Tiler)
+		}
+	}
 	tl, err := layout.TilerOfShape(c.Tiler)
 	if err != nil {
 		return layout.Layout{}, wrap("the tile", err)
