@@ -24,7 +24,7 @@ import (
 var showCommand = &command{
 	name:  "show",
 	args:  "[-format text|svg|html|latex] [-set NAME=VALUE]... EXPR",
-	short: "draw a layout as a table of offsets, or a tiled MMA or copy by thread and value",
+	short: "draw a layout as a table of offsets",
 	long: `Show evaluates EXPR, which must give a layout or a composed layout, and
 draws it as CuTe's print_layout does: a table with one row per index of
 mode 0 and one column per index of the other modes, each cell the offset.
