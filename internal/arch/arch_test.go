@@ -27,7 +27,7 @@ var allowed = map[string][]string{
 
 	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "diag"},
 	"internal/atomicfile": {},
-	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/tvpic"},
 	"internal/gencache":   {},
 	"internal/cppnames":   {},
 	"internal/suggest":    {},
