@@ -206,6 +206,8 @@ func defTiled() {
 				return accessor(copyOf(a.vals[0]).Partition(s, a.int(1), a.layout(2)))
 			})
 	}
+	def("retile", "retile(TILED_COPY, FRAGMENT): a register fragment (partition_fragment_A/B/C) regrouped as the copy's (atom values, atom calls, rest...), CuTe's retile_S/retile_D",
+		[]paramKind{pCopy, pLayout}, 2, func(a *args) (Value, error) { return lay(copyOf(a.vals[0]).Retile(a.layout(1))) })
 	def("get_thr_layout_vmnk", "get_thr_layout_vmnk(TILED_MMA): (atom thread, m, n, k) -> thread", []paramKind{pMMA}, 1,
 		func(a *args) (Value, error) { return Layout{mmaOf(a.vals[0]).ThrLayoutVMNK()}, nil })
 	def("tile_size", "tile_size(TILED_MMA): the (M,N,K) it covers; tile_size(TILED_COPY): its (M,N) tile", []paramKind{pMMAOrCopy}, 1,

@@ -66,3 +66,30 @@ func TestTiledCopyIsCuTes(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, checked, 17)
 }
+
+// TestRetileIsCuTes checks retile_D of thread 0's A fragment against CuTe's
+// prints (testdata/cute/retile.tsv).
+func TestRetileIsCuTes(t *testing.T) {
+	cpp := map[string]string{
+		"c_s2r_A_ldsm4":        "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{}))",
+		"c_s2r_A_ldsmT":        "make_tiled_copy_A(Copy_Atom<SM75_U16x8_LDSM_T, half_t>{}, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{}))",
+		"c_s2r_A_ldsm1":        "make_tiled_copy_A(Copy_Atom<SM75_U32x1_LDSM_N, half_t>{}, make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN{}, Layout<Shape<_1,_1,_1>>{}))",
+		"c_s2r_A_ldsm2_noperm": "make_tiled_copy_A(Copy_Atom<SM75_U32x2_LDSM_N, half_t>{}, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}))",
+	}
+	rows := readTSV(t, "retile.tsv")
+	require.Len(t, rows, 8)
+	for i := 0; i < len(rows); i += 2 {
+		id := rows[i][0]
+		n, _ := parseCpp(cpp[id])
+		c := cppCopy(t, n)
+		m := cppMMA(t, n.args[1])
+		ts := m.TileSize()
+		x := operandLayout(t, "rowmajor", ts[0], ts[2])
+		frag, err := m.PartitionFragment('A', x)
+		require.NoError(t, err)
+		require.Equal(t, cute(rows[i][2]), frag.String(), "%s fragment", id)
+		r, err := c.Retile(frag)
+		require.NoError(t, err)
+		require.Equal(t, cute(rows[i+1][2]), r.String(), "%s retile_D", id)
+	}
+}

@@ -247,3 +247,84 @@ func (c *Copy) Partition(s byte, thread int64, x layout.Layout) (layout.Layout, 
 func (c *Copy) String() string {
 	return fmt.Sprintf("make_tiled_copy_tv(%s, %s, %s)", c.Atom, c.TV, c.Tiler)
 }
+
+// Retile is CuTe's TiledCopy::retile (retile_S, retile_D) of a register
+// fragment laid out by x, (V, Rest...): the same registers regrouped as
+// (atom values, the atom calls, Rest...), the copy's view of a fragment
+// that partition_fragment_A/B/C made for the MMA.
+func (c *Copy) Retile(x layout.Layout) (layout.Layout, error) {
+	m0, err := x.Mode(0)
+	if x.Rank() < 1 || err != nil {
+		return layout.Layout{}, errFit("retile: the fragment %s has no modes", x)
+	}
+	v, err := m0.Size()
+	if err != nil || !x.Shape().IsStatic() {
+		return layout.Layout{}, errFit("retile: the fragment %s is not static", x)
+	}
+	inv, err := layout.RightInverse(c.TV)
+	if err != nil {
+		return layout.Layout{}, wrap("retile: right_inverse(TiledLayout_TV)", err)
+	}
+	shaped, err := layout.Compose(inv, mustMake(c.Tiler))
+	if err != nil {
+		return layout.Layout{}, wrap("retile: with_shape(Tiler_MN)", err)
+	}
+	frgMN, err := layout.Upcast(shaped, c.Size()*v)
+	if err != nil {
+		return layout.Layout{}, wrap(fmt.Sprintf("retile: upcast by %d threads x %d values", c.Size(), v), err)
+	}
+	invMN, err := layout.RightInverse(frgMN)
+	if err != nil {
+		return layout.Layout{}, wrap("retile: right_inverse", err)
+	}
+	prod, err := layout.LogicalProduct(l(v, 1), layout.TileLayout(invMN))
+	if err != nil {
+		return layout.Layout{}, wrap("retile: logical_product", err)
+	}
+	frgV, err := layout.ZippedDivide(prod, layout.TileLayout(l(modeSize(c.Atom.Ref, 1), 1)))
+	if err != nil {
+		return layout.Layout{}, wrap("retile: zipped_divide by the atom's values", err)
+	}
+	each, err := layout.ProductEach(frgMN.Shape())
+	if err != nil {
+		return layout.Layout{}, wrap("retile: product_each", err)
+	}
+	elems := []layout.IntTuple{layout.Int(v)}
+	if each.IsTuple() {
+		for i := 0; i < each.Len(); i++ {
+			elems = append(elems, each.At(i))
+		}
+	} else {
+		elems = append(elems, each)
+	}
+	tl, err := layout.TilerOfShape(layout.Tuple(elems...))
+	if err != nil {
+		return layout.Layout{}, wrap("retile: the tile", err)
+	}
+	tt, err := layout.ZippedDivide(x, tl)
+	if err != nil {
+		return layout.Layout{}, wrap(fmt.Sprintf("retile: zipped_divide(%s, %s)", x, layout.Tuple(elems...)), err)
+	}
+	vt, err := layout.ComposeTiler(tt, layout.TileTuple(layout.TileLayout(frgV), layout.TileUnderscore()))
+	if err != nil {
+		return layout.Layout{}, wrap("retile: composing the values", err)
+	}
+	rest := make([]layout.IntTuple, x.Rank())
+	rest[0] = layout.Int(0)
+	for i := 1; i < len(rest); i++ {
+		rest[i] = layout.Underscore()
+	}
+	r, err := layout.Slice(layout.Tuple(layout.Underscore(), layout.Tuple(rest...)), vt)
+	if err != nil {
+		return layout.Layout{}, wrap("retile", err)
+	}
+	return r, nil
+}
+
+func mustMake(shape layout.IntTuple) layout.Layout {
+	m, err := layout.Make(shape)
+	if err != nil {
+		return l(1, 0)
+	}
+	return m
+}
