@@ -220,6 +220,21 @@ func defTiled() {
 		})
 	def("get_layout_tv", "get_layout_tv(TILED_COPY): the tiled copy's own TV layout (TiledLayout_TV), in the atom's reference values", []paramKind{pCopy}, 1,
 		func(a *args) (Value, error) { return Layout{copyOf(a.vals[0]).TV}, nil })
+	// The copy builders take a copy atom written as C++ writes it,
+	// Copy_Atom<OP, T>{}, which the parser reads as a name.
+	for _, name := range []string{"make_tiled_copy", "make_tiled_copy_tv", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C"} {
+		operations[name].special = func(x *evaluation, op *operation, n *ast.Call) (Value, bool) {
+			vals := make([]Value, len(n.Args))
+			for i, e := range n.Args {
+				v, ok := x.copyAtomArg(e)
+				if !ok {
+					return nil, false
+				}
+				vals[i] = v
+			}
+			return x.invoke(op, n, vals)
+		}
+	}
 	// size(TILED_MMA) and size(TILED_COPY) are their threads, as in CuTe.
 	size := operations["size"]
 	sizeOf := size.fn
@@ -394,4 +409,52 @@ func (x *evaluation) bankError(op *operation, n *ast.Call, arg int, err error) {
 		return
 	}
 	x.algebra(spanOf(n.Args[arg]), err)
+}
+
+// copyAtomArg evaluates an argument that may be a copy atom written as C++
+// writes it, Copy_Atom<OP, T>, which the parser gives as a name.
+func (x *evaluation) copyAtomArg(e ast.Expr) (Value, bool) {
+	id, ok := e.(*ast.Ident)
+	if !ok || !strings.HasPrefix(id.Name, "Copy_Atom<") || !strings.HasSuffix(id.Name, ">") {
+		return x.eval(e)
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(strings.Join(strings.Fields(id.Name), ""), "Copy_Atom<"), ">")
+	// The value type is the last argument at depth 0.
+	depth, cut := 0, -1
+	for i, r := range inner {
+		switch r {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				cut = i
+			}
+		}
+	}
+	if cut < 0 {
+		x.add(diag.TiledUnknownAtom, spanOf(e), "Copy_Atom<OP, T> takes a copy operation and a value type: %s", id.Name)
+		return nil, false
+	}
+	opName, typ := inner[:cut], inner[cut+1:]
+	bits, err := elemBits(typ)
+	if err != nil {
+		x.add(diag.TiledUnknownAtom, spanOf(e), "%s: %v", id.Name, err)
+		return nil, false
+	}
+	cop, err := tiled.LookupCopy(opName, elemBits)
+	if err == nil {
+		var a tiled.CopyAtom
+		if a, err = tiled.NewCopyAtom(cop, typ, bits); err == nil {
+			return copyAtom{a}, true
+		}
+	}
+	var te *tiled.Error
+	if errors.As(err, &te) {
+		x.add(te.Code, spanOf(e), "%s", te.Msg)
+	} else {
+		x.algebra(spanOf(e), err)
+	}
+	return nil, false
 }
