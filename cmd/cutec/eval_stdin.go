@@ -55,8 +55,8 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 	lines, full := 0, 0
 	ch.lines(func(text []byte, off int64, line int) {
 		lines++
-		if o, ok := ev.appendFast(out.text, text); ok {
-			out.text = o
+		if o, ok, failed := ev.appendFast(out.text, text, line); ok {
+			out.text, out.failed = o, out.failed || failed
 			return
 		}
 		w := lineWindow("<stdin>", text, off, line)
