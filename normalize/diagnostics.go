@@ -3,7 +3,6 @@ package normalize
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/cppnames"
@@ -94,22 +93,9 @@ func (r *report) algebra(span diag.Span, err error) {
 		r.add(diag.BadValue, span, "%v", err)
 		return
 	}
-	code, msg := AlgebraMessage(e)
-	r.add(code, span, "%s", msg)
-}
-
-// AlgebraMessage is the code and the message of the diagnostic an error of
-// the layout package becomes: its code (E0704 when the catalogue lacks it)
-// and "op: message", op the innermost operation. eval's fast path words
-// the errors it finds with it, as the full path does.
-func AlgebraMessage(e *layout.Error) (diag.Code, string) {
 	code := diag.Code(e.Code)
 	if _, ok := diag.Lookup(code); !ok {
 		code = diag.BadValue
 	}
-	op := e.Op
-	if i := strings.LastIndex(op, ": "); i >= 0 {
-		op = op[i+2:]
-	}
-	return code, op + ": " + e.Msg
+	r.add(code, span, "%s", e.Message())
 }

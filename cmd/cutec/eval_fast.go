@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/evalfast"
-	"github.com/cutec/cutec/normalize"
 )
 
 // appendFast appends the output line of expr, line number line of its
@@ -13,7 +12,8 @@ import (
 // line. Both print the same (eval_fast_test.go checks it). The fast path
 // also takes a line whose operation fails a condition of the algebra (a
 // divisibility, an injectivity): it words the error as the full path does
-// (normalize.AlgebraMessage), without a parse, and failed is true.
+// (layout.Error.Message, the code when the catalogue has it), without a
+// parse, and failed is true.
 func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, failed bool) {
 	var fail evalfast.Failure
 	if !ev.json {
@@ -49,11 +49,12 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, fai
 }
 
 // appendFailure appends the error line of a failure the fast path found;
-// a code that is not an error's (none is) is left to the full path.
+// a code the catalogue lacks, or that is not an error's, is left to the full
+// path, which words it.
 func (ev *evaluator) appendFailure(dst, expr []byte, line int, f *evalfast.Failure) ([]byte, bool, bool) {
-	code, msg := normalize.AlgebraMessage(f.Err)
-	if info, _ := diag.Lookup(code); info.Severity != diag.Error {
+	code := diag.Code(f.Err.Code)
+	if info, ok := diag.Lookup(code); !ok || info.Severity != diag.Error {
 		return dst, false, false
 	}
-	return ev.appendErrorLine(dst, expr, code, msg, line, f.At+1), true, true
+	return ev.appendErrorLine(dst, expr, code, f.Err.Message(), line, f.At+1), true, true
 }

@@ -48,10 +48,11 @@ func checkFastFailed(t testing.TB, line string) (took, failedLine bool) {
 	return took, failedLine
 }
 
-// fastEdgeCases are lines at the edges of the fast path: what it must
-// decline because the full path reports an error (E0400 of a composition
-// out of A's domain, a zero extent, profiles that differ, an overflow, a
-// negative index), what it must decline because it does not read it
+// fastEdgeCases are lines at the edges of the fast path: errors of the
+// algebra it words itself (E0400 of a composition out of A's domain), what
+// it must decline because the full path reports another error (a zero
+// extent, profiles that differ, an overflow, a negative index), what it
+// must decline because it does not read it
 // (negative literals, names, comments, hex), and spellings it reads.
 var fastEdgeCases = []string{
 	"composition((4,6,8):(2,3,5), 6:3)", "composition((4,6,8):(2,3,5), 6:1)", "composition((4,2,8):(3,12,97), 3:3)",

@@ -14,8 +14,10 @@
 // everything else, including anything the
 // operation would reject (the Static operations decline where the general
 // function fails), so that the caller's full path gives the result or the
-// diagnostic. The differential tests of cmd/cutec (eval_fast_test.go) check
-// that every line it accepts prints what the full path prints.
+// diagnostic. Eval also answers a line it reads whole whose operation fails
+// a condition of the algebra (fail.go), with the general function's error.
+// The differential tests of cmd/cutec (eval_fast_test.go) check that every
+// line it accepts prints what the full path prints.
 package evalfast
 
 import (

@@ -25,7 +25,7 @@ type Failure struct {
 // function on the same layouts (as normalize does) and, when that returns
 // an error of the algebra, sets *fail and returns kind Failed with dst
 // unchanged. No second parse: the layouts read are reused. The caller words
-// the error (normalize.AlgebraMessage) as the full path does.
+// the error (layout.Error.Message) as the full path does.
 func Eval(dst, line []byte, fail *Failure) (out []byte, kind Kind, ok bool) {
 	return appendLine(dst, line, fail)
 }
