@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/internal/evalfast"
 )
 
@@ -28,7 +29,7 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, fai
 	}
 	n := len(dst)
 	dst = append(dst, `{"expr":`...)
-	dst = appendJSONString(dst, expr)
+	dst = driver.AppendJSONString(dst, expr)
 	dst = append(dst, `,"value":"`...)
 	out, kind, ok := evalfast.Eval(dst, expr, &fail)
 	if !ok {
