@@ -59,6 +59,9 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 		lines++
 		if o, ok, failed := ev.appendFast(out.text, text, line); ok {
 			out.text, out.failed = o, out.failed || failed
+			if failed {
+				full++ // wording an error runs the general algebra: costly, as the full path
+			}
 			return
 		}
 		w := lineWindow("<stdin>", text, off, line)
