@@ -109,12 +109,22 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			continue
 		}
 		v, vd := p.Node(w, e, env)
-		if why := unevaluable(vd); why != "" || v == nil {
-			if why == "" {
-				why = "no value"
-			}
+		if why := unevaluable(vd); why != "" {
 			d.Skipped = why
 			res.Decls = append(res.Decls, d)
+			continue
+		}
+		if names := freeNames(text, env); names != "" && hasError(vd) {
+			// An error of a value that depends on names the reader does not
+			// know (a member, a run-time value) is not a finding on the source.
+			d.Skipped = "depends on names that are not constants in scope: " + names
+			res.Decls = append(res.Decls, d)
+			continue
+		}
+		if v == nil { // a finding that leaves no value: reported, not listed
+			d.Skipped = "it has an error"
+			res.Decls = append(res.Decls, d)
+			res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 			continue
 		}
 		if names := symbols(v.String()); names != "" {
@@ -124,12 +134,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		}
 		d.Value = v
 		res.Decls = append(res.Decls, d)
-		for _, x := range vd {
-			if x.Code == diag.Code("W0903") {
-				continue // cutec's canonical spelling: a source keeps CuTe's
-			}
-			res.Diags = append(res.Diags, m.place(x, w, file))
-		}
+		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 		site := normalize.Site{File: file, Span: diag.Span{Start: f.off, End: f.end}}
 		latest[f.name] = binding{v, site}
 		if _, ok := env.Define(f.name, v, site); !ok {
@@ -180,6 +185,70 @@ func symbols(text string) string {
 		i = j
 	}
 	return strings.Join(names, ", ")
+}
+
+// freeNames returns the names of a substituted expression that are values
+// the reader does not know, joined by commas: a name that is not called
+// (`f(`), not a template (`T<`), not a keyword argument (`stride=`), not a
+// static integer (`_8`), not a declaration read before, and not one of
+// CuTe's layout tags; a name followed by `{}` is a free one unless it is a
+// tag or a declaration.
+func freeNames(text []byte, env *normalize.Env) string {
+	var names []string
+	for i := 0; i < len(text); {
+		if !isIdentStart(text[i]) || (i > 0 && isIdent(text[i-1])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && (isIdent(text[j]) || text[j] == '.' || text[j] == ':') {
+			j++
+		}
+		w := strings.TrimPrefix(strings.TrimPrefix(string(text[i:j]), "cute::"), "cute.")
+		k := j
+		for k < len(text) && text[k] == ' ' {
+			k++
+		}
+		next := byte(0)
+		if k < len(text) {
+			next = text[k]
+		}
+		switch {
+		case next == '(' || next == '<' || next == '=' && (k+1 >= len(text) || text[k+1] != '='):
+		case isStaticInt(w) || env.Defined(w) || layoutTags[w] || w == "o":
+		default:
+			if !slices.Contains(names, w) {
+				names = append(names, w)
+			}
+		}
+		i = j
+	}
+	return strings.Join(names, ", ")
+}
+
+// layoutTags are the tags of make_layout's major order (docs/grammar.md).
+var layoutTags = map[string]bool{"LayoutRight": true, "LayoutLeft": true, "GenRowMajor": true, "GenColMajor": true}
+
+// isStaticInt reports whether a name is CuTe's static integer _N.
+func isStaticInt(w string) bool {
+	if len(w) < 2 || w[0] != '_' {
+		return false
+	}
+	for _, c := range w[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasError(l diag.List) bool {
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
 }
 
 // isIntTuple reports whether a constant's text is an integer or a tuple of
@@ -252,6 +321,18 @@ func (m mapping) span(s diag.Span) diag.Span {
 		en = st
 	}
 	return diag.Span{Start: st, End: en}
+}
+
+// placeAll places every diagnostic but cutec's spelling lint (W0903): a
+// source keeps CuTe's spelling.
+func (m mapping) placeAll(l diag.List, w, file *diag.File) diag.List {
+	var out diag.List
+	for _, x := range l {
+		if x.Code != diag.Code("W0903") {
+			out = append(out, m.place(x, w, file))
+		}
+	}
+	return out
 }
 
 // place moves a diagnostic found in the window w of a substituted text to
