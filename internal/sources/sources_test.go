@@ -3,6 +3,7 @@ package sources
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -169,4 +170,33 @@ func TestNvidiaSourcesHaveNoFalseError(t *testing.T) {
 	require.NotZero(t, files)
 	assert.NotZero(t, evaluated)
 	t.Logf("%d files, %d declarations evaluated", files, evaluated)
+}
+
+func TestNvidiaDeclarationsMatchCutePrints(t *testing.T) {
+	root := os.Getenv("CUTEC_CUTLASS")
+	if root == "" {
+		t.Skip("CUTEC_CUTLASS not set")
+	}
+	facts, err := os.ReadFile("../../testdata/sources/cutlass_prints.tsv")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(facts)), "\n")
+	require.NotEmpty(t, lines)
+	for _, l := range lines {
+		f := strings.Split(l, "\t")
+		require.Len(t, f, 4, l)
+		src, err := os.ReadFile(filepath.Join(root, f[0]))
+		require.NoError(t, err)
+		want, d := verify.Default().Expr(diag.NewFile("print", []byte(f[3])))
+		require.Empty(t, d, "CuTe's print %q reads", f[3])
+		res := Read(f[0], src, verify.Default())
+		found := false
+		for _, dcl := range res.Decls {
+			if dcl.Name == f[2] && strconv.Itoa(dcl.Line) == f[1] {
+				found = true
+				require.NotNil(t, dcl.Value, "%s:%s %s skipped: %s", f[0], f[1], f[2], dcl.Skipped)
+				assert.Equal(t, want.String(), dcl.Value.String(), "%s:%s %s", f[0], f[1], f[2])
+			}
+		}
+		assert.True(t, found, "%s:%s %s not read", f[0], f[1], f[2])
+	}
 }
