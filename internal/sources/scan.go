@@ -1,7 +1,9 @@
 package sources
 
 import (
+	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -106,11 +108,11 @@ func blankPython(src []byte) []byte {
 }
 
 var (
-	cppConst = regexp.MustCompile(`\b(?:constexpr|const)\s+(?:static\s+)?(?:int|int32_t|int64_t|uint32_t|uint64_t|size_t|unsigned|long|auto)\s+([A-Za-z_]\w*)\s*=\s*(\d+)\s*[;,)]`)
-	cppParam = regexp.MustCompile(`\b(?:int|int32_t|int64_t|uint32_t|size_t|unsigned)\s+([A-Za-z_]\w*)\s*=\s*(\d+)\s*[,>]`)
-	cppIntV  = regexp.MustCompile(`\b(?:auto|using)\s+([A-Za-z_]\w*)\s*=\s*(?:cute::)?(?:Int\s*<\s*(\d+)\s*>|_(\d+))\s*(?:\{\s*\})?\s*;`)
-	cppUsing = regexp.MustCompile(`\busing\s+([A-Za-z_]\w*)\s*=\s*`)
-	cppAuto  = regexp.MustCompile(`\bauto\s+([A-Za-z_]\w*)\s*=\s*`)
+	cppConst = regexp.MustCompile(`^(?:constexpr|const)\s+(?:static\s+)?(?:int|int32_t|int64_t|uint32_t|uint64_t|size_t|unsigned|long|auto)\s+([A-Za-z_]\w*)\s*=\s*(\d+)\s*[;,)]`)
+	cppParam = regexp.MustCompile(`^(?:int|int32_t|int64_t|uint32_t|size_t|unsigned)\s+([A-Za-z_]\w*)\s*=\s*(\d+)\s*[,>]`)
+	cppIntV  = regexp.MustCompile(`^(?:auto|using)\s+([A-Za-z_]\w*)\s*=\s*(?:cute::)?(?:Int\s*<\s*(\d+)\s*>|_(\d+))\s*(?:\{\s*\})?\s*;`)
+	cppUsing = regexp.MustCompile(`^using\s+([A-Za-z_]\w*)\s*=\s*`)
+	cppAuto  = regexp.MustCompile(`^auto\s+([A-Za-z_]\w*)\s*=\s*`)
 	cppType  = regexp.MustCompile(`^(?:cute::)?(?:Layout|Swizzle|Tile|ComposedLayout)\s*<`)
 	cppCall  = regexp.MustCompile(`^(?:cute::)?(?:` + layoutCalls + `)\s*[(<]`)
 	pyConst  = regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*\w+[ \t]*)?=[ \t]*(-?\d+|\([\w \t,()]*\))[ \t]*$`)
@@ -126,21 +128,22 @@ const layoutCalls = `make_layout|make_ordered_layout|make_composed_layout|compos
 // or literals, in file order.
 func scanCpp(clean []byte) []found {
 	var fs []found
+	budget := scanBudget(clean)
 	for _, re := range []*regexp.Regexp{cppConst, cppParam} {
-		for _, m := range re.FindAllSubmatchIndex(clean, -1) {
+		for _, m := range findAt(clean, re, cppKeywords[re]) {
 			fs = append(fs, found{name: string(clean[m[2]:m[3]]), off: m[2], isConst: true, value: string(clean[m[4]:m[5]])})
 		}
 	}
-	for _, m := range cppIntV.FindAllSubmatchIndex(clean, -1) {
+	for _, m := range findAt(clean, cppIntV, cppKeywords[cppIntV]) {
 		v := m[4:6]
 		if v[0] < 0 {
 			v = m[6:8]
 		}
 		fs = append(fs, found{name: string(clean[m[2]:m[3]]), off: m[2], isConst: true, value: string(clean[v[0]:v[1]])})
 	}
-	for _, m := range cppUsing.FindAllSubmatchIndex(clean, -1) {
+	for _, m := range findAt(clean, cppUsing, cppKeywords[cppUsing]) {
 		name, rhs := string(clean[m[2]:m[3]]), m[1]
-		end := balanced(clean, rhs, true)
+		end := balanced(clean, rhs, true, &budget)
 		if end < 0 {
 			continue
 		}
@@ -154,7 +157,7 @@ func scanCpp(clean []byte) []found {
 			if open >= end || clean[open] != '(' {
 				continue
 			}
-			close := balanced(clean, open, false)
+			close := balanced(clean, open, false, &budget)
 			if close < 0 {
 				continue
 			}
@@ -163,9 +166,9 @@ func scanCpp(clean []byte) []found {
 			fs = append(fs, found{name: name, off: rhs, end: trimEnd(clean, rhs, end)})
 		}
 	}
-	for _, m := range cppAuto.FindAllSubmatchIndex(clean, -1) {
+	for _, m := range findAt(clean, cppAuto, cppKeywords[cppAuto]) {
 		name, rhs := string(clean[m[2]:m[3]]), m[1]
-		end := balanced(clean, rhs, true)
+		end := balanced(clean, rhs, true, &budget)
 		if end < 0 || !(cppCall.Match(clean[rhs:end]) || cppType.Match(clean[rhs:end])) {
 			continue
 		}
@@ -179,13 +182,14 @@ func scanCpp(clean []byte) []found {
 // comments or strings, in file order.
 func scanPython(clean []byte) []found {
 	var fs []found
-	for _, m := range pyConst.FindAllSubmatchIndex(clean, -1) {
+	budget := scanBudget(clean)
+	for _, m := range findLines(clean, pyConst, "=") {
 		fs = append(fs, found{name: string(clean[m[2]:m[3]]), off: m[2], isConst: true, value: string(clean[m[4]:m[5]])})
 	}
-	for _, m := range pyDecl.FindAllSubmatchIndex(clean, -1) {
+	for _, m := range findLines(clean, pyDecl, "cute.") {
 		name := string(clean[m[2]:m[3]])
 		start := strings.Index(string(clean[m[0]:m[1]]), "cute.") + m[0]
-		end := balanced(clean, m[1]-1, false)
+		end := balanced(clean, m[1]-1, false, &budget)
 		if end < 0 {
 			continue
 		}
@@ -196,12 +200,7 @@ func scanPython(clean []byte) []found {
 }
 
 func sortFound(fs []found) {
-	// insertion order by offset; few entries per file
-	for i := 1; i < len(fs); i++ {
-		for j := i; j > 0 && fs[j].off < fs[j-1].off; j-- {
-			fs[j], fs[j-1] = fs[j-1], fs[j]
-		}
-	}
+	slices.SortStableFunc(fs, func(a, b found) int { return a.off - b.off })
 }
 
 // trimEnd returns end less the white space before it.
@@ -215,10 +214,14 @@ func trimEnd(b []byte, start, end int) int {
 // balanced scans from i with (), [] and {} balanced. With semi, it returns
 // the offset of the first `;` at depth 0; else b[i] is an opening bracket
 // and it returns the offset just past its match. It returns -1 when there is
-// none within maxDeclLen bytes or the brackets do not match.
-func balanced(b []byte, i int, semi bool) int {
+// none within maxDeclLen bytes or the brackets do not match, or when the
+// file's budget of bytes scanned (scanBudget) is spent.
+func balanced(b []byte, i int, semi bool, budget *int) int {
 	depth := 0
 	for k := i; k < len(b) && k-i <= maxDeclLen; k++ {
+		if *budget--; *budget < 0 {
+			return -1
+		}
 		switch b[k] {
 		case '(', '[', '{':
 			depth++
@@ -240,4 +243,82 @@ func balanced(b []byte, i int, semi bool) int {
 		}
 	}
 	return -1
+}
+
+// scanBudget bounds the bytes the bracket scans of one file may read in all,
+// so that text of many unclosed declarations is read in linear time: past
+// it, the declarations left are not read.
+func scanBudget(b []byte) int { return 8*len(b) + 4*maxDeclLen }
+
+// cppKeywords are the words where each C++ pattern (anchored at its start)
+// may match: the scan looks for them with bytes.Index and runs the pattern
+// only there, on a window of the text, which is many times faster than
+// running the patterns over the whole file.
+var cppKeywords = map[*regexp.Regexp][]string{
+	cppConst: {"constexpr", "const"},
+	cppParam: {"int", "int32_t", "int64_t", "uint32_t", "size_t", "unsigned"},
+	cppIntV:  {"auto", "using"},
+	cppUsing: {"using"},
+	cppAuto:  {"auto"},
+}
+
+// matchWindow bounds the text a pattern is run on from a keyword.
+const matchWindow = 512
+
+// findAt returns the matches of re (anchored) that start at a keyword at a
+// word boundary, with offsets in b, in order.
+func findAt(b []byte, re *regexp.Regexp, keywords []string) [][]int {
+	var out [][]int
+	seen := map[int]bool{}
+	for _, kw := range keywords {
+		for i := 0; ; {
+			k := bytes.Index(b[i:], []byte(kw))
+			if k < 0 {
+				break
+			}
+			at := i + k
+			i = at + len(kw)
+			if at > 0 && isIdent(b[at-1]) || seen[at] {
+				continue
+			}
+			m := re.FindSubmatchIndex(b[at:min(at+matchWindow, len(b))])
+			if m == nil {
+				continue
+			}
+			seen[at] = true
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += at
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// findLines returns the matches of re (multi-line, anchored at a line's
+// start) on the lines that contain a word, with offsets in b.
+func findLines(b []byte, re *regexp.Regexp, word string) [][]int {
+	var out [][]int
+	for start := 0; start < len(b); {
+		end := bytes.IndexByte(b[start:], '\n')
+		if end < 0 {
+			end = len(b)
+		} else {
+			end += start
+		}
+		if bytes.Contains(b[start:end], []byte(word)) {
+			if m := re.FindSubmatchIndex(b[start:min(end, start+matchWindow)]); m != nil {
+				for j := range m {
+					if m[j] >= 0 {
+						m[j] += start
+					}
+				}
+				out = append(out, m)
+			}
+		}
+		start = end + 1
+	}
+	return out
 }

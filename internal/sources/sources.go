@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -82,11 +83,10 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 	}
 	env := normalize.NewEnv()
 	consts := map[string][]constDef{}
-	latest := map[string]binding{}
 	var res Result
 	for _, f := range found {
 		if f.isConst {
-			v, _ := substitute([]byte(f.value), f.off, consts, env)
+			v, _ := substitute([]byte(f.value), f.off, consts)
 			if isIntTuple(v) {
 				consts[f.name] = append(consts[f.name], constDef{at: f.off, text: string(v)})
 			}
@@ -100,7 +100,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			res.Decls = append(res.Decls, d)
 			continue
 		}
-		text, m := substitute(clean[f.off:f.end], f.off, consts, env)
+		text, m := substitute(clean[f.off:f.end], f.off, consts)
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
 		if len(pd) > 0 || e == nil {
@@ -114,7 +114,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			res.Decls = append(res.Decls, d)
 			continue
 		}
-		if names := freeNames(text, env); names != "" && hasError(vd) {
+		if names := freeNames(text); names != "" && hasError(vd) {
 			// An error of a value that depends on names the reader does not
 			// know (a member, a run-time value) is not a finding on the source.
 			d.Skipped = "depends on names that are not constants in scope: " + names
@@ -135,16 +135,8 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		d.Value = v
 		res.Decls = append(res.Decls, d)
 		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
-		site := normalize.Site{File: file, Span: diag.Span{Start: f.off, End: f.end}}
-		latest[f.name] = binding{v, site}
-		if _, ok := env.Define(f.name, v, site); !ok {
-			// A name declared again (another function's sA): the latest
-			// declaration is the one in scope below it.
-			env = normalize.NewEnv()
-			for n, b := range latest {
-				env.Define(n, b.v, b.site)
-			}
-		}
+		// Below, the name is its value, as a constant is.
+		consts[f.name] = append(consts[f.name], constDef{at: f.end, text: "(" + v.String() + ")"})
 	}
 	return res
 }
@@ -190,10 +182,9 @@ func symbols(text string) string {
 // freeNames returns the names of a substituted expression that are values
 // the reader does not know, joined by commas: a name that is not called
 // (`f(`), not a template (`T<`), not a keyword argument (`stride=`), not a
-// static integer (`_8`), not a declaration read before, and not one of
-// CuTe's layout tags; a name followed by `{}` is a free one unless it is a
-// tag or a declaration.
-func freeNames(text []byte, env *normalize.Env) string {
+// static integer (`_8`), and not one of CuTe's layout tags (a constant or a
+// declaration read before has been substituted by its value).
+func freeNames(text []byte) string {
 	var names []string
 	for i := 0; i < len(text); {
 		if !isIdentStart(text[i]) || (i > 0 && isIdent(text[i-1])) {
@@ -215,7 +206,7 @@ func freeNames(text []byte, env *normalize.Env) string {
 		}
 		switch {
 		case next == '(' || next == '<' || next == '=' && (k+1 >= len(text) || text[k+1] != '='):
-		case isStaticInt(w) || env.Defined(w) || layoutTags[w] || w == "o":
+		case isStaticInt(w) || layoutTags[w] || w == "o":
 		default:
 			if !slices.Contains(names, w) {
 				names = append(names, w)
@@ -267,12 +258,6 @@ func firstMessage(l diag.List) string {
 		return "no expression"
 	}
 	return l[0].Message
-}
-
-// binding is the latest value declared for a name.
-type binding struct {
-	v    normalize.Value
-	site normalize.Site
 }
 
 // constDef is one integer constant's definition: where, and its text.
@@ -356,10 +341,10 @@ func (m mapping) place(d *diag.Diagnostic, w, file *diag.File) *diag.Diagnostic 
 	return &c
 }
 
-// substitute replaces the names of integer constants defined before off
-// with their values, a name followed by `{}` that names a declaration read
-// before with the name alone, and line breaks with spaces.
-func substitute(text []byte, off int, consts map[string][]constDef, env *normalize.Env) ([]byte, mapping) {
+// substitute replaces the names of integer constants and of declarations
+// read before off with their values (a declaration's name followed by `{}`,
+// its value in C++, with its `{}`), and line breaks with spaces.
+func substitute(text []byte, off int, consts map[string][]constDef) ([]byte, mapping) {
 	m := mapping{base: off}
 	out := make([]byte, 0, len(text))
 	for i := 0; i < len(text); {
@@ -376,34 +361,31 @@ func substitute(text []byte, off int, consts map[string][]constDef, env *normali
 		for j < len(text) && isIdent(text[j]) {
 			j++
 		}
-		word := string(text[i:j])
-		if v, ok := lookupConst(consts, word, off+i); ok {
-			m.edits = append(m.edits, edit{pos: len(out), newLen: len(v), at: i, oldLen: j - i})
+		if v, ok := lookupConst(consts, string(text[i:j]), off+i); ok {
+			end := j
+			if end+1 < len(text) && text[end] == '{' && text[end+1] == '}' {
+				end += 2
+			}
+			m.edits = append(m.edits, edit{pos: len(out), newLen: len(v), at: i, oldLen: end - i})
 			out = append(out, v...)
-			i = j
+			i = end
 			continue
 		}
-		if env.Defined(word) && j+1 < len(text) && text[j] == '{' && text[j+1] == '}' {
-			out = append(out, word...)
-			m.edits = append(m.edits, edit{pos: len(out), newLen: 0, at: j, oldLen: 2})
-			i = j + 2
-			continue
-		}
-		out = append(out, word...)
+		out = append(out, text[i:j]...)
 		i = j
 	}
 	return out, m
 }
 
-// lookupConst returns the value of the last definition of name before at.
+// lookupConst returns the value of the last definition of name before at
+// (a name's definitions are kept in file order).
 func lookupConst(consts map[string][]constDef, name string, at int) (string, bool) {
 	defs := consts[name]
-	for k := len(defs) - 1; k >= 0; k-- {
-		if defs[k].at < at {
-			return defs[k].text, true
-		}
+	k := sort.Search(len(defs), func(k int) bool { return defs[k].at >= at })
+	if k == 0 {
+		return "", false
 	}
-	return "", false
+	return defs[k-1].text, true
 }
 
 func isIdentStart(c byte) bool {

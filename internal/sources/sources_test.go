@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -198,5 +199,31 @@ func TestNvidiaDeclarationsMatchCutePrints(t *testing.T) {
 			}
 		}
 		assert.True(t, found, "%s:%s %s not read", f[0], f[1], f[2])
+	}
+}
+
+// Many declarations that never close are read in linear time.
+func TestUnclosedDeclarationsAreBounded(t *testing.T) {
+	for _, unit := range []string{"using a = decltype((", "auto x = make_layout((", "x = cute.make_layout((\n"} {
+		src := []byte(strings.Repeat(unit, 200000))
+		for _, name := range []string{"a.cu", "a.py"} {
+			start := time.Now()
+			Read(name, src, verify.Default())
+			assert.Less(t, time.Since(start), 5*time.Second, "%s %q", name, unit)
+		}
+	}
+}
+
+// BenchmarkReadHeader reads a CUTLASS-sized header: the example header
+// repeated to about 100 KB.
+func BenchmarkReadHeader(b *testing.B) {
+	one, err := os.ReadFile("../../examples/sources/gemm_smem.cuh")
+	require.NoError(b, err)
+	src := []byte(strings.Repeat(string(one), 100<<10/len(one)))
+	p := verify.Default()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Read("h.cuh", src, p)
 	}
 }
