@@ -30,6 +30,7 @@ func init() {
 		evalCommand,
 		verifyCommand,
 		lintCommand,
+		layoutsCommand,
 		fmtCommand,
 		showCommand,
 		banksCommand,

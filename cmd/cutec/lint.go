@@ -32,8 +32,12 @@ var lintCommand = &command{
     runs where a tiled copy partitions a shared-memory memref and so states
     the whole access, with the numbers (docs/banks.md); -disable
     bank-conflicts turns it off;
+  - C++ sources (.cu .cuh .hpp .h .cpp .cc .cxx) and CuTe DSL kernels (.py):
+    every CuTe declaration the reader evaluates (docs/sources.md), each
+    finding at its place in the source;
   - any other file named on the command line is read as a .cute file;
-  - directories are walked recursively for *.cute and *.mlir files, passing
+  - directories are walked recursively for *.cute and *.mlir files, and for
+    the C++ and Python files that use CuTe, passing
     over directories whose name starts with "." and directories that hold a
     file named .cutec-skip (name such a directory to lint it);
   - with no path, or the path "-", standard input is read as a .cute file.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
+	"github.com/cutec/cutec/internal/sources"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -48,7 +49,9 @@ func (c *checker) check(src source) fileResult {
 	}
 	var col collector
 	var err error
-	if src.isMLIR {
+	if sources.Is(src.name) {
+		err = c.checkSource(src, r, &col)
+	} else if src.isMLIR {
 		err = c.checkMLIR(src.name, r, &col)
 	} else {
 		err = c.checkCute(src.name, r, &col)

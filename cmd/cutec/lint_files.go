@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/internal/atomicfile"
+	"github.com/cutec/cutec/internal/sources"
 )
 
 // skipMarker is the name of a file that makes lint's directory walk pass
@@ -67,7 +68,9 @@ func collectSources(args []string, ioError func(error), note func(string)) []sou
 	return slices.CompactFunc(srcs, func(a, b source) bool { return a.name == b.name })
 }
 
-// walk returns the .cute and .mlir files under root, in lexical order.
+// walk returns the .cute and .mlir files under root, and the C++ and
+// Python sources (sources.Is; lint reads one only where it uses CuTe,
+// sources.HasMarker), in lexical order.
 func walk(root string, ioError func(error), note func(string)) []source {
 	var srcs []source
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -82,7 +85,7 @@ func walk(root string, ioError func(error), note func(string)) []source {
 			return nil
 		}
 		ext := filepath.Ext(p)
-		if ext != ".cute" && ext != ".mlir" {
+		if ext != ".cute" && ext != ".mlir" && !sources.Is(p) {
 			return nil
 		}
 		if why := irregular(p, d); why != "" {

@@ -42,6 +42,8 @@ var allowed = map[string][]string{
 	// internal/driver is what the front ends share (limits, input checks,
 	// the default checks, one evaluation with its obligations).
 	"internal/driver": {"verify", "normalize", "parser", "ast", "layout", "diag"},
+	// internal/sources reads the CuTe declarations of C++ and Python files.
+	"internal/sources": {"verify", "normalize", "parser", "diag"},
 }
 
 // importers lists packages that only some packages may import: the grammar's

@@ -1,0 +1,395 @@
+// Package sources reads the CuTe declarations of C++ sources (.cu, .cuh,
+// .hpp, .h, .cpp) and CuTe DSL Python kernels (.py): it finds each
+// declaration of a layout, swizzle or tile, substitutes the integer constants
+// in scope, and hands the declared expression's text, at its place in the
+// file, to the one evaluator (verify.Pass.Node): it parses no layout itself.
+// A declaration it cannot evaluate (a run-time value, a name it does not
+// know, a form the language does not read) is skipped with its reason, never
+// reported as an error. docs/sources.md lists the forms it reads.
+package sources
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
+	"github.com/cutec/cutec/verify"
+)
+
+// Decl is one declaration read: its name, where its expression starts, and
+// its value (nil when skipped, with Skipped saying why).
+type Decl struct {
+	Name         string
+	Line, Column int // of the expression, 1-based
+	Off, End     int // byte span of the expression in the file
+	Value        normalize.Value
+	Skipped      string
+}
+
+// Kind names what the value is ("layout", "swizzle", ...), or "" when skipped.
+func (d Decl) Kind() string {
+	if d.Value == nil {
+		return ""
+	}
+	return d.Value.Kind().String()
+}
+
+// Result is what reading one file gives: its declarations in file order
+// and the diagnostics of the checks on their values, at their place in the
+// file.
+type Result struct {
+	Decls []Decl
+	Diags diag.List
+}
+
+// Is reports whether a path names a file this package reads, by its
+// extension.
+func Is(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".cu", ".cuh", ".hpp", ".h", ".cpp", ".cc", ".cxx", ".py":
+		return true
+	}
+	return false
+}
+
+// HasMarker reports whether a file's text uses CuTe: a directory walk reads
+// only such files.
+func HasMarker(src []byte) bool {
+	return bytes.Contains(src, []byte("cute::")) || bytes.Contains(src, []byte("<cute/")) ||
+		bytes.Contains(src, []byte("cutlass.cute")) || bytes.Contains(src, []byte("namespace cute"))
+}
+
+// maxDeclLen bounds the text of one declaration: one longer is skipped.
+const maxDeclLen = 16 << 10
+
+// Read reads the declarations of a file and evaluates them with the pass p.
+func Read(name string, src []byte, p *verify.Pass) Result {
+	file := diag.NewFile(name, src)
+	var found []found
+	py := strings.EqualFold(filepath.Ext(name), ".py")
+	var clean []byte
+	if py {
+		clean = blankPython(src)
+		found = scanPython(clean)
+	} else {
+		clean = blankCpp(src)
+		found = scanCpp(clean)
+	}
+	env := normalize.NewEnv()
+	consts := map[string][]constDef{}
+	var res Result
+	for _, f := range found {
+		if f.isConst {
+			v, _ := substitute([]byte(f.value), f.off, consts)
+			if isIntTuple(v) {
+				consts[f.name] = append(consts[f.name], constDef{at: f.off, text: string(v)})
+			}
+			continue
+		}
+		d := Decl{Name: f.name, Off: f.off, End: f.end}
+		pos := file.Position(f.off)
+		d.Line, d.Column = pos.Line, pos.Col
+		if f.end-f.off > maxDeclLen {
+			d.Skipped = "the declaration is longer than " + strconv.Itoa(maxDeclLen) + " bytes"
+			res.Decls = append(res.Decls, d)
+			continue
+		}
+		text, m := substitute(clean[f.off:f.end], f.off, consts)
+		w := diag.NewWindow(name, text, 0, 1, 1)
+		e, pd := parser.ParseExpr(w)
+		if len(pd) > 0 || e == nil {
+			d.Skipped = "not a form the language reads: " + firstMessage(pd)
+			res.Decls = append(res.Decls, d)
+			continue
+		}
+		v, vd := p.Node(w, e, env)
+		if why := unevaluable(vd); why != "" {
+			d.Skipped = why
+			res.Decls = append(res.Decls, d)
+			continue
+		}
+		if names := freeNames(text); names != "" && hasError(vd) {
+			// An error of a value that depends on names the reader does not
+			// know (a member, a run-time value) is not a finding on the source.
+			d.Skipped = "depends on names that are not constants in scope: " + names
+			res.Decls = append(res.Decls, d)
+			continue
+		}
+		if v == nil { // a finding that leaves no value: reported, not listed
+			d.Skipped = "it has an error"
+			res.Decls = append(res.Decls, d)
+			res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
+			continue
+		}
+		if names := symbols(v.String()); names != "" {
+			d.Skipped = "depends on names that are not constants in scope: " + names
+			res.Decls = append(res.Decls, d)
+			continue
+		}
+		d.Value = v
+		res.Decls = append(res.Decls, d)
+		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
+		// Below, the name is its value, as a constant is.
+		consts[f.name] = append(consts[f.name], constDef{at: f.end, text: "(" + v.String() + ")"})
+	}
+	return res
+}
+
+// unevaluable says why diagnostics mean that a declaration cannot be
+// evaluated statically (a name the reader does not know, a run-time value),
+// or "" when they are findings on a value.
+func unevaluable(l diag.List) string {
+	for _, d := range l {
+		if d.Severity != diag.Error {
+			continue
+		}
+		c := string(d.Code)
+		if d.Code == diag.UnknownName || strings.HasPrefix(c, "E01") {
+			return d.Message
+		}
+	}
+	return ""
+}
+
+// symbols returns the names in a value's text (a symbolic value: a name of
+// the source that is not a constant in scope became a symbol), joined by
+// commas, or "" for a static value.
+func symbols(text string) string {
+	var names []string
+	for i := 0; i < len(text); {
+		if !isIdentStart(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && (isIdent(text[j]) || text[j] == '.') {
+			j++
+		}
+		if w := text[i:j]; w != "S" && w != "o" && !slices.Contains(names, w) {
+			names = append(names, w)
+		}
+		i = j
+	}
+	return strings.Join(names, ", ")
+}
+
+// freeNames returns the names of a substituted expression that are values
+// the reader does not know, joined by commas: a name that is not called
+// (`f(`), not a template (`T<`), not a keyword argument (`stride=`), not a
+// static integer (`_8`), and not one of CuTe's layout tags (a constant or a
+// declaration read before has been substituted by its value).
+func freeNames(text []byte) string {
+	var names []string
+	for i := 0; i < len(text); {
+		if !isIdentStart(text[i]) || (i > 0 && isIdent(text[i-1])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && (isIdent(text[j]) || text[j] == '.' || text[j] == ':') {
+			j++
+		}
+		w := strings.TrimPrefix(strings.TrimPrefix(string(text[i:j]), "cute::"), "cute.")
+		k := j
+		for k < len(text) && text[k] == ' ' {
+			k++
+		}
+		next := byte(0)
+		if k < len(text) {
+			next = text[k]
+		}
+		switch {
+		case next == '(' || next == '<' || next == '=' && (k+1 >= len(text) || text[k+1] != '='):
+		case isStaticInt(w) || layoutTags[w] || w == "o":
+		default:
+			if !slices.Contains(names, w) {
+				names = append(names, w)
+			}
+		}
+		i = j
+	}
+	return strings.Join(names, ", ")
+}
+
+// layoutTags are the tags of make_layout's major order (docs/grammar.md).
+var layoutTags = map[string]bool{"LayoutRight": true, "LayoutLeft": true, "GenRowMajor": true, "GenColMajor": true}
+
+// isStaticInt reports whether a name is CuTe's static integer _N.
+func isStaticInt(w string) bool {
+	if len(w) < 2 || w[0] != '_' {
+		return false
+	}
+	for _, c := range w[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasError(l diag.List) bool {
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// isIntTuple reports whether a constant's text is an integer or a tuple of
+// them, written with digits only.
+func isIntTuple(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c == '(' || c == ')' || c == ',' || c == ' ' || c == '-') {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+func firstMessage(l diag.List) string {
+	if len(l) == 0 {
+		return "no expression"
+	}
+	return l[0].Message
+}
+
+// constDef is one integer constant's definition: where, and its text.
+type constDef struct {
+	at   int
+	text string
+}
+
+// found is what a scanner found: a declaration's expression span, or a
+// constant's value.
+type found struct {
+	name     string
+	off, end int
+	isConst  bool
+	value    string
+}
+
+// edit is one substitution: the bytes [at, at+oldLen) of the original
+// became newLen bytes starting at pos in the substituted text.
+type edit struct{ pos, newLen, at, oldLen int }
+
+// mapping maps offsets of a substituted text back to the file.
+type mapping struct {
+	base  int
+	edits []edit
+}
+
+// orig returns the file offset of offset o of the substituted text.
+func (m mapping) orig(o int) int {
+	delta := 0
+	for _, e := range m.edits {
+		if o < e.pos {
+			break
+		}
+		if o < e.pos+e.newLen {
+			return m.base + e.at
+		}
+		delta += e.newLen - e.oldLen
+	}
+	return m.base + o - delta
+}
+
+func (m mapping) span(s diag.Span) diag.Span {
+	st, en := m.orig(s.Start), m.orig(s.End)
+	if en < st {
+		en = st
+	}
+	return diag.Span{Start: st, End: en}
+}
+
+// placeAll places every diagnostic but cutec's spelling lint (W0903): a
+// source keeps CuTe's spelling.
+func (m mapping) placeAll(l diag.List, w, file *diag.File) diag.List {
+	var out diag.List
+	for _, x := range l {
+		if x.Code != diag.Code("W0903") {
+			out = append(out, m.place(x, w, file))
+		}
+	}
+	return out
+}
+
+// place moves a diagnostic found in the window w of a substituted text to
+// its place in the file.
+func (m mapping) place(d *diag.Diagnostic, w, file *diag.File) *diag.Diagnostic {
+	c := *d
+	if c.File == w {
+		c.File, c.Span = file, m.span(c.Span)
+	}
+	c.Notes = append([]diag.Note(nil), d.Notes...)
+	for i := range c.Notes {
+		if c.Notes[i].File == w {
+			c.Notes[i].File, c.Notes[i].Span = file, m.span(c.Notes[i].Span)
+		}
+	}
+	if d.Fix != nil {
+		if d.Fix.Edits != nil && len(d.Fix.Edits) > 0 {
+			c.Fix = nil // a fix on substituted text is not a fix of the file
+		}
+	}
+	return &c
+}
+
+// substitute replaces the names of integer constants and of declarations
+// read before off with their values (a declaration's name followed by `{}`,
+// its value in C++, with its `{}`), and line breaks with spaces.
+func substitute(text []byte, off int, consts map[string][]constDef) ([]byte, mapping) {
+	m := mapping{base: off}
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		c := text[i]
+		if !isIdentStart(c) || (i > 0 && (isIdent(text[i-1]) || text[i-1] == '.' || text[i-1] == ':')) {
+			if c == '\n' || c == '\r' || c == '\t' {
+				c = ' '
+			}
+			out = append(out, c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isIdent(text[j]) {
+			j++
+		}
+		if v, ok := lookupConst(consts, string(text[i:j]), off+i); ok {
+			end := j
+			if end+1 < len(text) && text[end] == '{' && text[end+1] == '}' {
+				end += 2
+			}
+			m.edits = append(m.edits, edit{pos: len(out), newLen: len(v), at: i, oldLen: end - i})
+			out = append(out, v...)
+			i = end
+			continue
+		}
+		out = append(out, text[i:j]...)
+		i = j
+	}
+	return out, m
+}
+
+// lookupConst returns the value of the last definition of name before at
+// (a name's definitions are kept in file order).
+func lookupConst(consts map[string][]constDef, name string, at int) (string, bool) {
+	defs := consts[name]
+	k := sort.Search(len(defs), func(k int) bool { return defs[k].at >= at })
+	if k == 0 {
+		return "", false
+	}
+	return defs[k-1].text, true
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isIdent(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
