@@ -122,7 +122,8 @@ var (
 // layoutCalls are the calls whose result a declaration is read for.
 const layoutCalls = `make_layout|make_ordered_layout|make_composed_layout|composition|make_tile|tile_to_shape|make_swizzle|` +
 	`logical_divide|zipped_divide|tiled_divide|flat_divide|logical_product|zipped_product|tiled_product|blocked_product|raked_product|` +
-	`coalesce|complement|right_inverse|left_inverse|make_identity_layout`
+	`coalesce|complement|right_inverse|left_inverse|make_identity_layout|` +
+	`make_tiled_mma|make_tiled_copy|make_tiled_copy_tv|make_tiled_copy_A|make_tiled_copy_B|make_tiled_copy_C`
 
 // scanCpp finds the constants and declarations of C++ text without comments
 // or literals, in file order.

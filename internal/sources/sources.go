@@ -127,7 +127,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 			continue
 		}
-		if names := symbols(v.String()); names != "" {
+		if names := symbols(v.String()); names != "" && algebraKind(v.Kind()) {
 			d.Skipped = "depends on names that are not constants in scope: " + names
 			res.Decls = append(res.Decls, d)
 			continue
@@ -155,6 +155,18 @@ func unevaluable(l diag.List) string {
 		}
 	}
 	return ""
+}
+
+// algebraKind is whether a value of kind k prints only numbers, symbols
+// and the algebra's notation, so that a name in its text is a symbol (a
+// tiled MMA or copy prints its atom's name).
+func algebraKind(k normalize.Kind) bool {
+	switch k {
+	case normalize.KindInt, normalize.KindTuple, normalize.KindLayout, normalize.KindSwizzle,
+		normalize.KindComposed, normalize.KindTiler:
+		return true
+	}
+	return false
 }
 
 // symbols returns the names in a value's text (a symbolic value: a name of

@@ -227,3 +227,21 @@ func BenchmarkReadHeader(b *testing.B) {
 		Read("h.cuh", src, p)
 	}
 }
+
+// A tiled MMA declared with make_tiled_mma is read as the language builds
+// it: its A partition is the one CuTe printed for the same call
+// (testdata/cute/tiled.tsv, m80_16816_2x2_p32, NVIDIA/cutlass 7107b05).
+func TestTiledMMADeclaration(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+using namespace cute;
+struct Cfg {
+  using Mma = decltype(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{}));
+  using A = decltype(get_layoutA_TV(Mma{}));
+};
+`
+	got, _, res := values(t, "mma.cuh", src)
+	assert.Equal(t, "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1):(1,2,4), [32;32;16])", got["Mma"])
+	// ((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))
+	assert.Equal(t, "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))", got["A"])
+	assert.Empty(t, res.Diags)
+}
