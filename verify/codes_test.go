@@ -2,14 +2,12 @@ package verify
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
@@ -191,7 +189,7 @@ func TestCodes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	golden(t, "testdata/codes.golden", out.Bytes())
+	goldenfile.Check(t, "testdata/codes.golden", out.Bytes())
 }
 
 // TestFunctionChanged feeds the fold-legality check a coalesce result that
@@ -231,22 +229,5 @@ func TestLayoutCodesAreCatalogued(t *testing.T) {
 		if _, ok := diag.Lookup(diag.Code(c)); !ok {
 			t.Errorf("layout code %s is not in diag.Catalogue()", c)
 		}
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if os.Getenv("CUTEC_UPDATE") == "1" {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with CUTEC_UPDATE=1 to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got; CUTEC_UPDATE=1 updates it):\n%s", path, diff)
 	}
 }

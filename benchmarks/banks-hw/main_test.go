@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -72,12 +73,7 @@ func TestCompareRecorded(t *testing.T) {
 	}
 	assert.Contains(t, table, "device: NVIDIA H200")
 	golden := "testdata/h200-table.txt"
-	if os.Getenv("CUTEC_UPDATE_GOLDEN") != "" {
-		require.NoError(t, os.WriteFile(golden, out.Bytes(), 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), table, "CUTEC_UPDATE_GOLDEN=1 go test ./benchmarks/banks-hw rewrites %s", golden)
+	goldenfile.Check(t, golden, out.Bytes())
 }
 
 // TestParseNCU: the CSV of ncu, its ==PROF== lines skipped, read into one
