@@ -13,8 +13,10 @@ import (
 	"github.com/cutec/cutec/parser"
 )
 
-// evalText evaluates an expression as cutec eval does: its value's text,
-// or the first error as "error[CODE]: message".
+// evalText evaluates an expression with the parser and the evaluator alone
+// (cutec eval, through the driver, also runs the checks and states the
+// obligations): its value's text, or the first error as
+// "error[CODE]: message".
 func evalText(src string) string {
 	f := diag.NewFile("<replay>", []byte(src))
 	e, diags := parser.ParseExpr(f)
