@@ -3,12 +3,11 @@ package diag
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/cutec/cutec/internal/goldenfile"
 )
 
 func TestNewRenderer(t *testing.T) {
@@ -64,7 +63,7 @@ func TestGolden(t *testing.T) {
 		if err := RenderAll(&b, g.r, l); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("testdata", g.file), b.Bytes())
+		goldenfile.Check(t, filepath.Join("testdata", g.file), b.Bytes())
 	}
 }
 
@@ -96,23 +95,4 @@ func goldenRules(l List) []CodeInfo {
 		}
 	}
 	return cat
-}
-
-// golden compares got with the file at path. With CUTEC_UPDATE=1 in the
-// environment it writes got to the file instead.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if os.Getenv("CUTEC_UPDATE") == "1" {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run CUTEC_UPDATE=1 go test ./diag to create it)", err)
-	}
-	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n")); diff != "" {
-		t.Errorf("%s differs (-want +got); run CUTEC_UPDATE=1 go test ./diag if the change is intended:\n%s", path, diff)
-	}
 }

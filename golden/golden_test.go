@@ -11,6 +11,7 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 	"github.com/cutec/cutec/printer"
@@ -21,7 +22,7 @@ const corpus = "../testdata/golden"
 // TestGolden checks every archive of the corpus; CUTEC_UPDATE=1 rewrites
 // them (read the diff before committing it).
 func TestGolden(t *testing.T) {
-	results, err := Run(corpus, os.Getenv("CUTEC_UPDATE") == "1")
+	results, err := Run(corpus, goldenfile.Update())
 	if err != nil {
 		t.Fatal(err)
 	}

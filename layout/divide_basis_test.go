@@ -9,7 +9,7 @@ import "testing"
 // s:k@i of a coordinate layout composes with mode i of A as A_i ∘ s:k.
 func TestDivideByCoordinateTiler(t *testing.T) {
 	checkDialectCases(t, []dialectCase{
-		// Issue 20, case 1. T = (8,8):(1@0,1@1) picks the coordinates (i,j),
+		// A compact A (one that coalesces), case 1. T = (8,8):(1@0,1@1) picks the coordinates (i,j),
 		// i < 8, j < 8, of A = (32,64):(1,32). In A's shape (32,64), along
 		// e0 T covers 8 of 32, so the rest repeats 32/8 = 4 times at 8@0;
 		// along e1 it covers 8 of 64, 64/8 = 8 times at 8@1:
@@ -25,12 +25,12 @@ func TestDivideByCoordinateTiler(t *testing.T) {
 		// both parts.
 		{"tiled_divide((32,64):(1,32), (8,8):(1@0,1@1))", "((8,8),4,8):((1,32),8,256)"},
 		{"flat_divide((32,64):(1,32), (8,8):(1@0,1@1))", "(8,8,4,8):(1,32,8,256)"},
-		// Issue 20, case 2. A = (12,8):(1,12), T = (3,2):(1@0,1@1). Along e0
+		// A compact A, case 2. A = (12,8):(1,12), T = (3,2):(1@0,1@1). Along e0
 		// T covers 3 of 12: 12/3 = 4 repetitions at 3@0; along e1 2 of 8:
 		// 8/2 = 4 at 2@1. T* = (4,4):(3@0,2@1), A∘T = (3,2):(1,12) and
 		// A∘T* = (4,4):(3·1,2·12) = (4,4):(3,24).
 		{"logical_divide((12,8):(1,12), (3,2):(1@0,1@1))", "((3,2),(4,4)):((1,12),(3,24))"},
-		// Issue 20, case 3. A = (8,8):(1,8), T = (4,2):(1@0,1@1): along e0
+		// A compact A, case 3. A = (8,8):(1,8), T = (4,2):(1@0,1@1): along e0
 		// 8/4 = 2 repetitions at 4@0, along e1 8/2 = 4 at 2@1, so
 		// T* = (2,4):(4@0,2@1), A∘T = (4,2):(1,8), A∘T* = (2,4):(4,16). The
 		// non-compact A' = (8,8):(1,9) (which does not coalesce, so it was

@@ -21,7 +21,7 @@ import (
 
 // genDivided draws the layout to divide: rank 1 to 3, each mode a leaf or a
 // pair of extents; strides compact in a random order of the leaves half the
-// time (compact layouts coalesce, the case of issue 20), random otherwise.
+// time (compact layouts coalesce, which the coordinate tiler once got wrong), random otherwise.
 func genDivided(t *rapid.T) Layout {
 	rank := rapid.IntRange(1, 3).Draw(t, "rank")
 	var shape IntTuple

@@ -2,8 +2,8 @@ package layout
 
 import "testing"
 
-// The expected values of these tests are the examples of issue 13 (the
-// symbolic layouts of the CuTe paper's Table 3, worked by hand).
+// The expected values of these tests are the symbolic layouts of the CuTe
+// paper's Table 3, worked by hand.
 
 func TestTermSpelling(t *testing.T) {
 	for _, c := range []struct {
@@ -37,7 +37,7 @@ func TestSymSizeKeepsFacts(t *testing.T) {
 }
 
 func TestSymCoalesce(t *testing.T) {
-	// coalesce((192,N):(1,192)) is 192*N:1 (issue 13), and with ? the
+	// coalesce((192,N):(1,192)) is 192*N:1 (the paper's Table 3), and with ? the
 	// dialect's (192,?):(1,192) is ?{div=192}:1 (NVIDIA/cutlass #3469).
 	r, err := symCoalesce(MustNew(Tuple(Int(192), symbol("N", 0)), Ints(1, 192)))
 	if err != nil || r.Layout.String() != "192*N:1" || len(r.Obligations) != 0 {

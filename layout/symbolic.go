@@ -40,11 +40,6 @@ func (s *Symbolic) Crd2Idx(crd IntTuple, l Layout) (IntTuple, error) { return sy
 // obligation.
 func (s *Symbolic) Coalesce(l Layout) (Layout, error) { return s.keep(symCoalesce(l)) }
 
-// Compose is Compose (paper §3.3.2), each step decided as the static
-// algebra decides it where its values are static, and under an obligation
-// where they are not.
-func (s *Symbolic) Compose(a, b Layout) (Layout, error) { return s.keep(symCompose(a, b)) }
-
 // ComposeTiler is the static ComposeTiler over symbolic leaves.
 func (s *Symbolic) ComposeTiler(a Layout, t Tiler) (Layout, error) {
 	return s.keep(symComposeTiler(a, t))

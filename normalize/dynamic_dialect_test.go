@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/internal/dialectcases"
+	"github.com/cutec/cutec/internal/goldenfile"
 )
 
 // TestDialectDynamicCases judges the dialect's own dynamic cases
@@ -93,15 +94,7 @@ func TestDialectDynamicCases(t *testing.T) {
 		"# Written by TestDialectDynamicCases (normalize/dynamic_dialect_test.go); CUTEC_UPDATE=1 rewrites it.\n"
 	got := header + out.String()
 	const path = "../testdata/dialect/dynamic_conditions.txt"
-	if os.Getenv("CUTEC_UPDATE") == "1" {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != got {
-		t.Errorf("%s is not up to date (CUTEC_UPDATE=1 rewrites it):\n%s", path, got)
-	}
+	goldenfile.Check(t, path, []byte(got))
 }
 
 // holes is src with each ? (and its {...}) replaced by hole, and the

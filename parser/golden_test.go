@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -21,7 +22,7 @@ func checkDumps(t *testing.T, name string, inputs []string, parse func(string) a
 	for _, src := range inputs {
 		got.Files = append(got.Files, txtar.File{Name: src, Data: []byte(dump(parse(src)))})
 	}
-	if os.Getenv("CUTEC_UPDATE") == "1" {
+	if goldenfile.Update() {
 		if err := os.WriteFile(path, txtar.Format(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

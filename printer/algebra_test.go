@@ -1,12 +1,15 @@
 package printer
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/layout"
 )
 
+// TestAlgebraText: the String methods of the algebra's values spell the
+// canonical text (docs/semantics.md).
 func TestAlgebraText(t *testing.T) {
 	l := layout.MustNew(layout.Tuple(layout.Int(4), layout.Ints(2, 2)), layout.Tuple(layout.Int(1), layout.Ints(4, 8)))
 	sw, err := layout.NewSwizzle(3, 4, 3)
@@ -20,17 +23,16 @@ func TestAlgebraText(t *testing.T) {
 	}
 	four := layout.MustNew(layout.Int(4), layout.Int(1))
 	cases := []struct{ got, want string }{
-		{IntTuple(layout.Basis(1, 0, 1)), "1@1@0"}, // path outermost first, printed innermost first
-		{IntTuple(layout.Tuple(layout.Int(4))), "(4)"},
-		{IntTuple(layout.Dynamic(64, 128)), "?{i64 div=128}"},
-		{IntTuple(layout.Tuple(layout.Int(1), layout.Underscore())), "(1,_)"},
-		{Layout(l), "(4,(2,2)):(1,(4,8))"},
-		{Layout(four), "4:1"},
-		{Swizzle(sw), "S<3,4,3>"},
-		{Composed(c), "S<3,4,3> o 0 o (8,64):(64,1)"},
-		{Tiler(layout.TileTuple(layout.TileLayout(four), layout.TileUnderscore())), "[4:1;_]"},
-		{Tiler(layout.TileTuple(layout.TileUnderscore())), "[_]"},
-		{Accessor(layout.Int(8), layout.MustNew(layout.Ints(3, 2), layout.Ints(15, 100))), "{8} o (3,2):(15,100)"},
+		{layout.Basis(1, 0, 1).String(), "1@1@0"}, // path outermost first, printed innermost first
+		{layout.Tuple(layout.Int(4)).String(), "(4)"},
+		{layout.Dynamic(64, 128).String(), "?{i64 div=128}"},
+		{layout.Tuple(layout.Int(1), layout.Underscore()).String(), "(1,_)"},
+		{l.String(), "(4,(2,2)):(1,(4,8))"},
+		{four.String(), "4:1"},
+		{sw.String(), "S<3,4,3>"},
+		{c.String(), "S<3,4,3> o 0 o (8,64):(64,1)"},
+		{layout.TileTuple(layout.TileLayout(four), layout.TileUnderscore()).String(), "[4:1;_]"},
+		{layout.TileTuple(layout.TileUnderscore()).String(), "[_]"},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
@@ -52,17 +54,11 @@ func TestAlgebraAgreesWithAST(t *testing.T) {
 		if err != nil {
 			continue // not a value the algebra holds as written (ratios, `?{div=1}`, ...)
 		}
-		var text string
-		switch v := v.(type) {
-		case layout.IntTuple:
-			text = IntTuple(v)
-		case layout.Layout:
-			text = Layout(v)
-		case layout.Swizzle:
-			text = Swizzle(v)
-		case layout.ComposedLayout:
-			text = Composed(v)
+		s, ok := v.(fmt.Stringer)
+		if !ok {
+			t.Fatalf("%q: %T has no String method", c.in, v)
 		}
+		text := s.String()
 		if want := String(e); text != want {
 			t.Errorf("%q: the algebra prints %q, the tree %q", c.in, text, want)
 		}

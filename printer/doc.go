@@ -24,10 +24,9 @@
 //
 // The printer prints what was written, in canonical spelling: it does not
 // reduce ratios, fold groups, drop size-1 modes or judge congruence
-// (normalize and verify do), and it never parses. For values of the algebra
-// (package layout) the functions [IntTuple], [Layout], [Swizzle],
-// [Composed], [Tiler] and [Accessor] are the one documented place for their
-// canonical text.
+// (normalize and verify do), and it never parses. The values of the algebra
+// (package layout) spell themselves in the same canonical text: their
+// String methods.
 //
 // [LayoutGrid] and [ComposedGrid] evaluate a layout into a [Grid] of offsets,
 // which [Grid.Write] draws as CuTe's print_layout table, as SVG or as HTML.

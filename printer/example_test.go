@@ -68,9 +68,3 @@ func ExampleShowLayout() {
 	//  1  | 3 | 4 | 5 |
 	//     +---+---+---+
 }
-
-func ExampleAccessor() {
-	l := layout.MustNew(layout.Ints(3, 2), layout.Ints(15, 100))
-	fmt.Println(printer.Accessor(layout.Int(8), l))
-	// Output: {8} o (3,2):(15,100)
-}

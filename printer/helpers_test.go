@@ -1,17 +1,13 @@
 package printer
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/parser"
-	"github.com/rogpeppe/go-internal/diff"
 )
 
 // mustParse parses src as an expression or fails the test.
@@ -133,24 +129,4 @@ func gridOf(t testing.TB, src string) (*Grid, error) {
 	}
 	t.Fatalf("%s: %T cannot be drawn", src, v)
 	return nil, nil
-}
-
-// golden compares got with testdata/name, or writes it there when the
-// environment variable CUTEC_UPDATE is 1.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if os.Getenv("CUTEC_UPDATE") == "1" {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with CUTEC_UPDATE=1 to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (CUTEC_UPDATE=1 rewrites it):\n%s", path, diff.Diff("want", want, "got", got))
-	}
 }

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/layout"
 )
@@ -356,7 +358,7 @@ func TestShowGolden(t *testing.T) {
 		if f == ShowSVG {
 			checkXML(t, out)
 		}
-		golden(t, "swizzle_8x8."+f.String(), out)
+		goldenfile.Check(t, filepath.Join("testdata", "swizzle_8x8."+f.String()), out)
 	}
 }
 

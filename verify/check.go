@@ -11,7 +11,8 @@ import (
 )
 
 // Check is one rule of the verifier: a small read-only unit with a stable
-// name, a doc, the codes it reports and a Run. Checks see subjects (a value
+// name, a doc, the codes it reports and a Value or Call function (or
+// both). Checks see subjects (a value
 // written in the input, or a call with its evaluated arguments) and report
 // diagnostics through the subject; they never print.
 type Check struct {

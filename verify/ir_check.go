@@ -141,7 +141,7 @@ func (p *Pass) derive(name string, args []opArg, at opAttrs, res opArg) (opVerdi
 	ev := normalize.Evaluator{File: ef, Opts: normalize.Options{Lowerable: p.opts.Lowerable}}
 	derived, diags := ev.Eval(e)
 	if diags.HasErrors() || derived == nil {
-		// cutec does not evaluate it: skipped, never a false alarm
+		// cutec does not evaluate it: skipped (counted in OpStats.Skipped), not reported
 		why := "cutec does not evaluate " + expr
 		if len(diags) > 0 {
 			why += " (" + string(diags[0].Code) + ": " + diags[0].Message + ")"

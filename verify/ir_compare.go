@@ -15,9 +15,9 @@ import (
 //
 //   - "facts": divisibility facts and widths of dynamic leaves (`?{div=8}`,
 //     `?{i64}`) are compared; a result that differs from the stated one only
-//     in them is neither agreement nor a mismatch (factsOnly: the op is
-//     skipped, never reported, since a fact rule of the compiler's that cutec
-//     lacks must not become a false alarm);
+//     in them is neither agreement nor a mismatch (undecided: the op is
+//     skipped, not reported, so that a fact rule of the compiler's that
+//     cutec lacks does not become a mismatch);
 //   - "identity swizzle": the dialect prints S<0,4,3> o 0 o L as L;
 //   - "size-1 strides": a mode of extent 1 may have any stride (CuTe C++
 //     gives it 0, the dialect keeps the stride it would have had);

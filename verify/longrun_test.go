@@ -17,15 +17,14 @@ import (
 // bounded too but swing by a few MB), many more fresh files must not raise
 // the live heap by 6 MB.
 func TestLongRunDoesNotGrow(t *testing.T) {
-	// 6 MB over `more` files: 200 bytes a file by default, 60 with
-	// CUTEC_HEAVY=1. One file's AST and values are larger than that.
+	// 6 MB over 100 000 files: 60 bytes a file. One file's AST and values
+	// are larger than that. A heavy test: 200 000 checks take most of a
+	// minute on a loaded machine.
+	heavytest.Skip(t)
 	if testing.Short() {
-		t.Skip("-short: 60 000 files")
+		t.Skip("-short: 200 000 files")
 	}
-	warm, more := 30_000, 30_000
-	if heavytest.Enabled() {
-		warm, more = 100_000, 100_000
-	}
+	warm, more := 100_000, 100_000
 	p := Default()
 	run := func(from, to int) {
 		for i := from; i < to; i++ {

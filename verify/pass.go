@@ -31,7 +31,7 @@ type Options struct {
 	// when Checks is nil, the checks that warn on what the compiler emits on
 	// purpose, or that need facts the IR does not give, are left out of the
 	// defaults (see OffForIR); Enable still runs them. The op checker
-	// (OpChecks) runs only on IR.
+	// (check op-result) runs on MLIR input whatever IR says.
 	IR bool
 	// Parser options (nesting depth); the zero value uses the defaults.
 	Parser parser.Options

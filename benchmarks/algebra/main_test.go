@@ -38,7 +38,7 @@ func readTestCases(t *testing.T) []benchCase {
 // and the table has a row per case, each on the Static path.
 func TestRunTable(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(&out, "../cases.txt", 10*time.Millisecond, false); err != nil {
+	if err := run(&out, "../cases.txt", time.Millisecond, false); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -104,7 +104,7 @@ func TestCompareScript(t *testing.T) {
 	}
 	t.Setenv("ALGEBRA_TEST_DRIVER", "1")
 	script := func(extra ...string) string {
-		args := append([]string{"../compare_pycute.py", "--driver", bin, "--time", "0.01", "--cases", "../cases.txt"}, extra...)
+		args := append([]string{"../compare_pycute.py", "--driver", bin, "--time", "0.001", "--cases", "../cases.txt"}, extra...)
 		out, err := exec.Command(python, args...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("compare_pycute.py %v: %v\n%s", extra, err, out)

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/cutec/cutec/internal/goldenfile"
 )
 
 // runIn runs the command with args in the repository's root and returns its
@@ -51,7 +53,7 @@ func TestBrokenExamplesReadme(t *testing.T) {
 	if shown == out {
 		return
 	}
-	if os.Getenv("CUTEC_UPDATE") != "" {
+	if goldenfile.Update() {
 		if err := os.WriteFile(path, []byte(before+start+out+end+after), 0o644); err != nil {
 			t.Fatal(err)
 		}

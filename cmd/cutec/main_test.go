@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/cutec/cutec/internal/atomicfile"
+	"github.com/cutec/cutec/internal/goldenfile"
 )
 
 // TestMain lets the script tests run the command as "cutec" inside the test
@@ -38,7 +39,7 @@ func testCutec() {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
-		UpdateScripts: os.Getenv("CUTEC_UPDATE") != "",
+		UpdateScripts: goldenfile.Update(),
 		Condition: func(cond string) (bool, error) {
 			if cond == "root" {
 				return os.Geteuid() == 0, nil

@@ -3,10 +3,10 @@ package main
 import (
 	"bytes"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
 // TestPipelineOrder sends numbered chunks whose work takes random time and
@@ -18,7 +18,9 @@ func TestPipelineOrder(t *testing.T) {
 		var inSink atomic.Int32
 		lastIdle := false
 		p := newPipeline(workers, func(ch chunk) int {
-			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			for range rand.IntN(50) {
+				runtime.Gosched() // work of random length, so results complete out of order
+			}
 			n, _ := strconv.Atoi(string(ch.text))
 			return n
 		}, func(n int, idle bool) {
@@ -52,34 +54,55 @@ func TestPipelineOrder(t *testing.T) {
 // TestPipelineReaderWorksAlone checks that the reader does the work itself
 // when no helper is free: while the helper is held by a chunk, the chunks
 // sent after it are worked (by the reader) before send returns.
+//
+// No clock: the reader works a chunk in the caller's buffer, a helper in a
+// copy, so the work function knows who works each chunk. The test sends
+// "block" until the helper (not the reader) takes one, then holds the
+// helper on a channel while it sends the other chunks.
 func TestPipelineReaderWorksAlone(t *testing.T) {
-	release := make(chan struct{})
-	var xs, timedOut atomic.Int32
+	block := []byte("block")
+	held, release := make(chan struct{}, 1), make(chan struct{})
+	var byReader, byHelper atomic.Int32
 	p := newPipeline(2, func(ch chunk) int {
+		readers := &ch.text[0] == &block[0]
 		if string(ch.text) == "block" {
-			select {
-			case <-release:
-			case <-time.After(2 * time.Second):
-				timedOut.Add(1) // the reader took it: the helper never started
+			if !readers {
+				held <- struct{}{}
+				<-release
 			}
 			return 0
 		}
-		xs.Add(1)
+		if readers {
+			byReader.Add(1)
+		} else {
+			byHelper.Add(1)
+		}
 		return 0
 	}, func(int, bool) {})
-	time.Sleep(10 * time.Millisecond) // let the helper wait for work
-	p.send(chunk{text: []byte("block")})
-	for range 3 {
-		p.send(chunk{text: []byte("x")})
+	for taken := false; !taken; {
+		p.send(chunk{text: block})
+		select {
+		case <-held:
+			taken = true
+		default:
+			// Worked by the reader (it returns before send does) or not
+			// yet started by the helper: tell the two apart.
+			runtime.Gosched()
+			select {
+			case <-held:
+				taken = true
+			default:
+			}
+		}
 	}
-	done := xs.Load()
+	for range 3 {
+		p.send(chunk{text: block[:1]}) // "b": the caller's buffer, as "block"
+	}
+	done, helped := byReader.Load(), byHelper.Load()
 	close(release)
 	p.close()
-	if timedOut.Load() != 0 {
-		t.Skip("the helper was not scheduled in time; the reader worked alone")
-	}
-	if done != 3 {
-		t.Errorf("%d of the 3 chunks sent while the helper was busy were worked, want 3", done)
+	if done != 3 || helped != 0 {
+		t.Errorf("while the helper was busy the reader worked %d of the 3 chunks sent, the helper %d; want 3 and 0", done, helped)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -25,7 +26,7 @@ func TestProgress(t *testing.T) {
 		if shown || time.Now().After(deadline) {
 			break
 		}
-		time.Sleep(time.Millisecond)
+		runtime.Gosched() // the progress goroutine shows the line after progressDelay
 	}
 	var wrote bool
 	p.pause(func() error {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 	"github.com/cutec/cutec/verify"
@@ -80,9 +81,13 @@ func TestCleanButDeliberateErrors(t *testing.T) {
 		KindCute: verify.Default().CuteFile,
 		KindExpr: evalLines,
 	}
+	size := int64(1 << 18) // 1 MiB with CUTEC_HEAVY=1
+	if heavytest.Enabled() {
+		size = 1 << 20
+	}
 	for _, kind := range Kinds {
 		for _, rate := range []float64{0, 0.002} {
-			src, st := generate(t, kind, Options{Seed: 11, Size: 1 << 20, Unique: 0.05, Errors: rate})
+			src, st := generate(t, kind, Options{Seed: 11, Size: size, Unique: 0.05, Errors: rate})
 			l := check[kind](diag.NewFile(string(kind), src))
 			lines := map[int]bool{}
 			for _, d := range l {
@@ -93,7 +98,7 @@ func TestCleanButDeliberateErrors(t *testing.T) {
 					kind, rate, st.Errors, len(l), len(lines), head(l, 10))
 			}
 			if rate > 0 && st.Errors == 0 {
-				t.Errorf("%s: no deliberate error in 1 MiB at rate %v", kind, rate)
+				t.Errorf("%s: no deliberate error in %d bytes at rate %v", kind, size, rate)
 			}
 		}
 	}

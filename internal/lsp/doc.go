@@ -4,8 +4,9 @@
 // packages the command line uses.
 //
 // What it serves:
-//   - diagnostics exactly as "cutec lint" reports them (codes, spans,
-//     related notes), kept up to date under incremental sync; an MLIR dump
+//   - diagnostics as "cutec lint" reports them (codes, spans, related
+//     notes; cmd/cutec's TestLSPMatchesLint holds the two equal on the
+//     examples, the IR corpus and a generated dump), kept up to date under incremental sync; an MLIR dump
 //     is held as lines and only the lines an edit touches are checked again;
 //   - hover on every value of the algebra (a layout, composed layout, tile,
 //     shape, stride, swizzle payload or .cute value form), on .cute names

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/banks"
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -90,7 +91,7 @@ func TestBankDrawingsInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkBanks(t, img, d)
-			if os.Getenv("CUTEC_UPDATE_SCREENSHOTS") == "1" {
+			if goldenfile.UpdateScreenshots() {
 				update(t, img, filepath.Join("..", "..", "docs", "img", d.name))
 			}
 		})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 	"github.com/cutec/cutec/printer"
@@ -73,7 +74,7 @@ func TestDrawingsInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			check(t, img, d)
-			if os.Getenv("CUTEC_UPDATE_SCREENSHOTS") == "1" {
+			if goldenfile.UpdateScreenshots() {
 				update(t, img, filepath.Join("..", "..", "docs", "img", d.name))
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/goldenfile"
 	"github.com/cutec/cutec/internal/tvpic"
 	"github.com/cutec/cutec/verify"
 )
@@ -67,7 +68,7 @@ func TestTiledDrawingsInBrowser(t *testing.T) {
 				margin = 8
 			}
 			checkCells(t, img, pic, margin)
-			if os.Getenv("CUTEC_UPDATE_SCREENSHOTS") == "1" {
+			if goldenfile.UpdateScreenshots() {
 				update(t, img, filepath.Join("..", "..", "docs", "img", d.name))
 			}
 		})

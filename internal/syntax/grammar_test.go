@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
-	"github.com/google/go-cmp/cmp"
+	"github.com/cutec/cutec/internal/goldenfile"
 )
 
 // The grammar's definition lives in package grammar; these tests keep the
@@ -25,27 +25,8 @@ func grammarText(ps *Parsers) string {
 		"\n\n# Descriptor: the descriptor EBNF of docs/semantics.md\n" + ps.Descriptor.String() + "\n"
 }
 
-// checkGolden compares got with the golden file, rewriting it when
-// CUTEC_UPDATE=1.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if os.Getenv("CUTEC_UPDATE") == "1" {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with CUTEC_UPDATE=1 to create it)", err)
-	}
-	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); diff != "" {
-		t.Errorf("%s differs (-golden +got); if the change is intended, rerun with CUTEC_UPDATE=1:\n%s", path, diff)
-	}
-}
-
 func TestGrammarGolden(t *testing.T) {
-	checkGolden(t, grammarGolden, grammarText(Reference()))
+	goldenfile.Check(t, grammarGolden, []byte(grammarText(Reference())))
 }
 
 func TestFastPrintsTheSameGrammar(t *testing.T) {
