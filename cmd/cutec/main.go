@@ -1,3 +1,5 @@
+//go:build !js
+
 // Cutec evaluates, verifies, lints, formats and draws CuTe layouts, the
 // shape:stride layout algebra of NVIDIA's CUTLASS.
 //

@@ -1,0 +1,150 @@
+// The cutec playground: every answer is the output of cutec's own command
+// line, compiled to WebAssembly (cmd/cutec/web_js.go gives the page
+// cutec(args, stdin) -> {stdout, stderr, status}). The page's state is its
+// URL: ?e=EXPR (the expression), &elem=ELEM&atom=ATOM&suggest=1 (banks),
+// &f=TEXT (the .cute editor).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const t0 = performance.now();
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = () => reject(new Error("cannot load " + src));
+    document.head.appendChild(s);
+  });
+}
+
+// wasmBytes returns the module: fetched from a web server, or, opened from
+// disk (file:// cannot fetch in Chromium), decoded from cutec-wasm.js.
+async function wasmBytes() {
+  if (location.protocol !== "file:") {
+    try {
+      const r = await fetch("cutec.wasm");
+      if (r.ok) return await r.arrayBuffer();
+    } catch (e) { /* fall back to the embedded copy */ }
+  }
+  await loadScript("cutec-wasm.js");
+  const s = atob(window.CUTEC_WASM_BASE64);
+  delete window.CUTEC_WASM_BASE64;
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  return b;
+}
+
+async function start() {
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiate(await wasmBytes(), go.importObject);
+  go.run(instance); // runs main until it waits: window.cutec is set
+  if (typeof window.cutec !== "function") throw new Error("cutec.wasm did not start");
+}
+
+function run(...args) { return window.cutec(args, ""); }
+
+// drawHTML puts the table (and its style) of a "cutec show -format html"
+// page into el.
+function drawHTML(el, page) {
+  const doc = new DOMParser().parseFromString(page, "text/html");
+  el.replaceChildren(...doc.querySelectorAll("style, table"));
+}
+
+function drawSVG(el, svg) {
+  el.replaceChildren();
+  if (svg.startsWith("<svg")) el.innerHTML = svg;
+}
+
+function updateExpr() {
+  const e = $("expr").value;
+  if (e.trim() === "") {
+    for (const id of ["result", "diagnostics"]) $(id).textContent = "";
+    $("drawing").replaceChildren();
+    return;
+  }
+  $("result").textContent = run("eval", "--", e).stdout;
+  $("diagnostics").textContent = run("verify", "--", e).stdout;
+  const show = run("show", "-format", "html", "--", e);
+  if (show.status === 0) drawHTML($("drawing"), show.stdout);
+  else $("drawing").replaceChildren();
+  updateBanks();
+}
+
+function updateBanks() {
+  const e = $("expr").value, elem = $("elem").value.trim(), atom = $("atom").value.trim();
+  if (e.trim() === "" || elem === "" || atom === "") {
+    $("banks-text").textContent = "";
+    $("banks").replaceChildren();
+    return;
+  }
+  const flags = $("suggest").checked ? ["-suggest"] : [];
+  const text = run("banks", ...flags, "--", e, elem, atom);
+  $("banks-text").textContent = text.stdout + text.stderr;
+  const svg = run("banks", "-format", "svg", "--", e, elem, atom);
+  drawSVG($("banks"), svg.status === 0 ? svg.stdout : "");
+}
+
+function updateLint() {
+  const r = window.cutec(["lint"], $("source").value);
+  $("lint").textContent = r.stdout + r.stderr || "no findings";
+}
+
+// The URL holds the state, so that a link opens what a person sees.
+function saveURL() {
+  const p = new URLSearchParams();
+  p.set("e", $("expr").value);
+  for (const id of ["elem", "atom"]) if ($(id).value) p.set(id, $(id).value);
+  if ($("suggest").checked) p.set("suggest", "1");
+  if ($("source").value !== $("source").defaultValue) p.set("f", $("source").value);
+  const url = "?" + p.toString();
+  $("share").href = url;
+  try { history.replaceState(null, "", url); } catch (e) { /* file:// in some browsers */ }
+}
+
+function loadURL() {
+  const p = new URLSearchParams(location.search);
+  if (p.has("e")) $("expr").value = p.get("e");
+  for (const id of ["elem", "atom"]) if (p.has(id)) $(id).value = p.get(id);
+  $("suggest").checked = p.get("suggest") === "1";
+  if (p.has("f")) $("source").value = p.get("f");
+}
+
+// timed runs f and records how long it took in the body's data-NAME-ms
+// (read by web/measure.py).
+function timed(name, f) {
+  const s = performance.now();
+  f();
+  document.body.dataset[name + "Ms"] = (performance.now() - s).toFixed(1);
+}
+
+function debounced(f, ms) {
+  let timer = 0;
+  return () => { clearTimeout(timer); timer = setTimeout(f, ms); };
+}
+
+async function main() {
+  loadURL();
+  try {
+    await start();
+  } catch (err) {
+    document.body.dataset.state = "error";
+    $("status").textContent = "cutec.wasm failed to load: " + err.message;
+    return;
+  }
+  document.body.dataset.loadMs = (performance.now() - t0).toFixed(1);
+  timed("update", updateExpr);
+  timed("lint", updateLint);
+  saveURL();
+  document.body.dataset.firstResultMs = (performance.now() - t0).toFixed(1);
+  document.body.dataset.state = "ready";
+  $("status").textContent = "ready (" + document.body.dataset.firstResultMs + " ms)";
+  const onExpr = debounced(() => { timed("update", updateExpr); saveURL(); }, 40);
+  const onBanks = debounced(() => { timed("update", updateBanks); saveURL(); }, 40);
+  const onLint = debounced(() => { timed("lint", updateLint); saveURL(); }, 120);
+  $("expr").addEventListener("input", onExpr);
+  for (const id of ["elem", "atom", "suggest"]) $(id).addEventListener("input", onBanks);
+  $("source").addEventListener("input", onLint);
+}
+
+main();
