@@ -2,7 +2,7 @@
 // line, compiled to WebAssembly (cmd/cutec/web_js.go gives the page
 // cutec(args, stdin) -> {stdout, stderr, status}). The page's state is its
 // URL: ?e=EXPR (the expression), &elem=ELEM&atom=ATOM&suggest=1 (banks),
-// &f=TEXT (the .cute editor).
+// &f=TEXT (the .cute editor), &view=drawing (the drawing alone).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -82,7 +82,7 @@ function updateBanks() {
   const text = run("banks", ...flags, "--", e, elem, atom);
   $("banks-text").textContent = text.stdout + text.stderr;
   const svg = run("banks", "-format", "svg", "--", e, elem, atom);
-  drawSVG($("banks"), svg.status === 0 ? svg.stdout : "");
+  drawSVG($("banks"), svg.stdout); // exit 1 when there are conflicts: drawn too
 }
 
 function updateLint() {
@@ -97,6 +97,7 @@ function saveURL() {
   for (const id of ["elem", "atom"]) if ($(id).value) p.set(id, $(id).value);
   if ($("suggest").checked) p.set("suggest", "1");
   if ($("source").value !== $("source").defaultValue) p.set("f", $("source").value);
+  if (document.body.classList.contains("only-drawing")) p.set("view", "drawing");
   const url = "?" + p.toString();
   $("share").href = url;
   try { history.replaceState(null, "", url); } catch (e) { /* file:// in some browsers */ }
@@ -108,6 +109,8 @@ function loadURL() {
   for (const id of ["elem", "atom"]) if (p.has(id)) $(id).value = p.get(id);
   $("suggest").checked = p.get("suggest") === "1";
   if (p.has("f")) $("source").value = p.get("f");
+  // view=drawing shows the drawing alone, to embed or to screenshot.
+  if (p.get("view") === "drawing") document.body.classList.add("only-drawing");
 }
 
 // timed runs f and records how long it took in the body's data-NAME-ms
