@@ -6,7 +6,6 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const t0 = performance.now();
 
 function loadScript(src) {
   return new Promise((resolve, reject) => {
@@ -18,28 +17,41 @@ function loadScript(src) {
   });
 }
 
-// wasmBytes returns the module: fetched from a web server, or, opened from
-// disk (file:// cannot fetch in Chromium), decoded from cutec-wasm.js.
-async function wasmBytes() {
-  if (location.protocol !== "file:") {
-    try {
-      const r = await fetch("cutec.wasm");
-      if (r.ok) return await r.arrayBuffer();
-    } catch (e) { /* fall back to the embedded copy */ }
-  }
+// embeddedWasm returns the module as a Response decoded from cutec-wasm.js
+// (the page opened from disk: file:// cannot fetch in Chromium), the base64
+// of its gzip, decompressed as it is compiled.
+async function embeddedWasm() {
   await loadScript("cutec-wasm.js");
-  const s = atob(window.CUTEC_WASM_BASE64);
-  delete window.CUTEC_WASM_BASE64;
+  const s = atob(window.CUTEC_WASM_GZIP_BASE64);
+  delete window.CUTEC_WASM_GZIP_BASE64;
   const b = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
-  return b;
+  const wasm = new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(wasm, { headers: { "Content-Type": "application/wasm" } });
 }
 
 async function start() {
   const go = new Go();
-  const { instance } = await WebAssembly.instantiate(await wasmBytes(), go.importObject);
+  let instance;
+  if (location.protocol !== "file:") {
+    try { // compiles while it downloads
+      instance = (await WebAssembly.instantiateStreaming(fetch("cutec.wasm"), go.importObject)).instance;
+    } catch (e) { /* a server without application/wasm: the embedded copy */ }
+  }
+  if (!instance) {
+    const wasm = await embeddedWasm();
+    mark("bytes");
+    instance = (await WebAssembly.instantiateStreaming(wasm, go.importObject)).instance;
+  }
+  mark("compiled");
   go.run(instance); // runs main until it waits: window.cutec is set
   if (typeof window.cutec !== "function") throw new Error("cutec.wasm did not start");
+}
+
+// mark records the time since the navigation started in the body's
+// data-NAME-ms (read by web/measure.sh).
+function mark(name) {
+  document.body.dataset[name + "Ms"] = performance.now().toFixed(1);
 }
 
 function run(...args) { return window.cutec(args, ""); }
@@ -57,13 +69,24 @@ function drawSVG(el, svg) {
 }
 
 function updateExpr() {
+  updateResult();
+  updateRest();
+}
+
+function updateResult() {
+  const e = $("expr").value;
+  $("result").textContent = e.trim() === "" ? "" : run("eval", "--", e).stdout;
+}
+
+// updateRest updates all but the result.
+function updateRest() {
   const e = $("expr").value;
   if (e.trim() === "") {
-    for (const id of ["result", "diagnostics"]) $(id).textContent = "";
+    $("diagnostics").textContent = "";
     $("drawing").replaceChildren();
+    updateBanks();
     return;
   }
-  $("result").textContent = run("eval", "--", e).stdout;
   $("diagnostics").textContent = run("verify", "--", e).stdout;
   const show = run("show", "-format", "html", "--", e);
   if (show.status === 0) drawHTML($("drawing"), show.stdout);
@@ -135,13 +158,17 @@ async function main() {
     $("status").textContent = "cutec.wasm failed to load: " + err.message;
     return;
   }
-  document.body.dataset.loadMs = (performance.now() - t0).toFixed(1);
-  timed("update", updateExpr);
+  mark("load");
+  updateResult();
+  mark("firstResult");
+  // The result is on screen first; the rest follows in the next task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  timed("update", updateRest);
   timed("lint", updateLint);
   saveURL();
-  document.body.dataset.firstResultMs = (performance.now() - t0).toFixed(1);
+  mark("ready");
   document.body.dataset.state = "ready";
-  $("status").textContent = "ready (" + document.body.dataset.firstResultMs + " ms)";
+  $("status").textContent = "ready: first result " + document.body.dataset.firstResultMs + " ms after opening";
   const onExpr = debounced(() => { timed("update", updateExpr); saveURL(); }, 40);
   const onBanks = debounced(() => { timed("update", updateBanks); saveURL(); }, 40);
   const onLint = debounced(() => { timed("lint", updateLint); saveURL(); }, 120);

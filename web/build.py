@@ -6,11 +6,12 @@
 It compiles cmd/cutec to WebAssembly with Go's own js/wasm target, copies
 Go's wasm_exec.js (the loader that matches the Go that compiled it) from
 GOROOT, and writes cutec.wasm beside cutec-wasm.js, the same module in
-base64: a page opened from disk (file://) cannot fetch() a file in
+base64 of its gzip: a page opened from disk (file://) cannot fetch() a file in
 Chromium, so the page loads the script there and fetches cutec.wasm from a
 web server. index.html, app.js and style.css are copied as they are.
 """
 import base64
+import gzip
 import os
 import shutil
 import subprocess
@@ -42,13 +43,14 @@ def main():
         sys.exit("web/build.py: no wasm_exec.js under " + goroot)
     with open(wasm, "rb") as f:
         data = f.read()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
     with open(os.path.join(out, "cutec-wasm.js"), "w") as f:
-        f.write("window.CUTEC_WASM_BASE64=\"")
-        f.write(base64.b64encode(data).decode("ascii"))
+        f.write("window.CUTEC_WASM_GZIP_BASE64=\"")
+        f.write(base64.b64encode(packed).decode("ascii"))
         f.write("\";\n")
     for name in STATIC:
         shutil.copyfile(os.path.join(HERE, name), os.path.join(out, name))
-    print("%s: cutec.wasm %d bytes (%.1f MB)" % (out, len(data), len(data) / 1e6))
+    print("%s: cutec.wasm %d bytes (%.1f MB), %d gzipped" % (out, len(data), len(data) / 1e6, len(packed)))
 
 
 if __name__ == "__main__":

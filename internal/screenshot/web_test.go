@@ -66,13 +66,14 @@ var pages = []page{
 	{expr: "8:1", params: url.Values{"f": {"x = (4,8):(8,1)\nexpect size(x) == 31\ny = compositon(x, 2)\n"}}},
 }
 
-// playground returns the built page, or skips (fails with
-// CUTEC_REQUIRE_BROWSER=1) when it is not built.
+// playground returns the built page, or skips when it is not built (fails
+// with CUTEC_REQUIRE_PLAYGROUND=1, set by .ci/web, which builds it; the
+// other stages that run this package's tests do not).
 func playground(t *testing.T) string {
 	p, err := filepath.Abs(filepath.Join("..", "..", "build", "web", "index.html"))
 	require.NoError(t, err)
 	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CUTEC_REQUIRE_BROWSER") == "1" {
+		if os.Getenv("CUTEC_REQUIRE_PLAYGROUND") == "1" {
 			t.Fatalf("%s is not built: run python3 web/build.py", p)
 		}
 		t.Skipf("%s is not built (python3 web/build.py): the playground is not checked", p)
@@ -118,7 +119,6 @@ func (p page) query() string {
 	}
 	return v.Encode()
 }
-
 
 // element returns the text of the element with id in a dumped DOM.
 func element(t *testing.T, dom, tag, id string) string {
@@ -206,4 +206,35 @@ func TestPlaygroundScreenshot(t *testing.T) {
 	img, err := png.Decode(bytes.NewReader(b.screenshot(t)))
 	require.NoError(t, err)
 	check(t, img, drawing{name: "playground", rows: 4, cols: 8})
+}
+
+// TestPlaygroundTimings measures the playground (web/measure.sh runs it; it
+// asserts nothing about time): the first answer, from the navigation's
+// start to the result on screen, and a keystroke's answer (the wasm's work
+// after the 40 ms debounce) for the expressions of the browser test. It
+// runs only with CUTEC_WEB_MEASURE=1.
+func TestPlaygroundTimings(t *testing.T) {
+	if os.Getenv("CUTEC_WEB_MEASURE") != "1" {
+		t.Skip("CUTEC_WEB_MEASURE=1 measures the playground (web/measure.sh)")
+	}
+	chromium := browser(t)
+	index := playground(t)
+	for range 3 {
+		b := openPage(t, chromium, "file://"+index+"?e="+url.QueryEscape("(4,8):(8,1)"))
+		t.Logf("first answer (ms after navigation start): wasm bytes %s, compiled %s, started %s, first result %s, all panels %s",
+			b.eval(t, "document.body.dataset.bytesMs"), b.eval(t, "document.body.dataset.compiledMs"),
+			b.eval(t, "document.body.dataset.loadMs"), b.eval(t, "document.body.dataset.firstResultMs"),
+			b.eval(t, "document.body.dataset.readyMs"))
+		worst := 0.0
+		for _, p := range pages {
+			for range 5 {
+				ms := b.eval(t, "($('expr').value = "+strconv.Quote(p.expr)+", timed('update', updateExpr), document.body.dataset.updateMs)")
+				v, err := strconv.ParseFloat(ms, 64)
+				require.NoError(t, err, ms)
+				worst = max(worst, v)
+			}
+		}
+		src := b.eval(t, "($('source').value = $('source').value + 'z = (8,8):(1,8)\\n', timed('lint', updateLint), document.body.dataset.lintMs)")
+		t.Logf("keystroke: the slowest of %d eval+verify+show updates %.1f ms; a lint of the editor %s ms", 5*len(pages), worst, src)
+	}
 }
