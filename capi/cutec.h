@@ -102,8 +102,16 @@ cutec_result *cutec_format(const char *name, const char *src, size_t len, int ki
 /* cutec_draw evaluates an expression that gives a layout or a composed
  * layout and draws it as "cutec show" does, in CUTEC_DRAW_TEXT,
  * CUTEC_DRAW_SVG or CUTEC_DRAW_HTML. A dynamic layout (E0700), another kind
- * of value (E0205) or one larger than 256 x 256 cells (E0808) fails. */
+ * of value (E0205) or one larger than 256 x 256 cells (E0705, as from
+ * "cutec show") fails. */
 cutec_result *cutec_draw(const char *expr, size_t len, int format);
+
+/* cutec_explain derives a value or an expression step by step, as "cutec
+ * eval -explain -json" does (docs/explain.md): value is the derivation's JSON
+ * object {"expr","value","failed","steps"}, each step {"rule","expr",
+ * "value","note","depth"}; the last step's value is the result. It is set
+ * also when the expression fails: the derivation then ends with the error. */
+cutec_result *cutec_explain(const char *expr, size_t len);
 
 /* cutec_result_free frees a result and all its strings. NULL is allowed. */
 void cutec_result_free(cutec_result *result);

@@ -16,10 +16,10 @@ import (
 	"github.com/cutec/cutec/parser"
 )
 
-// evalCommand is "cutec eval [-json] [EXPR...]".
+// evalCommand is "cutec eval [-json] [-explain] [EXPR...]".
 var evalCommand = &command{
 	name:  "eval",
-	args:  "[-json] [EXPR...]",
+	args:  "[-json] [-explain] [EXPR...]",
 	short: "evaluate layout expressions, one result line each",
 	long: `Eval evaluates each expression given as an argument or, with no arguments,
 each line of standard input (blank lines and lines starting with # are
@@ -37,11 +37,14 @@ Names in leaf positions are symbols, values known only at run time:
 result and, after "  # if", the conditions it needs (128 | M, 32 | K); with
 -json they are the field "obligations" (docs/symbols.md).
 
+` + explainHelp + `
+
 Exit status: 0 when every expression evaluates, 1 otherwise, 2 on a usage or
 I/O error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &evaluator{}
 		fs.BoolVar(&o.json, "json", false, "print one JSON object per expression")
+		fs.BoolVar(&o.explain, "explain", false, "print the derivation of each expression (docs/explain.md)")
 		return o.run
 	},
 	extra: printOperations,
@@ -50,7 +53,8 @@ I/O error.`,
 // evaluator evaluates expressions and writes one result line each.
 type evaluator struct {
 	json    bool
-	workers int // goroutines evaluating standard input
+	explain bool // print derivations (eval_explain.go)
+	workers int  // goroutines evaluating standard input
 	w       *bufio.Writer
 	line    []byte // the output line being built, reused
 	failed  bool   // an expression failed
@@ -58,6 +62,17 @@ type evaluator struct {
 
 // run evaluates the arguments, or the lines of standard input.
 func (ev *evaluator) run(e *env, args []string) int {
+	if ev.explain {
+		failed, err := explainInputs(e, args, ev.json)
+		if err != nil {
+			e.errorf("eval: %v", err)
+			return exitUsage
+		}
+		if failed {
+			return exitFindings
+		}
+		return exitOK
+	}
 	ev.w = bufio.NewWriterSize(e.stdout, 64<<10)
 	ev.workers = runtime.GOMAXPROCS(0)
 	var err error

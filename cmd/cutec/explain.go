@@ -92,6 +92,7 @@ func writeExplanation(w io.Writer, c diag.CodeInfo) {
 			}
 			b.WriteString("\n")
 		}
+		writeExampleDerivation(&b, example)
 	} else {
 		writeField(&b, "Example", example)
 	}

@@ -12,7 +12,7 @@ import (
 // verifyCommand is "cutec verify [-json] [-strict] [EXPR...]".
 var verifyCommand = &command{
 	name:  "verify",
-	args:  "[-json] [-strict] [-enable CHECKS] [-disable CODES] [EXPR...]",
+	args:  "[-json] [-strict] [-explain] [-enable CHECKS] [-disable CODES] [EXPR...]",
 	short: "check every invariant of values and expressions",
 	long: `Verify parses, evaluates and checks each value or expression given as an
 argument or, with no arguments, each line of standard input (blank lines and
@@ -24,6 +24,9 @@ input prints nothing.
 With -json each diagnostic is one JSON object a line (the fields of
 "cutec lint -format json").
 
+With -explain each diagnosed call is followed by its derivation, as
+"cutec eval -explain" prints it (in JSON, one object with "steps").
+
 ` + checksHelp + `
 
 Exit status: 0 when no input has an error, 1 when one has (with -strict,
@@ -32,6 +35,7 @@ also a warning), 2 on a usage or I/O error.`,
 		v := &verifier{}
 		fs.BoolVar(&v.json, "json", false, "print diagnostics as JSON lines")
 		fs.BoolVar(&v.strict, "strict", false, "count warnings as findings (exit 1)")
+		fs.BoolVar(&v.explain, "explain", false, "after the diagnostics, print the derivation of each call they are about (docs/explain.md)")
 		v.checks.define(fs)
 		return v.run
 	},
@@ -41,6 +45,7 @@ also a warning), 2 on a usage or I/O error.`,
 // it goes.
 type verifier struct {
 	json, strict bool
+	explain      bool // derivations of the calls diagnosed (verify_explain.go)
 	checks       checkFlags
 	pass         *verify.Pass
 	r            diag.Renderer
@@ -109,6 +114,9 @@ func (v *verifier) stdin(r io.Reader) error {
 func (v *verifier) input(f *diag.File) {
 	_, diags := v.pass.Expr(f)
 	v.report(diags)
+	if v.explain {
+		explainDiagnostics(v.w, f, diags, v.json)
+	}
 }
 
 // inputArg verifies an argument, with a hint when it is a file's path.
@@ -116,6 +124,9 @@ func (v *verifier) inputArg(f *diag.File, arg string) {
 	_, diags := v.pass.Expr(f)
 	hintLintForPath(diags, arg)
 	v.report(diags)
+	if v.explain {
+		explainDiagnostics(v.w, f, diags, v.json)
+	}
 }
 
 // report renders diagnostics and notes whether they are findings. They are

@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
-	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "diag"},
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "diag", "internal/explain"},
 	"internal/atomicfile": {},
 	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
 	"internal/gencache":   {},
@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	"internal/syntax":    {"grammar", "diag"},
 	"internal/ebnfcheck": {},
 	"internal/evalfast":  {"layout"},
+	"internal/explain":   {"parser", "normalize", "ast", "layout", "diag"},
 }
 
 // importers lists packages that only some packages may import: the grammar's

@@ -15,11 +15,14 @@ In a notebook a Layout draws itself (_repr_html_, _repr_svg_). Errors
 raise CutecError, which carries the Diagnostic objects. Every function is
 safe to call from many threads. docs/embedding.md is the reference.
 """
+import json
+
 from . import _native
 
 __all__ = [
     "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout",
     "eval", "verify", "lint", "lint_cute", "lint_mlir", "format", "draw", "version",
+    "explain",
 ]
 
 
@@ -271,3 +274,19 @@ def _kind(kind):
     if kind == "mlir":
         return _native.MLIR
     raise ValueError(f"cutec: kind {kind!r} is neither 'cute' nor 'mlir'")
+
+
+def explain(expr):
+    """The derivation of an expression, as "cutec eval -explain -json" gives
+    it (docs/explain.md): a list of steps, each a dict with "rule", "expr",
+    "value", "note" and "depth", where evaluating "expr" gives "value" and
+    the last step's value is the result (an "error[CODE]: ..." line when the
+    expression fails, which does not raise).
+
+        >>> [s["value"] for s in explain("complement(4:2, 8)")][-2:]
+        ['(2,1):(1,8)', '2:1']
+    """
+    raw = _native.explain(expr)
+    if not raw.ok or raw.value is None:
+        raise CutecError([Diagnostic(d) for d in raw.diagnostics])
+    return json.loads(raw.value.decode("utf-8"))["steps"]

@@ -110,3 +110,14 @@ def format_(name, text, kind):
 def draw(text, fmt):
     b = _bytes(text)
     return _take(_lib.cutec_draw(b, len(b), fmt))
+
+
+def explain(text):
+    """cutec_explain, looked up on first use: a library built before it had
+    none."""
+    fn = getattr(_lib, "cutec_explain", None)
+    if fn is None:
+        raise NotImplementedError("cutec: this libcutec.so has no cutec_explain; rebuild it (python3 python/build.py)")
+    fn.argtypes, fn.restype = [ctypes.c_char_p, ctypes.c_size_t], ctypes.POINTER(_Result)
+    b = _bytes(text)
+    return _take(fn(b, len(b)))

@@ -1,0 +1,115 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/gen"
+	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
+)
+
+// evalText evaluates an expression as cutec eval does: its value's text,
+// or the first error as "error[CODE]: message".
+func evalText(src string) string {
+	f := diag.NewFile("<replay>", []byte(src))
+	e, diags := parser.ParseExpr(f)
+	var v normalize.Value
+	if !diags.HasErrors() {
+		ev := normalize.Evaluator{File: f}
+		var more diag.List
+		v, more = ev.Eval(e)
+		diags = append(diags, more...)
+	}
+	diags.Sort()
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			return "error[" + string(d.Code) + "]: " + d.Message
+		}
+	}
+	if v == nil {
+		return "error: no value"
+	}
+	return v.String()
+}
+
+// replay checks a derivation against the evaluator: every step's expression
+// evaluates, alone, to the step's value, and the last value is the value of
+// the expression explained. It returns how many steps it checked.
+func replay(t *testing.T, src string) (Derivation, int) {
+	t.Helper()
+	d := Explain(src)
+	if len(d.Steps) == 1 && strings.HasPrefix(d.Value, "error: internal error") {
+		// The evaluator itself panics on src (cutec eval does too): a
+		// defect of the algebra, which the explanation reports as an error.
+		t.Logf("the evaluator panics on %s", src)
+		return d, 0
+	}
+	require.NotEmpty(t, d.Steps, src)
+	for i, s := range d.Steps {
+		require.Equal(t, s.Value, evalText(s.Expr), "%s: step %d (%s) does not replay", src, i+1, s.Rule)
+	}
+	want := evalText(src)
+	require.Equal(t, want, d.Steps[len(d.Steps)-1].Value, "%s: the last step is not the result", src)
+	require.Equal(t, want, d.Value, src)
+	require.Equal(t, strings.HasPrefix(want, "error"), d.Failed, src)
+	return d, len(d.Steps)
+}
+
+// TestReplayRandom replays the derivations of thousands of random calls of
+// every operation that computes a layout, with static, dynamic and symbolic
+// leaves (internal/gen.Algebra): the evaluator is the reference, so an
+// explanation cannot drift from what cutec computes.
+func TestReplayRandom(t *testing.T) {
+	onMismatch = func(c, got, want string) { t.Logf("%s: the derivation reaches %s, the evaluator %s", c, got, want) }
+	defer func() { onMismatch = nil }()
+	n := 1500
+	if testing.Short() {
+		n = 200
+	}
+	for _, leaves := range []gen.Leaves{gen.Static, gen.Dynamic, gen.Symbolic} {
+		steps, derived, failed, mismatched := 0, 0, 0, 0
+		for _, src := range gen.Algebra(uint64(7+leaves), n, leaves) {
+			d, k := replay(t, src)
+			steps += k
+			if k > 1 {
+				derived++
+			}
+			if d.Failed {
+				failed++
+			}
+			if d.Mismatch > 0 {
+				mismatched++
+				t.Logf("no derivation reached the value of %s", src)
+			}
+		}
+		t.Logf("leaves %d: %d expressions, %d derived in more than one step, %d failing, %d steps replayed, %d with a sub-derivation replaced by its call",
+			leaves, n, derived, failed, steps, mismatched)
+		assert.Greater(t, derived, n/3, "most random calls have a derivation of several steps")
+		if leaves == gen.Static {
+			assert.Zero(t, mismatched, "a static derivation that does not reach the evaluator's value")
+		}
+	}
+}
+
+// TestReplayGenerated replays the derivations of the expressions cutec
+// eval's benchmarks use (internal/gen.Exprs).
+func TestReplayGenerated(t *testing.T) {
+	var b strings.Builder
+	_, err := gen.Exprs(&b, gen.Options{Seed: 3, Size: 20000, Unique: 1})
+	require.NoError(t, err)
+	count := 0
+	for _, line := range strings.Split(b.String(), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		d, _ := replay(t, line)
+		assert.Zero(t, d.Mismatch, line)
+		count++
+	}
+	assert.Greater(t, count, 500)
+}
