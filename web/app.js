@@ -82,11 +82,13 @@ function updateResult() {
 function updateRest() {
   const e = $("expr").value;
   if (e.trim() === "") {
+    $("explain").textContent = "";
     $("diagnostics").textContent = "";
     $("drawing").replaceChildren();
     updateBanks();
     return;
   }
+  $("explain").textContent = run("eval", "-explain", "--", e).stdout;
   $("diagnostics").textContent = run("verify", "--", e).stdout;
   const show = run("show", "-format", "html", "--", e);
   if (show.status === 0) drawHTML($("drawing"), show.stdout);

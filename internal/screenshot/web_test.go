@@ -23,7 +23,8 @@ import (
 // The playground (web/, built by "python3 web/build.py" into build/web) is
 // opened from disk in headless Chromium with its state in the URL, and what
 // the page shows is compared with what the cutec command prints for the
-// same input: the result with "cutec eval", the diagnostics (carets
+// same input: the result with "cutec eval", its derivation with "cutec eval
+// -explain", the diagnostics (carets
 // included) with "cutec verify", the .cute editor's lint with "cutec lint",
 // the bank report with "cutec banks". The drawing's cells are compared with
 // the layout's values computed here from the definition.
@@ -61,6 +62,7 @@ var pages = []page{
 	{expr: "size(S<3,4,3>)"},
 	{expr: "composition((4,6):(1,5), 6:3)"},
 	{expr: "logical_divide((M,K):(1,lda), (128,32))"},
+	{expr: "composition((4,6):(1,5), 4:2)"},
 	{expr: "(8,8):(8,1)", params: url.Values{"elem": {"f32"}, "atom": {"ld.shared.b32"}}},
 	{expr: "(16,64):(64,1)", params: url.Values{"elem": {"f16"}, "atom": {"ldmatrix.x4"}, "suggest": {"1"}}},
 	{expr: "8:1", params: url.Values{"f": {"x = (4,8):(8,1)\nexpect size(x) == 31\ny = compositon(x, 2)\n"}}},
@@ -136,6 +138,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			b := openPage(t, chromium, "file://"+index+"?"+p.query())
 			dom := b.eval(t, "document.documentElement.outerHTML")
 			assert.Equal(t, cutec(t, "", "eval", "--", p.expr), element(t, dom, "pre", "result"), "result")
+			assert.Equal(t, cutec(t, "", "eval", "-explain", "--", p.expr), element(t, dom, "pre", "explain"), "derivation")
 			diags := element(t, dom, "pre", "diagnostics")
 			assert.Equal(t, cutec(t, "", "verify", "--", p.expr), diags, "diagnostics")
 			checkCaret(t, p.expr, diags)
