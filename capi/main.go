@@ -91,7 +91,10 @@ func toC(r bridge.Result) *C.cutec_result {
 	if r.Kind != "" {
 		out.kind, _ = cBytes([]byte(r.Kind))
 	}
-	if out.diagnostics == nil || r.HasValue && out.value == nil || r.Kind != "" && out.kind == nil {
+	out.obligations, out.obligations_len = cBytes(r.ObligationsJSON())
+	out.notes, _ = cBytes(r.Notes)
+	if out.diagnostics == nil || r.HasValue && out.value == nil || r.Kind != "" && out.kind == nil ||
+		out.obligations == nil || out.notes == nil {
 		freeResult(out)
 		return nil
 	}
@@ -119,6 +122,8 @@ func freeResult(r *C.cutec_result) {
 	C.free(unsafe.Pointer(r.value))
 	C.free(unsafe.Pointer(r.kind))
 	C.free(unsafe.Pointer(r.diagnostics))
+	C.free(unsafe.Pointer(r.obligations))
+	C.free(unsafe.Pointer(r.notes))
 	C.free(unsafe.Pointer(r))
 }
 

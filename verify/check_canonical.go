@@ -10,14 +10,13 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "canonical",
-		Doc: "Values are written in the dialect's canonical spelling: no spaces, no static markers, " +
-			"S<B,M,S>, an explicit composed-layout offset (W0903, with a fix; `cutec fmt` applies it).",
-		Codes: []diag.Code{diag.NonCanonical},
-		Value: checkCanonical,
-	})
+// canonicalCheck is the check canonical (see checks in check.go).
+var canonicalCheck = &Check{
+	Name: "canonical",
+	Doc: "Values are written in the dialect's canonical spelling: no spaces, no static markers, " +
+		"S<B,M,S>, an explicit composed-layout offset (W0903, with a fix; `cutec fmt` applies it).",
+	Codes: []diag.Code{diag.NonCanonical},
+	Value: checkCanonical,
 }
 
 func checkCanonical(s *Subject) {

@@ -329,14 +329,14 @@ func (p *Pass) reports(code diag.Code) bool {
 		return false
 	}
 	owned := false
-	for _, ch := range registry {
-		for _, cc := range ch.Codes {
-			if cc != code {
-				continue
-			}
-			owned = true
-			for _, run := range p.checks {
-				if run == ch {
+	for _, list := range [2][]*Check{checks, p.opts.Extra} {
+		for _, ch := range list {
+			for _, cc := range ch.Codes {
+				if cc != code {
+					continue
+				}
+				owned = true
+				if slices.Contains(p.checks, ch) {
 					return true
 				}
 			}

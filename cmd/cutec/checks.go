@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/verify"
 )
@@ -73,6 +74,22 @@ func (c *checkFlags) pass(ir bool) (*verify.Pass, error) {
 		return nil, err
 	}
 	return verify.NewPass(opts)
+}
+
+// config returns the configuration of checks the flags ask for, for .cute
+// text and for MLIR, made as every front end makes it
+// (driver.NewChecks). The MLIR pass is made afresh, so that its caches
+// start empty for each run (as the benchmarks measure it).
+func (c *checkFlags) config() (driver.Checks, error) {
+	opts, err := c.options(false)
+	if err != nil {
+		return driver.Checks{}, err
+	}
+	checks, err := driver.NewChecks(opts)
+	if err == nil && c.enable == "" && c.disable == "" {
+		checks.Cute = verify.Default()
+	}
+	return checks, err
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.

@@ -93,12 +93,11 @@ func (l *linter) run(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, "lint", "%v", err)
 	}
-	if l.cute, err = l.checks.pass(false); err == nil {
-		l.mlir, err = l.checks.pass(true)
-	}
+	checks, err := l.checks.config()
 	if err != nil {
 		return usageError(e, "lint", "%v", err)
 	}
+	l.cute, l.mlir = checks.Cute, checks.MLIR
 	if l.jobs < 1 {
 		return usageError(e, "lint", "-j must be at least 1, not %d", l.jobs)
 	}

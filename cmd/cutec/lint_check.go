@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"sync"
 	"sync/atomic"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -73,18 +73,12 @@ func (c *checker) checkCute(name string, r io.Reader, col *collector) error {
 	})
 }
 
-// utf8BOM is the byte-order mark an editor may put at the start of a file.
-var utf8BOM = []byte("\xef\xbb\xbf")
-
 // lineWindow returns the window of one line of a stream read line by line
 // (a .cute file, or the standard input of eval and verify), skipping a
-// byte-order mark at the very start of the stream; columns still count it.
+// byte-order mark at the very start of the stream, as every front end does
+// (driver.LineWindow).
 func lineWindow(name string, text []byte, off int64, line int) *diag.File {
-	col := 1
-	if off == 0 && bytes.HasPrefix(text, utf8BOM) {
-		text, off, col = text[len(utf8BOM):], int64(len(utf8BOM)), 1+len(utf8BOM)
-	}
-	return diag.NewWindow(name, text, int(off), line, col)
+	return driver.LineWindow(name, text, off, line)
 }
 
 // stream reads r in chunks of whole lines and hands each to fn, counting

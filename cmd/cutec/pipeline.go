@@ -110,7 +110,7 @@ func (p *pipeline[R]) send(ch chunk) {
 				n = mlirPieceEnd(rest, n)
 			}
 		}
-		piece := chunk{text: rest[:n], off: ch.off, line: ch.line, aliases: ch.aliases}
+		piece := chunk{text: rest[:n], off: ch.off, line: ch.line, aliases: ch.aliases.From(done)}
 		if p.mlir {
 			piece.before = pieceBefore(ch.before, text[:done])
 		}

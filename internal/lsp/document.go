@@ -26,13 +26,19 @@ type document struct {
 	dirty     []bool
 	opCtx     []uint8 // the lines whose op reads the lines around it (mlir_ops.go), as of their last check
 
-	// aliases are the type aliases an MLIR document defines (for the op
-	// checker), and aliasDefs the text of the lines that define them: when
-	// it changes, every line is checked again.
-	aliases   *verify.Aliases
-	aliasDefs string
-	// aliasEdit says that a line that defines an alias (starts with `!`)
-	// was edited, added or removed since aliasDefs was made.
+	// aliasViews are the views of the type aliases an MLIR document
+	// defines (for the op checker), each in effect from its line on
+	// (aliases are scoped to their module, see verify.Aliases), and
+	// aliasDefs the text of the lines that define them or open a module:
+	// when it changes, every line is checked again. aliasLines is the
+	// number of lines when the views were made: lines added or removed
+	// move them.
+	aliasViews []aliasView
+	aliasDefs  string
+	aliasLines int
+	// aliasEdit says that a line that may define an alias or open a module
+	// (verify.AliasEvent) was edited, added or removed since aliasDefs was
+	// made.
 	aliasEdit bool
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
@@ -170,13 +176,18 @@ func (d *document) lineStarts() []int {
 	return starts
 }
 
-// definesAlias reports whether one of lines may define a type alias: it
-// starts with `!` (see checker.scanAliases).
+// definesAlias reports whether one of lines may define a type alias or
+// open a module (verify.AliasEvent; see checker.scanAliases).
 func definesAlias(lines []string) bool {
 	for _, l := range lines {
-		if strings.HasPrefix(l, "!") {
+		if aliasEvent(l) {
 			return true
 		}
 	}
 	return false
+}
+
+// aliasEvent is verify.AliasEvent for a line of the document.
+func aliasEvent(l string) bool {
+	return l != "" && (l[0] == '!' || l[0] == 'm' || l[0] == '/' || l[0] == '}') && verify.AliasEvent([]byte(l))
 }

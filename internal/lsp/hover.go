@@ -136,7 +136,7 @@ func (d *document) hoverMLIR(line, b int, c *checker) (string, *Range) {
 	name, start, end := aliasAt(d.lines[line], b)
 	def := -1
 	if name != "" {
-		def = d.aliasDef(name)
+		def = d.aliasDef(name, line)
 	}
 	if def < 0 {
 		return d.hoverOp(line, c)

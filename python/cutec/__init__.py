@@ -20,7 +20,7 @@ import json
 from . import _native
 
 __all__ = [
-    "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout",
+    "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout", "Obligation",
     "eval", "verify", "lint", "lint_cute", "lint_mlir", "format", "draw", "version",
     "explain",
 ]
@@ -108,15 +108,39 @@ def _text(x):
     return x.text if isinstance(x, Value) else x
 
 
+class Obligation:
+    """A condition a symbolic result holds under, such as "128 | M"
+    (docs/symbols.md), and whether the facts of its symbols prove it: the
+    objects of the field "obligations" of "cutec eval -json"."""
+
+    __slots__ = ("condition", "proved")
+
+    def __init__(self, condition, proved=False):
+        self.condition, self.proved = condition, proved
+
+    def __eq__(self, other):
+        return isinstance(other, Obligation) and (self.condition, self.proved) == (other.condition, other.proved)
+
+    def __hash__(self):
+        return hash((self.condition, self.proved))
+
+    def __repr__(self):
+        return f"Obligation({self.condition!r}, proved={self.proved})"
+
+
 class Value:
     """A value of the algebra that is not a layout, an integer or a truth
     value: a tuple, a swizzle, a tiler, ... text is its canonical spelling
-    and kind its kind ("tuple", "swizzle", ...)."""
+    and kind its kind ("tuple", "swizzle", ...). obligations are the
+    conditions a symbolic result of eval holds under (a list of Obligation,
+    [] when none), and notes the text "cutec eval" prints after the value
+    ("  # if 128 | M", "" when none)."""
 
-    __slots__ = ("text", "kind")
+    __slots__ = ("text", "kind", "obligations", "notes")
 
-    def __init__(self, text, kind):
+    def __init__(self, text, kind, obligations=(), notes=""):
         self.text, self.kind = text, kind
+        self.obligations, self.notes = list(obligations), notes
 
     def __str__(self):
         return self.text
@@ -143,13 +167,13 @@ class Layout(Value):
 
     __slots__ = ()
 
-    def __init__(self, text, kind=None):
+    def __init__(self, text, kind=None, obligations=(), notes=""):
         if kind is None:
             v = eval(text)
             if not isinstance(v, Layout):
                 raise TypeError(f"cutec.Layout: {text!r} is a {getattr(v, 'kind', type(v).__name__)}, not a layout")
-            text, kind = v.text, v.kind
-        super().__init__(text, kind)
+            text, kind, obligations, notes = v.text, v.kind, v.obligations, v.notes
+        super().__init__(text, kind, obligations, notes)
 
     def _int(self, op):
         v = eval(f"{op}({self.text})")
@@ -204,19 +228,25 @@ def _coord(c):
 
 def _value(raw):
     text = raw.value.decode("utf-8", "surrogateescape")
+    obligations = [Obligation(o["condition"], o["proved"]) for o in raw.obligations]
     if raw.kind in ("layout", "composed layout"):
-        return Layout(text, raw.kind)
-    if raw.kind == "integer" and text.lstrip("-").isdigit():
+        return Layout(text, raw.kind, obligations, raw.notes)
+    if not obligations and raw.kind == "integer" and text.lstrip("-").isdigit():
         return int(text)
-    if raw.kind == "boolean" and text in ("true", "false"):
+    if not obligations and raw.kind == "boolean" and text in ("true", "false"):
         return text == "true"
-    return Value(text, raw.kind)
+    return Value(text, raw.kind, obligations, raw.notes)
 
 
 def eval(expr):
     """Evaluates a value or an expression, as "cutec eval" does: a Layout,
     an int, a bool, or a Value (tuples, swizzles, tilers, dynamic
-    integers and truth values, ...). Raises CutecError."""
+    integers and truth values, ...). A symbolic result keeps the conditions
+    it holds under as data, in its obligations (a list of Obligation: for
+    "logical_divide((M,K):(1,lda), (128,32))", "128 | M" and "32 | K"), and
+    the text "cutec eval" prints after it in its notes; a static integer or
+    truth value with conditions is a Value, so that they are kept. Raises
+    CutecError."""
     return _value(_check(_native.eval_(_text(expr))))
 
 
@@ -264,7 +294,7 @@ def draw(expr, format="text"):
 
 
 def version():
-    """The version of the C ABI the library implements ("0.1.0")."""
+    """The version of the C ABI the library implements ("0.2.0")."""
     return _native.version()
 
 

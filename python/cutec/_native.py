@@ -17,6 +17,9 @@ class _Result(ctypes.Structure):
         ("kind", ctypes.c_char_p),
         ("diagnostics", ctypes.c_void_p),
         ("diagnostics_len", ctypes.c_size_t),
+        ("obligations", ctypes.c_void_p),  # since 0.2.0
+        ("obligations_len", ctypes.c_size_t),
+        ("notes", ctypes.c_char_p),
     ]
 
 
@@ -54,12 +57,15 @@ _lib = _load()
 
 class Raw:
     """A result copied out of C: status, value (bytes or None), kind (str or
-    None) and the diagnostics as decoded JSON objects."""
+    None), the diagnostics as decoded JSON objects, the obligations of an
+    eval as decoded JSON objects and its notes (the text "cutec eval" prints
+    after the value)."""
 
-    __slots__ = ("ok", "value", "kind", "diagnostics")
+    __slots__ = ("ok", "value", "kind", "diagnostics", "obligations", "notes")
 
-    def __init__(self, ok, value, kind, diagnostics):
+    def __init__(self, ok, value, kind, diagnostics, obligations=(), notes=""):
         self.ok, self.value, self.kind, self.diagnostics = ok, value, kind, diagnostics
+        self.obligations, self.notes = obligations, notes
 
 
 def _take(ptr):
@@ -70,7 +76,9 @@ def _take(ptr):
         value = ctypes.string_at(r.value, r.value_len) if r.value else None
         kind = r.kind.decode() if r.kind else None
         diags = json.loads(ctypes.string_at(r.diagnostics, r.diagnostics_len).decode("utf-8"))
-        return Raw(r.status == 0, value, kind, diags)
+        obligations = json.loads(ctypes.string_at(r.obligations, r.obligations_len).decode("utf-8"))
+        notes = r.notes.decode("utf-8", "surrogateescape") if r.notes else ""
+        return Raw(r.status == 0, value, kind, diags, obligations, notes)
     finally:
         _lib.cutec_result_free(ptr)
 

@@ -4,7 +4,7 @@ import unittest
 from concurrent.futures import ThreadPoolExecutor
 
 import cutec
-from tests.support import cutec_eval, reference_expressions
+from tests.support import cutec_eval, cutec_eval_json, reference_expressions
 
 
 class Eval(unittest.TestCase):
@@ -24,6 +24,20 @@ class Eval(unittest.TestCase):
         self.assertEqual((str(v), v.kind), ("(4,8)", "tuple"))
         s = cutec.eval("S<2,1,2>")
         self.assertEqual((str(s), s.kind), ("S<2,1,2>", "swizzle"))
+
+    def test_obligations_as_data(self):
+        # The conditions "cutec eval -json" prints for a symbolic result are
+        # kept as Obligation objects, and its text after the value as notes.
+        expr = "logical_divide((M,K):(1,lda), (128,32))"
+        want = cutec_eval_json(expr)
+        v = cutec.eval(expr)
+        self.assertEqual([(o.condition, o.proved) for o in v.obligations],
+                         [(o["condition"], o["proved"]) for o in want["obligations"]])
+        self.assertTrue(v.obligations)
+        self.assertEqual(v.notes, "  # if " + ", ".join(o.condition for o in v.obligations))
+        # A static result has none, and stays a Python int.
+        self.assertEqual(cutec.eval("(4,2):(1,4)").obligations, [])
+        self.assertEqual(cutec.eval("size((4,8):(1,4))"), 32)
 
     def test_error_raises_with_diagnostics(self):
         with self.assertRaises(cutec.CutecError) as cm:
