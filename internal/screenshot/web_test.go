@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -240,4 +241,37 @@ func TestPlaygroundTimings(t *testing.T) {
 		src := b.eval(t, "($('source').value = $('source').value + 'z = (8,8):(1,8)\\n', timed('lint', updateLint), document.body.dataset.lintMs)")
 		t.Logf("keystroke: the slowest of %d eval+verify+show updates %.1f ms; a lint of the editor %s ms", 5*len(pages), worst, src)
 	}
+}
+
+// TestPlaygroundTyping types into the page as a person does (an input
+// event per edit) and checks that the answers follow and that the address
+// bar holds the new state, so that a link shares it.
+func TestPlaygroundTyping(t *testing.T) {
+	chromium := browser(t)
+	index := playground(t)
+	b := openPage(t, chromium, "file://"+index+"?e=8%3A1")
+	typeInto := func(id, text string) {
+		b.eval(t, "(() => { const el = $("+strconv.Quote(id)+"); el.value = "+strconv.Quote(text)+"; el.dispatchEvent(new Event('input')); return '' })()")
+	}
+	waitFor := func(id, want string) {
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			got := b.eval(t, "$("+strconv.Quote(id)+").textContent")
+			if got == want {
+				return
+			}
+			require.True(t, time.Now().Before(deadline), "#%s is still %q, want %q", id, got, want)
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	for _, e := range []string{"(4,8)", "(4,8):(8", "(4,8):(8,1)", "compositon(8:2, 4:1)", "composition((4,6):(1,5), 6:3)"} {
+		typeInto("expr", e)
+		waitFor("result", cutec(t, "", "eval", "--", e))
+		waitFor("diagnostics", cutec(t, "", "verify", "--", e))
+		assert.Equal(t, "?"+url.Values{"e": {e}}.Encode(), b.eval(t, "location.search"), "the address bar")
+	}
+	src := "x = (4,8):(8,1)\nexpect cosize(x) == 30\n"
+	typeInto("source", src)
+	waitFor("lint", cutec(t, src, "lint"))
+	assert.Contains(t, b.eval(t, "location.search"), "f="+url.QueryEscape(src), "the address bar holds the editor's text")
 }
