@@ -20,6 +20,11 @@
  * at once. Calls share no state that can change a result; the library keeps
  * only caches that speed up repeated inputs.
  *
+ * Fork: a call in a process forked from the one that loaded the library
+ * (where the Go runtime's threads are gone) is refused at once with an E0808
+ * diagnostic instead of entering Go, which could hang; load the library
+ * after the fork (exec). cutec_result_free works in a child too.
+ *
  * Failure: a call never aborts the process on bad input. Errors in the input
  * and misuse (an unknown kind or format, NULL with a non-zero length) are
  * diagnostics; a failure inside the library (a Go panic) is caught before

@@ -38,10 +38,14 @@ the checks.`
 func (c *checkFlags) options(ir bool) (verify.Options, error) {
 	opts := verify.Options{Lowerable: ir, IR: ir}
 	byName := map[string]*verify.Check{}
+	ofCheck := map[diag.Code]bool{}
 	var names []string
 	for _, ch := range verify.Checks() {
 		byName[ch.Name] = ch
 		names = append(names, ch.Name)
+		for _, code := range ch.Codes {
+			ofCheck[code] = true
+		}
 	}
 	for _, name := range splitList(c.enable) {
 		if byName[name] == nil {
@@ -57,6 +61,12 @@ func (c *checkFlags) options(ir bool) (verify.Options, error) {
 		code := diag.Code(strings.ToUpper(item))
 		if _, ok := diag.Lookup(code); !ok {
 			return opts, unknownItem("check or code", item, names)
+		}
+		if !ofCheck[code] {
+			// A parse, evaluation or limit diagnostic says the input has no
+			// value to check: leaving it out would pass input that does not
+			// parse.
+			return opts, fmt.Errorf("%s cannot be disabled: only the codes of checks can (see \"cutec help checks\"); parse and evaluation errors always run", code)
 		}
 		opts.Disable = append(opts.Disable, code)
 	}

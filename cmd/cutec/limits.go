@@ -14,3 +14,10 @@ const chunkSize = 64 << 10
 
 // snippetLen is how much of an over-long line a diagnostic quotes.
 const snippetLen = driver.SnippetLen
+
+// maxJobs clamps -j (and the helpers of one file's pipeline): more
+// goroutines than that cannot run at once on any machine cutec targets, and
+// the buffers sized by it stay small. The work clamps it further: lint
+// starts at most one worker a file, and a file's pipeline starts a helper
+// only for a piece that finds none idle.
+const maxJobs = 1 << 10

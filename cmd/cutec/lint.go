@@ -69,6 +69,15 @@ file is reported on standard error, and the other files are still checked).`,
 // maxDiagsPerFile caps the diagnostics kept for one file.
 const maxDiagsPerFile = 10000
 
+// maxDiagBytesPerFile caps the bytes of the diagnostics kept for one file
+// (their messages, details, notes and fixes, and an excerpt of each source
+// line), so that diagnostics that quote megabyte names do not hold memory
+// without bound before the count cap is reached.
+const maxDiagBytesPerFile = 16 << 20
+
+// diagByteBudget is maxDiagBytesPerFile; a test lowers it.
+var diagByteBudget = maxDiagBytesPerFile
+
 // linter holds the options and the state of one lint run.
 type linter struct {
 	format string

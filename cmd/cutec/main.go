@@ -31,5 +31,6 @@ package main
 import "os"
 
 func main() {
+	guardOutputs()
 	os.Exit(run(os.Args[1:], newStdEnv()))
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +15,11 @@ import (
 // maxLineLen is the longest line the server checks, as every front end
 // (driver.MaxLineLen): a longer line gets E0109 instead of being parsed.
 const maxLineLen = driver.MaxLineLen
+
+// maxLiveCheckBytes bounds the .cute documents checked again at every
+// edit: a check costs what lint takes, about 0.8 ms a kilobyte, so an edit
+// of a document of this size costs at most about 200 ms.
+const maxLiveCheckBytes = 256 << 10
 
 // maxDiags caps the diagnostics published for one document, as lint caps
 // those of one file.
@@ -182,8 +188,17 @@ func (c *checker) mlirLine(name, line string, aliases *verify.Aliases) diag.List
 }
 
 // checkCute checks a .cute document line by line through one session, as
-// lint streams a file, with the same windows (so the same spans).
+// lint streams a file, with the same windows (so the same spans). The
+// names of a .cute file flow from line to line, so an edit checks the whole
+// document again: its work is bounded by maxLiveCheckBytes, past which a
+// document is checked when it is opened and saved (document.checkAll), and
+// an edit publishes one Information diagnostic that says so.
 func (c *checker) checkCute(doc *document) []found {
+	if doc.bytes > maxLiveCheckBytes && !doc.checkAll {
+		return []found{{&diag.Diagnostic{Code: diag.ValueTooLarge, Severity: diag.Info,
+			File:    diag.NewWindow(doc.name, nil, 0, 1, 1),
+			Message: fmt.Sprintf("this document is %d bytes, more than the %d checked at every edit: it is checked when it is saved", doc.bytes, maxLiveCheckBytes)}, 0}}
+	}
 	session := c.cute.NewCute()
 	var out []found
 	off := 0

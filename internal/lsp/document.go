@@ -43,12 +43,22 @@ type document struct {
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
 
+	// bytes is the size of the text; checkAll asks the next check of a
+	// .cute document larger than maxLiveCheckBytes to run (it is set by
+	// didOpen and didSave, cleared by an edit).
+	bytes    int
+	checkAll bool
+
 	// A lone "\r" (one not before the "\n" that ends its line) ends a line
 	// for the protocol, but not for lint, whose lines the document keeps
 	// (see lone_cr.go). lones counts them; loneBefore[i], built when
 	// needed, is the number of them on the lines before line i.
 	lones      int
 	loneBefore []int
+	// segLine and segStarts keep the segments of the line last asked
+	// (lone_cr.go); nil after an edit.
+	segLine   int
+	segStarts []int
 }
 
 // newDocument returns the document for uri with text.
@@ -77,12 +87,17 @@ func uriName(uri string) string {
 
 // setText replaces the whole text.
 func (d *document) setText(text string) {
+	d.bytes = len(text)
 	d.lines = strings.Split(text, "\n")
-	d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
-	d.dirty = make([]bool, len(d.lines))
-	d.opCtx = make([]uint8, len(d.lines))
+	if d.isMLIR {
+		// The state of each line of MLIR; a .cute document has none, so
+		// that a document of short lines takes about 16 bytes a line.
+		d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
+		d.dirty = make([]bool, len(d.lines))
+		d.opCtx = make([]uint8, len(d.lines))
+	}
 	d.aliasEdit = true
-	d.lones, d.loneBefore = 0, nil
+	d.lones, d.loneBefore, d.segStarts = 0, nil, nil
 	for i, l := range d.lines {
 		d.lones += loneCRs(l, i == len(d.lines)-1)
 	}
@@ -108,11 +123,20 @@ func (d *document) apply(ch contentChange) {
 	if l2 < l1 || (l2 == l1 && b2 < b1) {
 		l1, b1, l2, b2 = l2, b2, l1, b1
 	}
-	repl := strings.Split(d.lines[l1][:b1]+ch.Text+d.lines[l2][b2:], "\n")
+	joined := d.lines[l1][:b1] + ch.Text + d.lines[l2][b2:]
+	for _, l := range d.lines[l1 : l2+1] {
+		d.bytes -= len(l) + 1
+	}
+	d.bytes += len(joined) + 1
+	d.checkAll = false
+	repl := strings.Split(joined, "\n")
 	d.aliasEdit = d.aliasEdit || definesAlias(d.lines[l1:l2+1]) || definesAlias(repl)
 	d.lones += loneCRsIn(repl, l2 == len(d.lines)-1) - loneCRsIn(d.lines[l1:l2+1], l2 == len(d.lines)-1)
-	d.loneBefore = nil
+	d.loneBefore, d.segStarts = nil, nil
 	d.lines = splice(d.lines, l1, l2+1, repl)
+	if !d.isMLIR {
+		return
+	}
 	d.lineDiags = splice(d.lineDiags, l1, l2+1, make([][]*diag.Diagnostic, len(repl)))
 	dirty := make([]bool, len(repl))
 	for i := range dirty {

@@ -36,6 +36,9 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 // a name, the operation and result of a call, or the value written there.
 func (d *document) hoverCute(line, b int) (string, *Range) {
 	a := d.analysis()
+	if a == nil {
+		return "", nil
+	}
 	off := a.offsetOf(line, b)
 	i := a.stmtAt(off)
 	if i < 0 {

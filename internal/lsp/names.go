@@ -32,6 +32,9 @@ func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
 // defined.
 func (d *document) cuteDefinition(line, b int) any {
 	a := d.analysis()
+	if a == nil {
+		return nil
+	}
 	id := a.identAt(a.offsetOf(line, b))
 	if id == nil {
 		return nil
@@ -53,6 +56,9 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	}
 	line, b := d.offset(p.Position)
 	a := d.analysis()
+	if a == nil {
+		return []Location{}, nil
+	}
 	id := a.identAt(a.offsetOf(line, b))
 	if id == nil {
 		return []Location{}, nil

@@ -13,7 +13,10 @@ standard library only).
 
 In a notebook a Layout draws itself (_repr_html_, _repr_svg_). Errors
 raise CutecError, which carries the Diagnostic objects. Every function is
-safe to call from many threads. docs/embedding.md is the reference.
+safe to call from many threads; in a process forked from the one that
+imported cutec (multiprocessing's default start method on Linux) every call
+raises CutecError (E0808): use the spawn or forkserver start method.
+docs/embedding.md is the reference.
 """
 import json
 
@@ -94,7 +97,13 @@ class CutecError(ValueError):
 
 
 def _diagnostics(raw):
-    return [Diagnostic(o) for o in raw.diagnostics]
+    """The diagnostics of a call that returns them; a call the library could
+    not carry out (E0808: in a process forked from the one that loaded it,
+    say) raises CutecError rather than pass for findings."""
+    diags = [Diagnostic(o) for o in raw.diagnostics]
+    if any(d.code == "E0808" for d in diags):
+        raise CutecError(diags)
+    return diags
 
 
 def _check(raw):

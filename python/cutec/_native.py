@@ -85,10 +85,38 @@ def _take(ptr):
 
 def _bytes(text):
     """Input as bytes: str is encoded as UTF-8 (lone surrogates from
-    surrogateescape back to their bytes); bytes pass unchanged."""
+    surrogateescape back to their bytes, any other lone surrogate as the
+    three bytes surrogatepass gives, which are not UTF-8: the library
+    reports them as E0107 at their offset); bytes pass unchanged."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         return bytes(text)
-    return str(text).encode("utf-8", "surrogateescape")
+    return _encode(str(text))
+
+
+def _encode(s):
+    try:
+        return s.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        # A lone surrogate outside U+DC80..U+DCFF: encoded character by
+        # character, so that the others keep their surrogateescape bytes.
+        out = bytearray()
+        for ch in s:
+            try:
+                out += ch.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                out += ch.encode("utf-8", "surrogatepass")
+        return bytes(out)
+
+
+def _name(name):
+    """A file name for the C ABI, which takes a NUL-terminated string: a
+    name holding NUL is refused (ValueError) rather than cut short."""
+    if not isinstance(name, str):
+        raise TypeError(f"cutec: a name is a str, not {type(name).__name__}")
+    b = _encode(name)
+    if b"\x00" in b:
+        raise ValueError(f"cutec: the name {name!r} holds a NUL character, which a name cannot hold")
+    return b
 
 
 def version():
@@ -107,12 +135,12 @@ def verify(text):
 
 def lint(name, text, kind):
     b = _bytes(text)
-    return _take(_lib.cutec_lint(name.encode("utf-8", "surrogateescape"), b, len(b), kind))
+    return _take(_lib.cutec_lint(_name(name), b, len(b), kind))
 
 
 def format_(name, text, kind):
     b = _bytes(text)
-    return _take(_lib.cutec_format(name.encode("utf-8", "surrogateescape"), b, len(b), kind))
+    return _take(_lib.cutec_format(_name(name), b, len(b), kind))
 
 
 def draw(text, fmt):
