@@ -134,12 +134,21 @@ const (
 	ObligationFalse Code = "E0716"
 	SymbolTerm      Code = "E0717"
 	ObligationOpen  Code = "W0914"
+	// DynamicAssumed is a condition the dialect assumes of a dynamic value
+	// without stating it (docs/dialect.md, "The rule for dynamic values").
+	DynamicAssumed Code = "W0919"
 )
 
 // Shared-memory bank conflicts (package banks).
 const (
 	BankAccessInvalid Code = "E0908"
 	BankUnknownName   Code = "E0909"
+)
+
+// Tiled MMAs and copies (package tiled).
+const (
+	TiledUnknownAtom Code = "E0920"
+	TiledMismatch    Code = "E0921"
 )
 
 // Lints of newcomer traps.
