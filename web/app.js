@@ -56,11 +56,13 @@ function mark(name) {
 
 function run(...args) { return window.cutec(args, ""); }
 
-// drawHTML puts the table (and its style) of a "cutec show -format html"
-// page into el.
+// drawHTML puts the drawing of a "cutec show -format html" page into el:
+// a layout's table with its style, or the pictures of a tiled MMA or copy
+// (their page's style, which sets the body's font, is left out).
 function drawHTML(el, page) {
   const doc = new DOMParser().parseFromString(page, "text/html");
-  el.replaceChildren(...doc.querySelectorAll("style, table"));
+  if (doc.querySelector("table")) el.replaceChildren(...doc.querySelectorAll("style, table"));
+  else el.replaceChildren(...doc.body.childNodes);
 }
 
 function drawSVG(el, svg) {

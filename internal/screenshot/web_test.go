@@ -64,6 +64,7 @@ var pages = []page{
 	{expr: "composition((4,6):(1,5), 6:3)"},
 	{expr: "logical_divide((M,K):(1,lda), (128,32))"},
 	{expr: "composition((4,6):(1,5), 4:2)"},
+	{expr: "make_tiled_mma(UniversalFMA, (2,2,1))"}, // docs/tiled.md: drawn as SVG pictures
 	{expr: "(8,8):(8,1)", params: url.Values{"elem": {"f32"}, "atom": {"ld.shared.b32"}}},
 	{expr: "(16,64):(64,1)", params: url.Values{"elem": {"f16"}, "atom": {"ldmatrix.x4"}, "suggest": {"1"}}},
 	{expr: "8:1", params: url.Values{"f": {"x = (4,8):(8,1)\nexpect size(x) == 31\ny = compositon(x, 2)\n"}}},
@@ -144,7 +145,12 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			assert.Equal(t, cutec(t, "", "verify", "--", p.expr), diags, "diagnostics")
 			checkCaret(t, p.expr, diags)
 			if p.cells != nil {
-				checkCells(t, p, element(t, dom, "div", "drawing"))
+				checkTableCells(t, p, element(t, dom, "div", "drawing"))
+			}
+			if strings.HasPrefix(p.expr, "make_tiled_") {
+				want := cutec(t, "", "show", "-format", "svg", "--", p.expr)
+				require.True(t, strings.HasPrefix(want, "<svg"), want)
+				assert.Contains(t, element(t, dom, "div", "drawing"), `<g id="C">`, "the tiled MMA's picture of C")
 			}
 			if p.params.Has("atom") {
 				args := []string{"banks"}
@@ -185,9 +191,9 @@ func checkCaret(t *testing.T, expr, diags string) {
 	assert.Equal(t, 4+out.Error.Col-1, caret, "the caret is under column %d:\n%s\n%s", out.Error.Col, lines[1], lines[2])
 }
 
-// checkCells compares the drawing's cells, row by row, with the layout's
+// checkTableCells compares the drawing's cells, row by row, with the layout's
 // values.
-func checkCells(t *testing.T, p page, drawing string) {
+func checkTableCells(t *testing.T, p page, drawing string) {
 	rows := regexp.MustCompile(`(?s)<tr>(.*?)</tr>`).FindAllStringSubmatch(drawing, -1)
 	require.Len(t, rows, p.rows+1, "a header row and one row per index of mode 0")
 	td := regexp.MustCompile(`<td[^>]*>([^<]*)</td>`)
