@@ -1,3 +1,5 @@
+//go:build !js
+
 // Cutec evaluates, verifies, lints, formats and draws CuTe layouts, the
 // shape:stride layout algebra of NVIDIA's CUTLASS.
 //
@@ -26,9 +28,23 @@
 // normalize, verify and printer.
 package main
 
-import "os"
+import (
+	"os"
+	"os/signal"
+	"syscall"
+)
 
 func main() {
 	guardOutputs()
 	os.Exit(run(os.Args[1:], newStdEnv()))
+}
+
+// guardOutputs makes a write to a closed pipe an error rather than the end
+// of the process: by default the Go runtime kills a program with SIGPIPE
+// (status 141) when a write to descriptor 1 or 2 finds the pipe closed;
+// with SIGPIPE ignored the write fails with EPIPE, which checkedWriter
+// reports as status 2 (docs/cli.md: a closed or broken output is an I/O
+// error).
+func guardOutputs() {
+	signal.Ignore(syscall.SIGPIPE)
 }

@@ -121,18 +121,30 @@ func screenshot(t *testing.T, chromium, page, shot string) {
 
 // screenshotSized is screenshot with a window of w x h CSS pixels.
 func screenshotSized(t *testing.T, chromium, page, shot string, w, h int) {
+	args := append(headless(t), fmt.Sprintf("--force-device-scale-factor=%d", scale),
+		"--screenshot="+shot, fmt.Sprintf("--window-size=%d,%d", w, h))
+	runChromium(t, chromium, append(args, "file://"+page)...)
+}
+
+// headless returns the flags of a headless, offline Chromium with a fresh
+// profile.
+func headless(t *testing.T) []string {
+	return []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--hide-scrollbars", "--user-data-dir=" + filepath.Join(t.TempDir(), "profile")}
+}
+
+// runChromium runs Chromium with args and returns its standard output.
+func runChromium(t *testing.T, chromium string, args ...string) []byte {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, chromium,
-		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--hide-scrollbars", fmt.Sprintf("--force-device-scale-factor=%d", scale),
-		"--user-data-dir="+filepath.Join(t.TempDir(), "profile"),
-		"--screenshot="+shot, fmt.Sprintf("--window-size=%d,%d", w, h), "file://"+page)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", chromium, err, out)
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, chromium, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\n%s", chromium, err, stderr.Bytes())
 	}
+	return stdout.Bytes()
 }
 
 // update writes the screenshot, cropped to the drawing and a margin, to
