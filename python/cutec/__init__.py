@@ -18,6 +18,7 @@ safe to call from many threads. docs/embedding.md is the reference.
 import json
 
 from . import _native
+from ._structure import LayoutMethods
 
 __all__ = [
     "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout",
@@ -104,8 +105,13 @@ def _check(raw):
 
 
 def _text(x):
-    """The text of an input: a Value is its canonical text."""
-    return x.text if isinstance(x, Value) else x
+    """The text of an input: a Value is its canonical text; str and bytes
+    pass; any other type is a TypeError."""
+    if isinstance(x, Value):
+        return x.text
+    if not isinstance(x, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"cutec: an expression is a str, bytes or a cutec value, not {type(x).__name__}")
+    return x
 
 
 class Value:
@@ -131,7 +137,7 @@ class Value:
         return hash((self.text, self.kind))
 
 
-class Layout(Value):
+class Layout(LayoutMethods, Value):
     """A layout (shape:stride) or a composed layout (outer o offset o
     inner), in canonical spelling.
 
@@ -141,9 +147,13 @@ class Layout(Value):
     Layout draws itself as CuTe's print_layout table.
     """
 
-    __slots__ = ()
+    __slots__ = ("_conditions",)  # set by the operations of cutec.ops (see conditions)
 
     def __init__(self, text, kind=None):
+        if not isinstance(text, (str, bytes)):  # pycute's Layout(shape, stride=None)
+            from ._values import _arg
+            text = f"make_layout({_arg(text)})" if kind is None else f"make_layout({_arg(text)}, {_arg(kind)})"
+            kind = None
         if kind is None:
             v = eval(text)
             if not isinstance(v, Layout):
@@ -197,6 +207,8 @@ def _coord(c):
         raise TypeError("cutec: a coordinate is an int or a tuple of them, not a bool")
     if isinstance(c, int):
         return str(c)
+    if c is None:  # pycute's slice mark, CuTe's _
+        return "_"
     if isinstance(c, (tuple, list)):
         return "(" + ",".join(_coord(x) for x in c) + ")"
     raise TypeError(f"cutec: a coordinate is an int or a tuple of them, not {type(c).__name__}")
@@ -204,12 +216,16 @@ def _coord(c):
 
 def _value(raw):
     text = raw.value.decode("utf-8", "surrogateescape")
-    if raw.kind in ("layout", "composed layout"):
-        return Layout(text, raw.kind)
+    if raw.kind == "layout" or raw.kind and "composed" in raw.kind:
+        from ._values import value_class
+        return value_class(raw.kind)(text, raw.kind)
     if raw.kind == "integer" and text.lstrip("-").isdigit():
         return int(text)
     if raw.kind == "boolean" and text in ("true", "false"):
         return text == "true"
+    if raw.kind in ("swizzle", "tiler"):
+        from ._values import value_class
+        return value_class(raw.kind)(text, raw.kind)
     return Value(text, raw.kind)
 
 
@@ -289,4 +305,21 @@ def explain(expr):
     raw = _native.explain(expr)
     if not raw.ok or raw.value is None:
         raise CutecError([Diagnostic(d) for d in raw.diagnostics])
-    return json.loads(raw.value.decode("utf-8"))["steps"]
+    from ._values import Step
+    return [Step(s) for s in json.loads(raw.value.decode("utf-8"))["steps"]]
+
+
+# The values beyond Layout, the operations of the algebra (from the
+# library's own table: cutec.ops), equality as functions and the bank
+# analysis: _values.py. __version__ is the package's, the C ABI's version.
+from ._values import ComposedLayout, Swizzle, Tile, BankReport, Phase, Step, same_function, banks  # noqa: E402
+from . import ops  # noqa: E402
+from .pycute_convert import from_pycute, to_pycute  # noqa: E402
+
+__version__ = version()
+for _name, _fn in ops.OPERATIONS.items():
+    if _name not in globals():  # eval and the like stay the package's own
+        globals()[_name] = _fn
+del _name, _fn
+__all__ += ["ComposedLayout", "Swizzle", "Tile", "BankReport", "Phase", "Step", "same_function", "banks",
+            "from_pycute", "to_pycute", "ops", "__version__"] + sorted(n for n in ops.OPERATIONS if n != "eval")
