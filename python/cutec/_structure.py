@@ -15,7 +15,9 @@ def _inspect_json(text: str) -> str:
     raw = _native.inspect(text)
     if not raw.ok:
         from . import CutecError, _diagnostics
-        raise CutecError(_diagnostics(raw))
+        err = CutecError(_diagnostics(raw))
+        err.expr = text  # the expression the spans point into
+        raise err
     return raw.value.decode("utf-8")
 
 
