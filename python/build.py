@@ -45,10 +45,18 @@ def check_header():
                  f"only in the library {sorted(exported - declared)}")
 
 
-def build():
+def build_library():
+    """The shared library, checked against capi/cutec.h and copied into the
+    package (python/cutec/libcutec.so). pip's build of the package
+    (python/build_backend.py) runs this step alone."""
     os.makedirs(BUILD, exist_ok=True)
     run("go", "build", "-buildmode=c-shared", "-o", "build/libcutec.so", "./capi")
     check_header()
+    shutil.copy(os.path.join(BUILD, "libcutec.so"), os.path.join(ROOT, "python", "cutec", "libcutec.so"))
+
+
+def build():
+    build_library()
     run("go", "build", "-o", "build/cutec", "./cmd/cutec")
     cc, cxx = os.environ.get("CC", "cc"), os.environ.get("CXX", "c++")
     rpath = "-Wl,-rpath,$ORIGIN"  # the programs find build/libcutec.so beside them
@@ -58,7 +66,6 @@ def build():
         "examples/cpp/cutec_eval.cpp", "-Lbuild", "-lcutec", "-pthread", rpath, "-o", "build/cutec_eval_cpp")
     run(cc, "-Wall", "-Wextra", "-Werror", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O1", "-Icapi",
         "capi/tests/stress.c", "-Lbuild", "-lcutec", "-pthread", rpath, "-o", "build/stress")
-    shutil.copy(os.path.join(BUILD, "libcutec.so"), os.path.join(ROOT, "python", "cutec", "libcutec.so"))
 
 
 def test(long):

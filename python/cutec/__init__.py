@@ -316,7 +316,7 @@ from ._values import ComposedLayout, Swizzle, Tile, BankReport, Phase, Step, sam
 from . import ops  # noqa: E402
 from .pycute_convert import from_pycute, to_pycute  # noqa: E402
 
-__version__ = version()
+from ._version import VERSION as __version__  # noqa: E402
 for _name, _fn in ops.OPERATIONS.items():
     if _name not in globals():  # eval and the like stay the package's own
         globals()[_name] = _fn
