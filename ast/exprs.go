@@ -5,11 +5,18 @@ import "github.com/cutec/cutec/diag"
 // Composed is a composed layout `outer o offset o inner`, or `outer o inner`
 // with the offset left out (Offset nil): `S<3,4,3> o 0 o (8,64):(64,1)`.
 // The parser does not judge the kinds of the parts; later stages do.
+//
+// A middle written `smem_ptr[16b](unset)`, as CuTe C++ prints its
+// smem_ptr_flag_bits<16>, is no offset: Offset is nil and FlagBits is the
+// element width (16), FlagSpan its span. The swizzle then acts on the byte
+// addresses of FlagBits-bit elements.
 type Composed struct {
-	Span   diag.Span
-	Outer  Expr
-	Offset Expr // nil when left out
-	Inner  Expr
+	Span     diag.Span
+	Outer    Expr
+	Offset   Expr // nil when left out or written as a flag
+	Inner    Expr
+	FlagBits int       // the N of smem_ptr[Nb](unset); 0 when not written
+	FlagSpan diag.Span // the span of smem_ptr[Nb](unset)
 }
 
 // Accessor is the offset-and-layout form printed by slice: `{8} o (3,2):(15,100)`.

@@ -80,7 +80,7 @@ func label(n Node) string {
 func compoundLabel(n Node) string {
 	switch n := n.(type) {
 	case *Composed:
-		return "Composed" + flag(n.Offset == nil, " offset=omitted")
+		return "Composed" + flag(n.Offset == nil && n.FlagBits == 0, " offset=omitted") + flag(n.FlagBits != 0, fmt.Sprintf(" flag=smem_ptr[%db]@[%d,%d)", n.FlagBits, n.FlagSpan.Start, n.FlagSpan.End))
 	case *Accessor:
 		return "Accessor"
 	case *Tile:

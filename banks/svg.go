@@ -93,9 +93,9 @@ func (r *Report) svg(b *strings.Builder) {
 
 func instructionVerdict(in Instruction) string {
 	if in.Degree <= 1 {
-		return fmt.Sprintf("%s, %d wavefronts (ideal %d), conflict-free", plural(len(in.Phases), "phase"), in.Wavefronts, in.Ideal)
+		return fmt.Sprintf("%s, %s (ideal %d), conflict-free", plural(len(in.Phases), "phase"), plural(in.Wavefronts, "wavefront"), in.Ideal)
 	}
-	return fmt.Sprintf("%s, %d wavefronts (ideal %d), %d-way", plural(len(in.Phases), "phase"), in.Wavefronts, in.Ideal, in.Degree)
+	return fmt.Sprintf("%s, %s (ideal %d), %d-way", plural(len(in.Phases), "phase"), plural(in.Wavefronts, "wavefront"), in.Ideal, in.Degree)
 }
 
 // conflictedBanks returns the banks of a phase that hold two or more

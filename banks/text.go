@@ -71,8 +71,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		if in.Degree > 1 {
 			verdict = fmt.Sprintf("%d-way", in.Degree)
 		}
-		fmt.Fprintf(&b, "instruction %d: %s%s, %d wavefronts (ideal %d), %s\n",
-			in.Index, plural(len(in.Phases), "phase"), packedNote(in), in.Wavefronts, in.Ideal, verdict)
+		fmt.Fprintf(&b, "instruction %d: %s%s, %s (ideal %d), %s\n",
+			in.Index, plural(len(in.Phases), "phase"), packedNote(in), plural(in.Wavefronts, "wavefront"), in.Ideal, verdict)
 		for p, ph := range in.Phases {
 			if ph.Wavefronts > 1 {
 				fmt.Fprintf(&b, "  %s\n", phaseProof(p, ph))

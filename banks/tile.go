@@ -28,8 +28,18 @@ type Tile struct {
 func TileOf(l layout.Layout) Tile { return Tile{L: l} }
 
 // TileOfComposed returns the tile of a composed layout whose outer function
-// is a swizzle and whose offset is a static integer.
+// is a swizzle and whose offset is a static integer. A swizzle on bytes
+// (CuTe's S<3,4,3> o smem_ptr[16b](unset) o L) is taken on elements, as
+// ElementSwizzle recasts it (S<3,3,3> o 0 o L); CheckElem checks that the
+// element type is the one it was written for.
 func TileOfComposed(c layout.ComposedLayout) (Tile, error) {
+	if bsw, ok := c.ByteSwizzle(); ok {
+		esw, err := ElementSwizzle(bsw, Elem{Name: "(" + c.String() + ")", Bits: c.ElemBits})
+		if err != nil {
+			return Tile{}, err
+		}
+		return Tile{Swizzle: esw, L: c.Inner}, nil
+	}
 	sw, ok := c.Outer.(layout.Swizzle)
 	if !ok {
 		return Tile{}, errAccess("the shared-memory layout %s has an outer layout, not a swizzle", c)
@@ -117,15 +127,26 @@ func (t Tile) offsets() ([]int64, error) {
 	return out, nil
 }
 
+// CheckElem reports an E0908 error when c's swizzle acts on the bytes of
+// elements of another width than e's: CuTe's make_tensor of a layout with
+// smem_ptr_flag_bits<N> asserts that the pointer's elements are N bits.
+func CheckElem(c layout.ComposedLayout, e Elem) error {
+	if c.ElemBits > 0 && c.ElemBits != e.Bits {
+		return errAccess("the swizzle of %s acts on the bytes of %d-bit elements, and %s is %d bits", c, c.ElemBits, e.Name, e.Bits)
+	}
+	return nil
+}
+
 // ElementSwizzle returns the swizzle on element offsets that acts as sw
 // does on the byte addresses of elements of e. CuTe applies the swizzle of
 // its shared-memory layouts with smem_ptr_flag (the GMMA atoms, and the
 // swizzle CuTe DSL prints in a shared-memory memref) to byte addresses,
 // while the composition S<B,M,S> o off o L of the layout algebra applies it
 // to element offsets: with elements of 2^k bytes, S<B,M,S> on bytes is
-// S<B,M-k,S> on elements (S<3,4,3> on bytes is S<3,3,3> on f16). It is an
-// E0908 error when the element is narrower than a byte or M < k (the
-// swizzle would split an element).
+// S<B,M-k,S> on elements (S<3,4,3> on bytes is S<3,3,3> on f16), the
+// swizzle of layout.ComposedLayout.PositionIndependent. It is an E0908
+// error when the element is narrower than a byte (the model counts whole
+// bytes) or M < k (the swizzle would split an element).
 func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
 	if sw.IsIdentity() {
 		return sw, nil
@@ -133,18 +154,14 @@ func ElementSwizzle(sw layout.Swizzle, e Elem) (layout.Swizzle, error) {
 	if e.Bits < 8 || e.Bits&(e.Bits-1) != 0 {
 		return layout.Swizzle{}, errAccess("a swizzle on byte addresses cannot be recast to %d-bit %s elements", e.Bits, e.Name)
 	}
-	k := 0
-	for 8<<k < e.Bits {
-		k++
+	c, err := layout.NewByteSwizzled(sw, e.Bits, unitLayout)
+	if err == nil {
+		c, err = c.PositionIndependent()
 	}
-	if sw.M < k {
-		return layout.Swizzle{}, errAccess("%s on byte addresses moves parts of %d-bit %s elements (M = %d < %d)", sw, e.Bits, e.Name, sw.M, k)
-	}
-	out, err := layout.NewSwizzle(sw.B, sw.M-k, sw.S)
 	if err != nil {
-		return layout.Swizzle{}, errAccess("%v", err)
+		return layout.Swizzle{}, errAccess("%s on byte addresses cannot act on %d-bit %s elements: %v", sw, e.Bits, e.Name, err)
 	}
-	return out, nil
+	return c.Outer.(layout.Swizzle), nil
 }
 
 // Stages returns the stages of a staged buffer: the size of mode 2 of a
@@ -191,3 +208,6 @@ func (t Tile) Stage(s int) (Tile, error) {
 	out.L, out.Offset = l, t.Offset+f.at(int64(s))
 	return out, nil
 }
+
+// unitLayout is 1:0, the layout a swizzle is recast with alone.
+var unitLayout = layout.MustNew(layout.Int(1), layout.Int(0))

@@ -102,7 +102,8 @@ cutec_result *cutec_format(const char *name, const char *src, size_t len, int ki
 /* cutec_draw evaluates an expression that gives a layout or a composed
  * layout and draws it as "cutec show" does, in CUTEC_DRAW_TEXT,
  * CUTEC_DRAW_SVG or CUTEC_DRAW_HTML. A dynamic layout (E0700), another kind
- * of value (E0205) or one larger than 256 x 256 cells (E0808) fails. */
+ * of value (E0205) or one larger than 256 x 256 cells (E0705, as from
+ * "cutec show") fails. */
 cutec_result *cutec_draw(const char *expr, size_t len, int format);
 
 /* cutec_explain derives a value or an expression step by step, as "cutec

@@ -105,7 +105,7 @@ var catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8). The algebra itself evaluates A on its extended domain.",
+		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8); with a tiler (a tile, a shape or an integer), each mode of B against the mode of A it composes with. The algebra itself evaluates A on its extended domain.",
 		"`composition(4:1, 8:2)`", "Shrink B, or extend A, so that cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",
@@ -164,7 +164,7 @@ var catalogue = []CodeInfo{
 		"Integer arguments are in the range the operation takes (for example a positive cotarget).",
 		"`complement(4:1, 0)`", "Pass a value in range.", ""},
 	{ValueTooLarge, "value-too-large", Error,
-		"A value the algebra builds (a tuple, a layout's shape and stride, a tiler, a coordinate of basis strides) holds at most 262144 nodes, leaves and tuples counted as a walk visits them; the bound is checked before the value is built, so a chain of `A = make_layout(B, B)` or a deep basis path stops with this error instead of taking gigabytes. The names of one `.cute` file hold at most 2097152 nodes together in the values they keep as trees (a static layout of at most 16 leaves is kept packed and not counted), and a value nests at most 256 levels deep (the nesting the parser reads, so that every value printed reads back).",
+		"A value the algebra builds (a tuple, a layout's shape and stride, a tiler, a coordinate of basis strides) holds at most 262144 nodes, leaves and tuples counted as a walk visits them; the bound is checked before the value is built, so a chain of `A = make_layout(B, B)` or a deep basis path stops with this error instead of taking gigabytes. The names of one `.cute` file hold at most 2097152 nodes together in the values they keep as trees (a static layout of at most 16 leaves is kept packed and not counted), and a value nests at most 256 levels deep (the nesting the parser reads, so that every value printed reads back). A drawing (`cutec show`, and `cutec_draw` of the C ABI and Python's `draw`, which report the same code) holds at most 256 rows and 256 columns.",
 		"`((2):(1@65535@65535@65535@65535@65535))(1)`", "Build smaller values; a value this large cannot be printed or checked in reasonable time.", ""},
 
 	// Symbolic layouts.
@@ -195,7 +195,7 @@ var catalogue = []CodeInfo{
 		"An `expect` names a code of this catalogue.",
 		"`expect E9999 size(8:1)`", "Use a code listed in docs/diagnostics.md.", ""},
 	{EmbeddingFailure, "embedding-failure", Error,
-		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length, a drawable layout; a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
+		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length; a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
 		"no input of the command line; through the C ABI, `cutec_draw(\"8:1\", 3, 99)` (an unknown drawing format)", "Pass the arguments capi/cutec.h documents; report any other E0808 as a bug.", ""},
 
 	// Lints.
@@ -212,7 +212,7 @@ var catalogue = []CodeInfo{
 		"Layouts are written in the dialect's canonical spelling (no spaces, no static markers).",
 		"`(4, 8) : (1, 4)`", "Run `cutec fmt -w`.", ""},
 	{OutOfBoundsEval, "out-of-bounds-evaluation", Warning,
-		"A coordinate evaluated against a layout lies inside its domain.",
+		"A coordinate evaluated against a layout or a composed layout lies inside its domain, in every spelling of the evaluation: `L(c)`, `eval(L, c)`, `crd2idx(c, L)`, `composed_eval(C, c)`.",
 		"`eval(4:1, 4)`", "Use an index below the layout's size; the algebra extends the last mode.", ""},
 	{NotDistributive, "composition-not-distributive", Warning,
 		"A composition distributes over the modes of B (paper eq. 23): R(c) = A(B(c)) for every c of B, not only mode by mode. CuTe computes each mode of B on its own, which is wrong as a whole when B's modes cross the same mode of A without segregated images.",

@@ -13,21 +13,28 @@ import "math/bits"
 // a(S(x)) on a's domain: CuTe notes that the construction "works in simple
 // cases", and where it does not, or where the offset is not 0 (a layout
 // does not distribute over the sum off + B(c)), the result is an error.
+//
+// A byte swizzle (ElemBits > 0) is taken in its position-independent form
+// first: a maps element offsets, on which that form's swizzle acts.
 func ComposeComposed(a Layout, c ComposedLayout) (ComposedLayout, error) {
+	c, err := c.PositionIndependent()
+	if err != nil {
+		return ComposedLayout{}, withOp(err, "composition")
+	}
 	switch f := c.Outer.(type) {
 	case Layout:
 		outer, err := Compose(a, f)
 		if err != nil {
 			return ComposedLayout{}, err
 		}
-		return ComposedLayout{outer, c.Offset, c.Inner}, nil
+		return ComposedLayout{Outer: outer, Offset: c.Offset, Inner: c.Inner}, nil
 	case Swizzle:
 		inner, err := Compose(a, c.Inner)
 		if err != nil {
 			return ComposedLayout{}, err
 		}
 		if f.IsIdentity() && isStaticInt(c.Offset, 0) {
-			return ComposedLayout{f, c.Offset, inner}, nil
+			return ComposedLayout{Outer: f, Offset: c.Offset, Inner: inner}, nil
 		}
 		if !isStaticInt(c.Offset, 0) {
 			return ComposedLayout{}, errBadValue("composition",
@@ -37,7 +44,7 @@ func ComposeComposed(a Layout, c ComposedLayout) (ComposedLayout, error) {
 		if err != nil {
 			return ComposedLayout{}, err
 		}
-		return ComposedLayout{sw, Int(0), inner}, nil
+		return ComposedLayout{Outer: sw, Offset: Int(0), Inner: inner}, nil
 	}
 	return ComposedLayout{}, errBadValue("composition", "unknown outer function %s", c.Outer)
 }

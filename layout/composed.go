@@ -24,10 +24,18 @@ func (l Layout) applyTo(off IntTuple) (IntTuple, error) { return l.Eval(off) }
 // function, B the outer layout). The Go fields predate that choice and name
 // the parts the other way round: Outer is A (the inner function) and Inner is
 // B (the outer layout). docs/dialect.md states the mapping for users of the API.
+//
+// ElemBits is 0 for the composed layouts of the algebra, whose function A
+// acts on the offsets B gives. ElemBits = N > 0 is CuTe's smem_ptr_flag_bits<N>
+// in the middle, written S<B,M,S> o smem_ptr[Nb](unset) o B (the GMMA
+// shared-memory atoms, and the swizzle of a CuTe DSL memref): the offset is 0,
+// B gives offsets in N-bit elements, and the swizzle acts on their byte
+// addresses. See NewByteSwizzled and PositionIndependent.
 type ComposedLayout struct {
-	Outer  Function
-	Offset IntTuple
-	Inner  Layout
+	Outer    Function
+	Offset   IntTuple
+	Inner    Layout
+	ElemBits int
 }
 
 // NewComposed returns outer o offset o inner after checking the offset's
@@ -42,7 +50,7 @@ func NewComposed(outer Function, offset IntTuple, inner Layout) (ComposedLayout,
 	if _, isSwizzle := outer.(Swizzle); isSwizzle && offset.Kind() == KindTuple {
 		return ComposedLayout{}, errOffset(offset)
 	}
-	return ComposedLayout{outer, offset, inner}, nil
+	return ComposedLayout{Outer: outer, Offset: offset, Inner: inner}, nil
 }
 
 // isOffset reports whether t is an integer, a dynamic value or a tuple of
@@ -67,8 +75,18 @@ func errOffset(off IntTuple) *Error {
 		"the offset %s cannot be added to the inner function's domain", off)
 }
 
-// Eval returns Outer(Offset + Inner(crd)).
+// Eval returns Outer(Offset + Inner(crd)). For a byte swizzle
+// (ElemBits > 0) it is the element offset the swizzle gives on bytes, the
+// value of the position-independent form: S<3,4,3> o smem_ptr[16b](unset) o
+// (8,64):(64,1) at 37 is 364, as S<3,3,3> o 0 o (8,64):(64,1) is.
 func (c ComposedLayout) Eval(crd IntTuple) (IntTuple, error) {
+	if c.ElemBits > 0 {
+		pi, err := c.PositionIndependent()
+		if err != nil {
+			return IntTuple{}, withOp(err, "composed_eval")
+		}
+		return pi.Eval(crd)
+	}
 	in, err := c.Inner.Eval(crd)
 	if err != nil {
 		return IntTuple{}, withOp(err, "composed_eval")
@@ -118,7 +136,24 @@ func (c *calc) addTuples(a, b IntTuple) IntTuple {
 	return Tuple(elems...)
 }
 
-// String returns the canonical text outer o offset o inner.
+// String returns the canonical text outer o offset o inner; a byte
+// swizzle prints its middle as CuTe does, S<3,4,3> o smem_ptr[16b](unset) o L.
 func (c ComposedLayout) String() string {
-	return c.Outer.String() + " o " + c.Offset.String() + " o " + c.Inner.String()
+	mid := c.Offset.String()
+	if c.ElemBits > 0 {
+		mid = smemFlagText(c.ElemBits)
+	}
+	return c.Outer.String() + " o " + mid + " o " + c.Inner.String()
+}
+
+// WithInner returns the composed layout with its layout B replaced,
+// keeping the function A, the offset and a byte swizzle's element width:
+// how CuTe's overloads for ComposedLayout finish an operation applied to B
+// (composition(S o smem_ptr[16b](unset) o L, T) is S o smem_ptr[16b](unset)
+// o composition(L, T)).
+func (c ComposedLayout) WithInner(inner Layout) (ComposedLayout, error) {
+	if c.ElemBits > 0 {
+		return NewByteSwizzled(c.Outer.(Swizzle), c.ElemBits, inner)
+	}
+	return NewComposed(c.Outer, c.Offset, inner)
 }

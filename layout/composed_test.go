@@ -212,7 +212,7 @@ func TestSliceSwizzledFunction(t *testing.T) {
 		sw := randomSwizzle(rng)
 		b := randomPowerLayout(rng, 4)
 		crd, keep := randomSliceCoord(rng, b.shape)
-		c := ComposedLayout{sw, Int(0), b}
+		c := ComposedLayout{Outer: sw, Offset: Int(0), Inner: b}
 		r, err := c.Slice(crd)
 		if err != nil {
 			t.Fatalf("slice(%s, %s): %v", crd, c, err)

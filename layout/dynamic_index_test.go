@@ -195,7 +195,7 @@ func TestOrderedConstructorsDynamic(t *testing.T) {
 	}
 	likeComposed := func(outer Function, inner string) func(*testing.T) (IntTuple, error) {
 		return func(t *testing.T) (IntTuple, error) {
-			l, err := (ComposedLayout{outer, Int(6), L(t, inner)}).MakeLayoutLike()
+			l, err := (ComposedLayout{Outer: outer, Offset: Int(6), Inner: L(t, inner)}).MakeLayoutLike()
 			return l.stride, err
 		}
 	}

@@ -44,6 +44,10 @@ func (c ComposedLayout) LeftInverse() (ComposedLayout, error) {
 // inverse) or of c (left inverse).
 func inverseComposed(op string, c ComposedLayout, inv func(Layout) (Layout, error),
 	law func(c, r ComposedLayout, k int64) (bool, error)) (ComposedLayout, error) {
+	c, err := c.PositionIndependent() // a byte swizzle: on elements
+	if err != nil {
+		return ComposedLayout{}, withOp(err, op)
+	}
 	sw, ok := c.Outer.(Swizzle)
 	if !ok || !isStaticInt(c.Offset, 0) {
 		return ComposedLayout{}, errBadValue(op, "%s of the composed layout %s: only a swizzle with the offset 0 has one (CuTe's S o 0 o B)", op, c)
@@ -58,7 +62,7 @@ func inverseComposed(op string, c ComposedLayout, inv func(Layout) (Layout, erro
 	} else if s, err = swizzleThrough(b, sw); err != nil {
 		return ComposedLayout{}, withOp(err, op)
 	}
-	r := ComposedLayout{s, Int(0), b}
+	r := ComposedLayout{Outer: s, Offset: Int(0), Inner: b}
 	domain := r.Inner
 	if op == "left_inverse" {
 		domain = c.Inner

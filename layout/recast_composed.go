@@ -9,7 +9,13 @@ import "math/bits"
 // the base-2 logarithm of the ratio, so that it acts on the same bytes:
 // recast_layout(8, 32, S<3,5,4> o 0 o (32,4):(1,32)) is S<3,3,4> o 0 o
 // (8,4):(1,8).
+//
+// A byte swizzle keeps its swizzle, which acts on bytes, and scales its
+// element width (see recastBytes).
 func (c ComposedLayout) Recast(oldBits, newBits int64) (ComposedLayout, error) {
+	if c.ElemBits > 0 {
+		return c.recastBytes(oldBits, newBits)
+	}
 	inner, err := RecastLayout(oldBits, newBits, c.Inner)
 	if err != nil {
 		return ComposedLayout{}, err

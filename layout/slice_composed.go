@@ -28,6 +28,9 @@ func (c ComposedLayout) Slice(crd IntTuple) (ComposedSlice, error) {
 	if err != nil {
 		return ComposedSlice{}, err
 	}
+	if c.ElemBits > 0 {
+		return c.sliceBytes(crd, sliced)
+	}
 	sw, isSwizzle := c.Outer.(Swizzle)
 	if !isSwizzle {
 		off, err := c.Inner.Eval(crd) // _ counts as 0; ? stays ?
@@ -39,10 +42,10 @@ func (c ComposedLayout) Slice(crd IntTuple) (ComposedSlice, error) {
 		if k.err != nil {
 			return ComposedSlice{}, k.err
 		}
-		return ComposedSlice{Composed: ComposedLayout{c.Outer, sum, sliced}}, nil
+		return ComposedSlice{Composed: ComposedLayout{Outer: c.Outer, Offset: sum, Inner: sliced}}, nil
 	}
 	if allUnderscore(crd) {
-		return ComposedSlice{Composed: ComposedLayout{sw, c.Offset, sliced}}, nil
+		return ComposedSlice{Composed: ComposedLayout{Outer: sw, Offset: c.Offset, Inner: sliced, ElemBits: c.ElemBits}}, nil
 	}
 	if err := checkSwizzleSlice(crd, c); err != nil {
 		return ComposedSlice{}, err
@@ -127,7 +130,7 @@ func sliceSwizzled(crd IntTuple, sw Swizzle, off IntTuple, b, sliced Layout) (Co
 	if a := active.val; a&^sw.Apply(a) != 0 {
 		// The sliced layout reaches a bit the swizzle reads and the bit it
 		// writes: it stays swizzled.
-		return ComposedSlice{Composed: ComposedLayout{sw, offZY, sliced}}, nil
+		return ComposedSlice{Composed: ComposedLayout{Outer: sw, Offset: offZY, Inner: sliced}}, nil
 	}
 	l, err := sw.decay(offZY, sliced)
 	if err != nil {
@@ -145,7 +148,7 @@ func errSwizzleSlice(err error, sw Swizzle, off IntTuple, b Layout, crd IntTuple
 		code, why = e.Code, e.Msg
 	}
 	return newError(code, "slice", -1, "unable to slice %s at %s: the swizzle's bit fields do not compose with its modes (%s)",
-		ComposedLayout{sw, off, b}, crd, why)
+		ComposedLayout{Outer: sw, Offset: off, Inner: b}, crd, why)
 }
 
 // evalMixed is l at crd, where crd may hold dynamic leaves: a mode at a
@@ -199,4 +202,24 @@ func (c *calc) failWith(err error) {
 		e = errBadValue(c.op, "%v", err)
 	}
 	c.fail(e)
+}
+
+// sliceBytes slices a byte swizzle as CuTe's slice_and_offset for
+// smem_ptr_flag_bits does: when the fixed modes lie at offset 0 the result
+// is the same byte swizzle of the sliced layout; otherwise the slice is
+// that of the position-independent form (on elements).
+func (c ComposedLayout) sliceBytes(crd IntTuple, sliced Layout) (ComposedSlice, error) {
+	off, err := c.Inner.Eval(crd) // _ counts as 0
+	if err != nil {
+		return ComposedSlice{}, err
+	}
+	if isStaticInt(off, 0) {
+		r, err := c.WithInner(sliced)
+		return ComposedSlice{Composed: r}, err
+	}
+	pi, err := c.PositionIndependent()
+	if err != nil {
+		return ComposedSlice{}, withOp(err, "slice")
+	}
+	return pi.Slice(crd)
 }

@@ -82,6 +82,19 @@ func (t Tiler) Mode(i int) Tiler { return t.modes[i] }
 // Layout returns the layout of a layout tile and whether t is one.
 func (t Tiler) Layout() (Layout, bool) { return t.layout, t.form == tileLayout }
 
+// AsLayout returns the layout a tile composes as (see ComposeTiler): a
+// layout tile's layout, N:1 for the integer tile N; false for _ and a
+// tuple of tiles.
+func (t Tiler) AsLayout() (Layout, bool) {
+	switch t.form {
+	case tileLayout:
+		return t.layout, true
+	case tileInt:
+		return Layout{Int(t.n), Int(1)}, true
+	}
+	return Layout{}, false
+}
+
 // String returns the canonical text: [4:1;_] for a tuple of tiles, nested
 // ones included ([[_;_];_], as the dialect writes them: a parenthesized
 // shape in a tile slot is a layout to the dialect), and the layout, integer

@@ -186,6 +186,9 @@ func (c *converter) composed(n *ast.Composed) (Value, bool) {
 	if !ok {
 		return nil, false
 	}
+	if n.FlagBits != 0 {
+		return c.byteSwizzled(n, outer, inner)
+	}
 	cl, err := layout.NewComposed(outer, offset, inner)
 	if err != nil {
 		at := spanOf(n)
@@ -355,4 +358,35 @@ func addStatic(s *layout.Static, shape, stride ast.Expr) bool {
 		return s.CloseTuple()
 	}
 	return false
+}
+
+// byteSwizzled converts S<B,M,S> o smem_ptr[Nb](unset) o inner, CuTe's
+// ComposedLayout with smem_ptr_flag_bits<N>: the swizzle acts on the byte
+// addresses of N-bit elements.
+func (c *converter) byteSwizzled(n *ast.Composed, outer layout.Function, inner layout.Layout) (Value, bool) {
+	sw, ok := outer.(layout.Swizzle)
+	if !ok {
+		c.add(diag.WrongKind, spanOf(n.Outer),
+			"expected a swizzle before %s (CuTe's smem_ptr_flag follows a swizzle), found the layout %s",
+			c.flagText(n), outer)
+		return nil, false
+	}
+	if n.FlagBits < 0 {
+		c.add(diag.BadValue, n.FlagSpan, "the element width of %s is not a power of two that fits an int", c.flagText(n))
+		return nil, false
+	}
+	cl, err := layout.NewByteSwizzled(sw, n.FlagBits, inner)
+	if err != nil {
+		c.algebra(n.FlagSpan, err)
+		return nil, false
+	}
+	return Composed{cl}, true
+}
+
+// flagText is the source text of the smem_ptr flag of n.
+func (c *converter) flagText(n *ast.Composed) string {
+	if c.file != nil && n.FlagSpan.Start >= 0 && n.FlagSpan.End <= len(c.file.Src) && n.FlagSpan.Start < n.FlagSpan.End {
+		return string(c.file.Src[n.FlagSpan.Start:n.FlagSpan.End])
+	}
+	return "the pointer"
 }

@@ -14,7 +14,7 @@ func Equivalent(a, b Value) bool {
 		return ok && layout.Filter(a.L).Equal(layout.Filter(bl.L))
 	case Composed:
 		bc, ok := b.(Composed)
-		if !ok || a.C.Outer.String() != bc.C.Outer.String() || !a.C.Offset.Equal(bc.C.Offset) {
+		if !ok || a.C.Outer.String() != bc.C.Outer.String() || !a.C.Offset.Equal(bc.C.Offset) || a.C.ElemBits != bc.C.ElemBits {
 			return false
 		}
 		return layout.Filter(a.C.Inner).Equal(layout.Filter(bc.C.Inner))

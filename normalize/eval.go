@@ -141,7 +141,7 @@ func (x *evaluation) call(n *ast.Call) (Value, bool) {
 	op, isOp := operations[n.Fun.Name]
 	if !isOp {
 		if v, ok := x.env.Lookup(n.Fun.Name); ok {
-			return x.applyValue(n.Span, v, n.Args)
+			return x.applyValue(n.Span, n.Fun, v, n.Args)
 		}
 		x.unknownName(n.Fun.Span, n.Fun.Name, x.env.suggest(n.Fun.Name))
 		return nil, false
@@ -174,13 +174,14 @@ func (x *evaluation) apply(n *ast.Apply) (Value, bool) {
 	if !ok {
 		return nil, false
 	}
-	return x.applyValue(n.Span, f, n.Args)
+	return x.applyValue(n.Span, n.Fun, f, n.Args)
 }
 
 // applyValue evaluates a function value at its arguments: a layout at a
 // coordinate (several arguments form a tuple, and a coordinate with _
-// slices), a composed layout at a coordinate, a swizzle at an offset.
-func (x *evaluation) applyValue(span diag.Span, f Value, args []ast.Expr) (Value, bool) {
+// slices), a composed layout at a coordinate, a swizzle at an offset. An
+// evaluation is evalAt, reported as eval(fun, crd) (see reportApply).
+func (x *evaluation) applyValue(span diag.Span, fun ast.Expr, f Value, args []ast.Expr) (Value, bool) {
 	vals, ok := x.evalArgs(args)
 	if !ok {
 		return nil, false
@@ -191,6 +192,7 @@ func (x *evaluation) applyValue(span diag.Span, f Value, args []ast.Expr) (Value
 	}
 	var v Value
 	var err error
+	evaluated := false
 	switch f := f.(type) {
 	case Layout:
 		if hasUnderscore(crd) {
@@ -198,12 +200,12 @@ func (x *evaluation) applyValue(span diag.Span, f Value, args []ast.Expr) (Value
 			l, err = layout.Slice(crd, f.L)
 			v = Layout{l}
 		} else {
-			v, err = evalLayout(f.L, crd)
+			v, err = evalAt(f, crd)
+			evaluated = true
 		}
 	case Composed:
-		var t layout.IntTuple
-		t, err = f.C.Eval(crd)
-		v = tupleValue(t)
+		v, err = evalAt(f, crd)
+		evaluated = true
 	case Swizzle:
 		if crd.Kind() != layout.KindInt {
 			x.wrongKind(span, "an integer offset", Tuple{crd})
@@ -220,6 +222,9 @@ func (x *evaluation) applyValue(span diag.Span, f Value, args []ast.Expr) (Value
 	}
 	if !x.checkResultSize(span, "eval", v) {
 		return nil, false
+	}
+	if evaluated {
+		x.reportApply(span, fun, args, f, crd, v)
 	}
 	return v, true
 }

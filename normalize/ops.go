@@ -209,8 +209,8 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
-			if ok && x.onCall != nil {
-				x.onCall(n, op.name, vals, r)
+			if ok {
+				x.reportCall(n, op.name, vals, r)
 			}
 			return r, ok
 		}
@@ -226,9 +226,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 	if !x.checkResultSize(n.Span, op.name, r) {
 		return nil, false
 	}
-	if x.onCall != nil {
-		x.onCall(n, op.name, vals, r)
-	}
+	x.reportCall(n, op.name, vals, r)
 	return r, true
 }
 
@@ -243,7 +241,7 @@ func lift(c Composed, r Value) (Value, error) {
 	if !ok {
 		return r, nil
 	}
-	cl, err := layout.NewComposed(c.C.Outer, c.C.Offset, l.L)
+	cl, err := c.C.WithInner(l.L)
 	if err != nil {
 		return nil, err
 	}

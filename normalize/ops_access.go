@@ -26,6 +26,7 @@ const (
 	pTupleOrTile                            // a tuple or a tile
 	pDiceable                               // a layout, a tuple or a tile (dice)
 	pTilerOrComposed                        // a tiler, a layout, a shape or a composed layout (composition)
+	pLayoutOrSwizzle                        // a layout or a swizzle (composition's first operand)
 )
 
 func init() {
@@ -34,6 +35,7 @@ func init() {
 		pFlattenable: "a layout, a tuple or a tile", pSliceable: "a layout, a composed layout or a tuple",
 		pLayoutOrComposed: "a layout or a composed layout", pTile: "a tile", pTupleOrTile: "a tuple or a tile",
 		pDiceable: "a layout, a tuple or a tile", pTilerOrComposed: "a layout, a composed layout, a tiler or a shape",
+		pLayoutOrSwizzle: "a layout or a swizzle",
 	} {
 		paramNames[k] = name
 	}
@@ -57,6 +59,8 @@ func acceptsOperand(k paramKind, v Value) bool {
 		return v.Kind() == KindComposed || accepts(pTiler, v)
 	case pTupleOrTile:
 		return v.Kind() == KindTiler || isTuple
+	case pLayoutOrSwizzle:
+		return v.Kind() == KindLayout || v.Kind() == KindSwizzle
 	}
 	return false
 }
@@ -236,6 +240,9 @@ func defComposedParts() {
 		})
 	def("composed_get_outer", "composed_get_outer(A o off o B): B, the layout applied first",
 		[]paramKind{pComposed}, 1, func(a *args) (Value, error) { return Layout{a.vals[0].(Composed).C.Inner}, nil })
+	def("as_position_independent_swizzle_layout",
+		"as_position_independent_swizzle_layout(S o smem_ptr[Nb](unset) o L): the swizzle on bytes recast to N-bit elements, S' o 0 o L",
+		[]paramKind{pComposed}, 1, positionIndependent)
 	def("composed_get_offset", "composed_get_offset(A o off o B): the offset off",
 		[]paramKind{pComposed}, 1, func(a *args) (Value, error) { return tupleValue(a.vals[0].(Composed).C.Offset), nil })
 }
@@ -303,4 +310,21 @@ func firstNonInteger(t layout.IntTuple, positive bool) (layout.IntTuple, bool) {
 // kindError is a wrong-kind error about argument arg of op.
 func kindError(op string, arg int, format string, args ...any) error {
 	return &layout.Error{Code: string(diag.WrongKind), Op: op, Msg: fmt.Sprintf(format, args...), Arg: arg, Mode: -1}
+}
+
+// positionIndependent is CuTe's as_position_independent_swizzle_layout:
+// the byte swizzle of S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)
+// recast to elements, S<3,3,3> o 0 o (8,64):(64,1). As in CuTe, an identity
+// swizzle leaves the plain layout, and a composed layout whose swizzle acts
+// on elements already is returned as it is.
+func positionIndependent(a *args) (Value, error) {
+	c := a.vals[0].(Composed).C
+	r, err := c.PositionIndependent()
+	if err != nil {
+		return nil, err
+	}
+	if sw, ok := r.Outer.(layout.Swizzle); ok && c.ElemBits > 0 && sw.IsIdentity() {
+		return Layout{r.Inner}, nil
+	}
+	return Composed{r}, nil
 }

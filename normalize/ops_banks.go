@@ -124,6 +124,11 @@ func BankAnalysis(n *ast.Call, vals []Value) (*banks.Report, int, error) {
 	if err != nil {
 		return nil, 1, err
 	}
+	if c, ok := vals[0].(Composed); ok {
+		if err := banks.CheckElem(c.C, elem); err != nil {
+			return nil, 1, err
+		}
+	}
 	var acc banks.Access
 	if len(vals) == 5 {
 		id, ok := n.Args[2].(*ast.Ident)

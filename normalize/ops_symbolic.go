@@ -31,7 +31,7 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 	},
 	"composition": func(a *args) (Value, []layout.Obligation, error) {
 		t, ok := a.tilerAt(1)
-		if !ok {
+		if _, isLayout := a.vals[0].(Layout); !ok || !isLayout {
 			return nil, nil, errNotSymbolic // a composed layout on the right
 		}
 		return symTiled((*layout.Symbolic).ComposeTiler, a.layout(0), t)
@@ -85,14 +85,7 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 	"logical_product": func(a *args) (Value, []layout.Obligation, error) {
 		return symTiled((*layout.Symbolic).LogicalProduct, a.layout(0), a.tiler(1))
 	},
-	"crd2idx": func(a *args) (Value, []layout.Obligation, error) {
-		l, ok := a.vals[1].(Layout)
-		if !ok || a.n() != 2 {
-			return nil, nil, errNotSymbolic
-		}
-		r, err := new(layout.Symbolic).Crd2Idx(a.tuple(0), l.L)
-		return tupleValue(r), nil, err
-	},
+	// crd2idx(c, L) is an evaluation: evalAt takes symbols.
 }
 
 // errNotSymbolic says that a form of an operation does not compute with

@@ -89,14 +89,9 @@ func sizedShape(v Value) layout.IntTuple {
 
 func defCoordinates() {
 	def("eval", "eval(L, c): the offset of coordinate c under a layout or a composed layout", []paramKind{pAnyLay, pTuple}, 2,
-		func(a *args) (Value, error) {
-			if c, ok := a.vals[0].(Composed); ok {
-				return tuple(c.C.Eval(a.tuple(1)))
-			}
-			return evalLayout(a.layout(0), a.tuple(1))
-		})
+		func(a *args) (Value, error) { return evalAt(a.vals[0], a.tuple(1)) })
 	def("composed_eval", "composed_eval(C, c): the offset of c under a composed layout", []paramKind{pComposed, pTuple}, 2,
-		func(a *args) (Value, error) { return tuple(a.vals[0].(Composed).C.Eval(a.tuple(1))) })
+		func(a *args) (Value, error) { return evalAt(a.vals[0], a.tuple(1)) })
 	def("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset", []paramKind{pSwizzle, pInt}, 2,
 		func(a *args) (Value, error) { return Int(a.swizzle(0).Apply(a.int(1))), nil })
 	def("idx2crd", "idx2crd(i, shape): the natural coordinate of index i", []paramKind{pTuple, pTuple}, 2,
@@ -110,7 +105,7 @@ func defCoordinates() {
 					return nil, &layout.Error{Code: "E0205", Op: "crd2idx", Arg: 2, Mode: -1,
 						Msg: "a stride after the layout " + l.String() + ", which has its own"}
 				}
-				return tuple(l.L.Eval(a.tuple(0)))
+				return evalAt(l, a.tuple(0))
 			}
 			if a.n() == 2 {
 				return tuple(layout.Crd2IdxCompact(a.tuple(0), a.tuple(1)))
@@ -181,8 +176,11 @@ func layoutArgError(op string, i int, v Value) error {
 }
 
 func defAlgebra() {
-	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout", []paramKind{pLayout, pTilerOrComposed}, 2,
+	def("composition", "composition(A, B): A o B, with B a layout, a tiler, a shape or a composed layout; composition(S<B,M,S>, L) is S<B,M,S> o 0 o L", []paramKind{pLayoutOrSwizzle, pTilerOrComposed}, 2,
 		func(a *args) (Value, error) {
+			if sw, ok := a.vals[0].(Swizzle); ok {
+				return swizzleComposition(sw.S, a.vals[1])
+			}
 			if c, ok := a.vals[1].(Composed); ok {
 				return composed(layout.ComposeComposed(a.layout(0), c.C))
 			}
@@ -257,10 +255,20 @@ func defUtilities() {
 			}
 			return lay(layout.TileToShape(a.layout(0), a.tuple(1)))
 		})
-	def("upcast", "upcast(L, n): L viewed in units n times wider", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.Upcast(a.layout(0), a.int(1))) })
-	def("downcast", "downcast(L, n): L viewed in units n times narrower", []paramKind{pLayout, pInt}, 2,
-		func(a *args) (Value, error) { return lay(layout.Downcast(a.layout(0), a.int(1))) })
+	def("upcast", "upcast(L, n): L viewed in units n times wider", []paramKind{pLayoutOrComposed, pInt}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(c.C.Recast(1, a.int(1))) // CuTe's upcast<N> of a ComposedLayout
+			}
+			return lay(layout.Upcast(a.layout(0), a.int(1)))
+		})
+	def("downcast", "downcast(L, n): L viewed in units n times narrower", []paramKind{pLayoutOrComposed, pInt}, 2,
+		func(a *args) (Value, error) {
+			if c, ok := a.vals[0].(Composed); ok {
+				return composed(c.C.Recast(a.int(1), 1))
+			}
+			return lay(layout.Downcast(a.layout(0), a.int(1)))
+		})
 	def("compact_col_major", "compact_col_major(shape): the column-major stride", []paramKind{pTuple}, 1,
 		func(a *args) (Value, error) { return tuple(layout.CompactColMajor(a.tuple(0))) })
 	def("compact_row_major", "compact_row_major(shape): the row-major stride", []paramKind{pTuple}, 1,
@@ -349,4 +357,15 @@ func localPartition(a *args) (Value, error) {
 		return nil, err
 	}
 	return Accessor{off, l}, nil
+}
+
+// swizzleComposition is CuTe's composition(Swizzle, Layout), how SM80
+// builds its shared-memory atoms: the composed layout S o 0 o L, whose
+// swizzle acts on L's offsets (elements).
+func swizzleComposition(sw layout.Swizzle, b Value) (Value, error) {
+	l, ok := b.(Layout)
+	if !ok {
+		return nil, kindError("composition", 1, "a swizzle composes with a layout (S o 0 o L), not the %s %s", b.Kind(), b)
+	}
+	return composed(layout.NewComposed(sw, layout.Int(0), l.L))
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -25,6 +26,25 @@ func (c *converter) pointer(name lexer.Token, p *grammar.Pointer, sp diag.Span) 
 		c.add(errUnexpected(c.f, syntax.TokenSpan(unit), "`b` (bits) after the width of a pointer", quote(unit.Value)))
 	}
 	return &ast.Dynamic{Span: sp}
+}
+
+// smemFlag reports whether an operand is `smem_ptr[Nb](unset)`, CuTe's
+// print of smem_ptr_flag_bits<N>, and returns N (-1 for 0 or a width past
+// any int, which the normalizer reports with the text).
+func smemFlag(o *grammar.Operand) (int, bool) {
+	if !isPointer(o) {
+		return 0, false
+	}
+	n := o.Term.Shape.Name
+	p := n.Pointer
+	if syntax.Tok(n.Tok).Value != "smem_ptr" || syntax.Tok(p.Unit).Value != "b" || len(p.Addr) != 1 || p.Addr[0].Value != "unset" {
+		return 0, false
+	}
+	bits, err := strconv.Atoi(syntax.Tok(p.Width).Value)
+	if err != nil || bits <= 0 {
+		return -1, true
+	}
+	return bits, true
 }
 
 // isPointer reports whether an operand is a pointer alone.

@@ -33,7 +33,11 @@ func (c *converter) composed(g *grammar.Composed) ast.Expr {
 	}
 	n := &ast.Composed{Span: spanOf(g.Pos, g.EndPos), Outer: head, Inner: c.operand(g.Rest[len(g.Rest)-1].X)}
 	if len(g.Rest) >= 2 {
-		n.Offset = c.operand(g.Rest[0].X)
+		if bits, ok := smemFlag(g.Rest[0].X); ok {
+			n.FlagBits, n.FlagSpan = bits, spanOf(g.Rest[0].X.Term.Pos, g.Rest[0].X.Term.EndPos)
+		} else {
+			n.Offset = c.operand(g.Rest[0].X)
+		}
 	}
 	return n
 }

@@ -42,7 +42,8 @@ func TestCppSpellingsFastMatchesReference(t *testing.T) {
 }
 
 // TestCppSpellingsTrees checks what each accepted spelling denotes: a tuple
-// with a layout in it is a tile, a pointer is an offset of unknown value, a
+// with a layout in it is a tile, a pointer is an offset of unknown value
+// (smem_ptr[16b](unset), CuTe's smem_ptr_flag_bits<16>, is a flag), a
 // pointer and a layout are an offset layout, keyword arguments are put in
 // their places.
 func TestCppSpellingsTrees(t *testing.T) {
@@ -60,7 +61,17 @@ func TestCppSpellingsTrees(t *testing.T) {
 	if !ok {
 		t.Fatal("a swizzled tensor is not a composed layout")
 	}
-	if _, ok := c.Offset.(*ast.Dynamic); !ok {
+	// CuTe C++ prints smem_ptr_flag_bits<16> as smem_ptr[16b](unset)
+	// (cute/pointer_flagged.hpp): the flag of a byte swizzle, not an offset.
+	if c.Offset != nil || c.FlagBits != 16 {
+		t.Errorf("the flag is not smem_ptr_flag_bits<16>: offset %s, FlagBits %d", dump(c.Offset), c.FlagBits)
+	}
+	// A pointer with an address in the middle is an offset of unknown value.
+	c, ok = kind("Sw<3,4,3> o smem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)").(*ast.Composed)
+	if !ok {
+		t.Fatal("a swizzled tensor is not a composed layout")
+	}
+	if _, ok := c.Offset.(*ast.Dynamic); !ok || c.FlagBits != 0 {
 		t.Errorf("the pointer is not the offset ?: %s", dump(c.Offset))
 	}
 	if a, ok := kind("gmem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)").(*ast.Accessor); !ok {

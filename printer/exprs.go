@@ -1,13 +1,24 @@
 package printer
 
-import "github.com/cutec/cutec/ast"
+import (
+	"strconv"
+
+	"github.com/cutec/cutec/ast"
+)
 
 // composed prints `outer o offset o inner`; an omitted offset is printed 0,
-// as CuTe prints every ComposedLayout.
+// as CuTe prints every ComposedLayout, and a byte swizzle's flag as CuTe
+// prints it, smem_ptr[16b](unset).
 func (p *printer) composed(c *ast.Composed) {
 	p.expr(c.Outer)
 	p.str(" o ")
-	if c.Offset == nil {
+	if c.FlagBits != 0 {
+		// CuTe's print of smem_ptr_flag_bits<N>, as layout.ComposedLayout
+		// prints it.
+		p.str("smem_ptr[")
+		p.str(strconv.Itoa(c.FlagBits))
+		p.str("b](unset)")
+	} else if c.Offset == nil {
 		p.byte('0')
 	} else {
 		p.expr(c.Offset)

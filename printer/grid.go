@@ -92,7 +92,7 @@ func newGrid(title string, shape layout.IntTuple, eval func(layout.IntTuple) (la
 		return nil, fmt.Errorf("cannot draw %s: %w", title, err)
 	}
 	if rows > MaxRows || cols > MaxCols {
-		return nil, fmt.Errorf("cannot draw %s: it has %d rows and %d columns, and at most %d rows and %d columns are drawn: %w",
+		return nil, fmt.Errorf("cannot draw %s: it is %d by %d (rows by columns), and at most %d by %d is drawn: %w",
 			title, rows, cols, MaxRows, MaxCols, ErrTooLarge)
 	}
 	g := &Grid{Title: title, Rows: int(rows), Cols: int(cols), cells: make([]layout.IntTuple, rows*cols)}

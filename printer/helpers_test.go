@@ -112,6 +112,9 @@ func composedOf(e *ast.Composed) (layout.ComposedLayout, error) {
 	if err != nil {
 		return layout.ComposedLayout{}, err
 	}
+	if sw, ok := fn.(layout.Swizzle); ok && e.FlagBits != 0 {
+		return layout.NewByteSwizzled(sw, e.FlagBits, in)
+	}
 	return layout.NewComposed(fn, off, in)
 }
 

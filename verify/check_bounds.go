@@ -11,7 +11,7 @@ import (
 func init() {
 	Register(&Check{
 		Name:  "bounds",
-		Doc:   "A coordinate evaluated against a layout lies inside its domain (W0904).",
+		Doc:   "A coordinate evaluated against a layout or a composed layout lies inside its domain (W0904), in every spelling: L(c), eval(L, c), composed_eval(C, c), crd2idx(c, L).",
 		Codes: []diag.Code{diag.OutOfBoundsEval},
 		Call:  checkBounds,
 	})
@@ -21,8 +21,13 @@ func checkBounds(s *Subject) {
 	if s.Op != "eval" {
 		return
 	}
-	l, ok := s.Args[0].(normalize.Layout)
-	if !ok {
+	var l layout.Layout
+	switch f := s.Args[0].(type) {
+	case normalize.Layout:
+		l = f.L
+	case normalize.Composed:
+		l = f.C.Inner // the coordinate is B's (A o off o B)
+	default:
 		return
 	}
 	var crd layout.IntTuple
@@ -34,10 +39,10 @@ func checkBounds(s *Subject) {
 	default:
 		return
 	}
-	if !inBounds(crd, l.L.Shape()) {
+	if !inBounds(crd, l.Shape()) {
 		s.Report(diag.OutOfBoundsEval, s.ArgSpan(1), fmt.Sprintf(
 			"the coordinate %s lies outside the domain of %s (shape %s); it is evaluated on the extended domain",
-			crd, l.L, l.L.Shape()))
+			crd, s.Args[0], l.Shape()))
 	}
 }
 

@@ -255,14 +255,20 @@ func (c irCopy) tile(v any) (banks.Tile, bool) {
 	if !ok || c.align < int64(1)<<(sw.B+sw.M+sw.S) {
 		return t, false
 	}
-	esw, err := banks.ElementSwizzle(sw, c.elem)
-	if err != nil {
-		return t, false
-	}
 	if t.Offset != 0 {
 		return t, false
 	}
-	return t.WithSwizzle(esw), true
+	// The memref's swizzle and its layout are the byte swizzle
+	// S o smem_ptr[Nb](unset) o L of CuTe C++, read as that value is.
+	bs, err := layout.NewByteSwizzled(sw, c.elem.Bits, t.L)
+	if err != nil {
+		return t, false
+	}
+	bt, err := banks.TileOfComposed(bs)
+	if err != nil {
+		return t, false
+	}
+	return bt, true
 }
 
 // parseSwizzle reads `S<B,M,S>`.

@@ -71,17 +71,20 @@ phase) and the bank, words and threads of each conflict, then a summary.
 instruction, threads by banks, conflicts in red.
 
 The swizzle of LAYOUT acts on element offsets, as in the layout algebra's
-composition. CuTe applies the swizzle of its smem_ptr_flag layouts (the
-GMMA atoms) and CuTe DSL the swizzle printed in a shared-memory memref to
-byte addresses instead: -byte-swizzle reads it so (S<3,4,3> on bytes is
-S<3,3,3> on f16 elements).
+composition, unless LAYOUT says otherwise: a GMMA atom as CuTe prints it,
+S<3,4,3> o smem_ptr[16b](unset) o L, has its swizzle on the bytes of 16-bit
+elements (ELEM must be 16 bits wide). -byte-swizzle reads the swizzle of a
+layout written with an offset on bytes, as CuTe DSL applies the swizzle
+printed in a shared-memory memref (S<3,4,3> on bytes is S<3,3,3> on f16
+elements).
 
 -suggest searches the swizzles S<B,M,S> that make the access conflict-free
 on the tile's inner layout while keeping every vector whole and the tile's
 footprint, smallest first (fewest bits, then lowest top bit), and prints
-them with the analysis of the smallest.
+them with the analysis of the smallest; an access that is conflict-free
+already gets no proposal.
 
-Exit status: 0 when the access is conflict-free (with -suggest: when a
+Exit status: 0 when the access is conflict-free (with -suggest: also when a
 conflict-free swizzle is found), 1 when it conflicts or an argument has an
 error (E0908, E0909 and the errors of the expression), 2 on a usage error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
@@ -162,13 +165,21 @@ func (o *banker) run(e *env, args []string) int {
 		}
 		return usageError(e, "banks", "banks takes LAYOUT ELEM ATOM (or LAYOUT ELEM with -tv and -width), not %d arguments", len(args))
 	}
-	tile, ok := o.tile(e, args[0])
+	tile, composedArg, ok := o.tile(e, args[0])
 	if !ok {
 		return exitFindings
 	}
 	elem, err := banks.LookupElem(args[1])
 	if err != nil {
 		return o.fail(e, err)
+	}
+	if composedArg.ElemBits > 0 {
+		if err := banks.CheckElem(composedArg, elem); err != nil {
+			return o.fail(e, err)
+		}
+		if o.byteSwizzle {
+			return usageError(e, "banks", "-byte-swizzle reads the swizzle of a composed layout on bytes, and %s says so already", composedArg)
+		}
 	}
 	if o.byteSwizzle {
 		sw, err := banks.ElementSwizzle(tile.Swizzle, elem)
@@ -230,7 +241,10 @@ func (o *banker) run(e *env, args []string) int {
 		return o.fail(e, err)
 	}
 	var sug *suggestion
-	if o.suggest {
+	if o.suggest && rep.Degree <= 1 {
+		// Conflict-free already: nothing to propose.
+		sug = &suggestion{AlreadyFree: true}
+	} else if o.suggest {
 		free, best, err := banks.Suggest(tile, elem, acc)
 		if err != nil {
 			return o.fail(e, err)
@@ -267,7 +281,7 @@ func (o *banker) run(e *env, args []string) int {
 	}
 	e.stdout.Write(out.Bytes())
 	if sug != nil {
-		if len(sug.Free) > 0 {
+		if sug.AlreadyFree || len(sug.Free) > 0 {
 			return exitOK
 		}
 		return exitFindings
@@ -288,15 +302,22 @@ func (o *banker) picture(rep *banks.Report, sug *suggestion) *banks.Report {
 
 // suggestion is the result of -suggest.
 type suggestion struct {
-	Free   []banks.Candidate `json:"conflict_free"`
-	Best   banks.Candidate   `json:"best"`
-	Report *banks.Report     `json:"report,omitempty"`
+	// AlreadyFree: the access is conflict-free as it is, so no swizzle is
+	// searched or proposed.
+	AlreadyFree bool              `json:"already_conflict_free,omitempty"`
+	Free        []banks.Candidate `json:"conflict_free"`
+	Best        banks.Candidate   `json:"best"`
+	Report      *banks.Report     `json:"report,omitempty"`
 }
 
 // maxListedSwizzles bounds the swizzles -suggest lists in text.
 const maxListedSwizzles = 8
 
 func (s *suggestion) writeText(out *bytes.Buffer) {
+	if s.AlreadyFree {
+		fmt.Fprintln(out, "suggest: none: the access is conflict-free as it is")
+		return
+	}
 	if len(s.Free) == 0 {
 		if s.Best.Text == "" {
 			fmt.Fprintln(out, "suggest: no swizzle keeps the vectors whole and the footprint of the tile")
@@ -318,27 +339,28 @@ func (s *suggestion) writeText(out *bytes.Buffer) {
 	fmt.Fprintf(out, "suggest: %s\n", s.Report.Summary())
 }
 
-// tile evaluates the LAYOUT argument to a tile.
-func (o *banker) tile(e *env, text string) (banks.Tile, bool) {
+// tile evaluates the LAYOUT argument to a tile; a composed layout is
+// returned too, for the element width of a byte swizzle.
+func (o *banker) tile(e *env, text string) (banks.Tile, layout.ComposedLayout, bool) {
 	f := diag.NewFile(argName(0), []byte(text))
 	v, diags := evalExpr(f)
 	if diags.HasErrors() {
 		diag.RenderAll(e.stderr, diag.Text{}, diags)
-		return banks.Tile{}, false
+		return banks.Tile{}, layout.ComposedLayout{}, false
 	}
 	switch v := v.(type) {
 	case normalize.Layout:
-		return banks.TileOf(v.L), true
+		return banks.TileOf(v.L), layout.ComposedLayout{}, true
 	case normalize.Composed:
 		t, err := banks.TileOfComposed(v.C)
 		if err != nil {
 			o.fail(e, err)
-			return banks.Tile{}, false
+			return banks.Tile{}, layout.ComposedLayout{}, false
 		}
-		return t, true
+		return t, v.C, true
 	}
 	e.errorf("banks: LAYOUT gives the %s %s; banks needs a layout or a swizzled layout", v.Kind(), v)
-	return banks.Tile{}, false
+	return banks.Tile{}, layout.ComposedLayout{}, false
 }
 
 // evalLayoutArg evaluates the text of a flag to a layout.

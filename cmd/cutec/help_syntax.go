@@ -57,7 +57,8 @@ var syntaxSections = []syntaxSection{
 	}},
 	{"Pasted from CuTe C++ and CuTe DSL (fmt rewrites them in cutec's spelling)", []syntaxForm{
 		{"(_4:_1,_8:_2)", "[4:1;8:2]", "a tiler as CuTe C++ prints one: a tuple with a layout in it is a tile"},
-		{"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "S<3,4,3> o ? o (8,64):(64,1)", "a printed tensor: its pointer is an offset of unknown value"},
+		{"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "a GMMA atom as CuTe prints it: the swizzle acts on the bytes of 16-bit elements"},
+		{"Sw<3,4,3> o smem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)", "S<3,4,3> o ? o (8,64):(64,1)", "a printed tensor: its pointer is an offset of unknown value"},
 		{"gmem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)", "{?} o (8,64):(64,1)", "a pointer and a layout: the layout at an unknown offset"},
 		{"Swizzle<3,4,3>", "S<3,4,3>", "CuTe C++'s type spelling of a swizzle"},
 		{"make_layout((4,8), stride=(8,1))", "(4,8):(8,1)", "CuTe DSL's keyword arguments (make_layout: shape, stride; make_ordered_layout: shape, order)"},

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestNeovim runs a real editor against "cutec lsp": Neovim headless, with
@@ -113,4 +116,63 @@ func runNeovim(t *testing.T, nvim, bin, script, file string, line, char int) str
 	}
 	t.Logf("result:\n%s", b)
 	return string(b)
+}
+
+// TestNeovimSnippet runs the Neovim 0.7 snippet of docs/lsp.md as written
+// there (its cutec is the one built here, first on PATH): two .cute files
+// opened in one editor share one server, and vim.lsp.buf.formatting_sync()
+// (0.7 has no vim.lsp.buf.format()) rewrites a buffer to the canonical
+// spelling, (_4,_8):(_1,_4) to (4,8):(1,4).
+func TestNeovimSnippet(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		if os.Getenv("CUTEC_REQUIRE_NVIM") != "" {
+			t.Fatal("nvim is not installed and CUTEC_REQUIRE_NVIM is set")
+		}
+		t.Skip("nvim is not installed (Debian: apt-get install neovim)")
+	}
+	if testing.Short() {
+		t.Skip("builds cutec and runs an editor")
+	}
+	if out, err := exec.Command(nvim, "--version").Output(); err != nil || !strings.HasPrefix(string(out), "NVIM v0.7.") {
+		t.Skipf("the snippet under test is the one for Neovim 0.7; this is %.20q", out)
+	}
+	doc, err := os.ReadFile("../../docs/lsp.md")
+	require.NoError(t, err)
+	text := string(doc)
+	start := strings.Index(text, "```lua\nlocal cutec_client")
+	require.GreaterOrEqual(t, start, 0, "docs/lsp.md has no Neovim 0.7 snippet")
+	snippet := text[start+len("```lua\n"):]
+	snippet = snippet[:strings.Index(snippet, "```")]
+
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "cutec")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	init := filepath.Join(dir, "snippet.lua")
+	require.NoError(t, os.WriteFile(init, []byte(snippet), 0o644))
+	a, b := filepath.Join(dir, "a.cute"), filepath.Join(dir, "b.cute")
+	require.NoError(t, os.WriteFile(a, []byte("A = (4,8):(1,4)\n"), 0o644))
+	require.NoError(t, os.WriteFile(b, []byte("B = (_4,_8):(_1,_4)\n"), 0o644))
+	check, err := filepath.Abs("testdata/nvim/snippet_check.lua")
+	require.NoError(t, err)
+	result := filepath.Join(dir, "result")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
+		"-c", "luafile "+init, "-c", "edit "+a, "-c", "edit "+b, "-c", "luafile "+check)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "OUT="+result,
+		"HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	out, err = cmd.CombinedOutput()
+	require.NoError(t, err, "nvim: %s", out)
+	got, err := os.ReadFile(result)
+	require.NoError(t, err, "nvim wrote no result")
+	lines := strings.Split(strings.TrimSpace(string(got)), "\n")
+	require.Len(t, lines, 4, "%s", got)
+	assert.Equal(t, "clients 1", lines[0])
+	assert.Equal(t, "attached 1 1", lines[1])
+	assert.Equal(t, "B = (4,8):(1,4)", lines[2])
+	assert.Equal(t, "done", lines[3])
 }

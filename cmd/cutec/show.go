@@ -111,7 +111,7 @@ func (o *shower) run(e *env, args []string) int {
 		at0 := v.C
 		at0.Offset = layout.Int(0)
 		if _, err0 := printer.ComposedGrid(at0); err != nil && v.C.Offset.Kind() == layout.KindDynamic && err0 == nil {
-			// A tensor pasted from CuTe C++ (Sw<3,4,3> o smem_ptr[16b](unset) o L)
+			// A tensor pasted from CuTe C++ (Sw<3,4,3> o smem_ptr[16b](0x7f00) o L)
 			// has a pointer's offset, which is not known: say how to draw it.
 			err = fmt.Errorf("%w (its offset is not known, such as a pointer's; to draw it at offset 0, write %s o 0 o %s)", err, v.C.Outer, v.C.Inner)
 		}

@@ -37,7 +37,7 @@ func TestWallVerifyOfAPath(t *testing.T) {
 // the message says so rather than "more than 256 x 256".
 func TestWallShowTooLarge(t *testing.T) {
 	status, _, errOut := runCmd(nil, "show", "(300,2):(1,300)")
-	want := "it has 300 rows and 2 columns, and at most 256 rows and 256 columns are drawn"
+	want := "it is 300 by 2 (rows by columns), and at most 256 by 256 is drawn"
 	if status != exitFindings || !strings.Contains(errOut, want) {
 		t.Errorf("show of 300 x 2: %d %q", status, errOut)
 	}
@@ -169,15 +169,17 @@ func TestWallMLIRComments(t *testing.T) {
 
 // TestWallPastedLayouts: layouts pasted as CuTe C++ and CuTe DSL print or
 // write them are accepted, and eval prints cutec's canonical spelling. The
-// wants follow from the meaning: the tile of the layouts 4:1 and 8:2, the
-// tensor's pointer an offset of unknown value, the keyword stride the
-// second argument of make_layout.
+// wants follow from the meaning: the tile of the layouts 4:1 and 8:2, a
+// GMMA atom's smem_ptr[16b](unset) CuTe's smem_ptr_flag_bits<16> (kept:
+// cute/pointer_flagged.hpp), a tensor's pointer an offset of unknown value,
+// the keyword stride the second argument of make_layout.
 func TestWallPastedLayouts(t *testing.T) {
 	for in, want := range map[string]string{
 		"(_4:_1,_8:_2)": "[4:1;8:2]",
-		"logical_divide((8,16):(20,1), (_4:_1,_8:_2))":         "((4,2),(8,2)):((20,80),(2,1))",
-		"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)": "S<3,4,3> o ? o (8,64):(64,1)",
-		"gmem_ptr[16b](0x7f3a00) o (_8,_64):(_64,_1)":          "{?} o (8,64):(64,1)",
+		"logical_divide((8,16):(20,1), (_4:_1,_8:_2))":          "((4,2),(8,2)):((20,80),(2,1))",
+		"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)":  "S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)",
+		"Sw<3,4,3> o smem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)": "S<3,4,3> o ? o (8,64):(64,1)",
+		"gmem_ptr[16b](0x7f3a00) o (_8,_64):(_64,_1)":           "{?} o (8,64):(64,1)",
 		"Swizzle<3,4,3>":                          "S<3,4,3>",
 		"make_layout((4,8), stride=(8,1))":        "(4,8):(8,1)",
 		"make_ordered_layout((4,8), order=(1,0))": "(4,8):(8,1)",
@@ -196,7 +198,7 @@ func TestWallPastedLayouts(t *testing.T) {
 // TestWallShowPastedTensor: a tensor pasted from CuTe C++ has a pointer's
 // offset, which is not known; show says how to draw it at offset 0.
 func TestWallShowPastedTensor(t *testing.T) {
-	status, _, errOut := runCmd(nil, "show", "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_8):(_8,_1)")
+	status, _, errOut := runCmd(nil, "show", "Sw<3,4,3> o smem_ptr[16b](0x7f00) o (_8,_8):(_8,_1)")
 	want := "(its offset is not known, such as a pointer's; to draw it at offset 0, write S<3,4,3> o 0 o (8,8):(8,1))"
 	if status != exitFindings || !strings.Contains(errOut, want) {
 		t.Errorf("show of a pasted tensor: %d %q", status, errOut)

@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
-	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/explain"},
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "diag", "internal/explain"},
 	"internal/atomicfile": {},
 	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
 	"internal/gencache":   {},

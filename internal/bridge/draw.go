@@ -36,9 +36,13 @@ func Draw(src []byte, format int) Result {
 			"the expression gives the "+kindOf(v)+"; a drawing needs a layout or a composed layout"))})
 	}
 	if err != nil {
+		// The conditions "cutec show" reports, with its codes.
 		code := diag.EmbeddingFailure
-		if errors.Is(err, printer.ErrDynamic) {
+		switch {
+		case errors.Is(err, printer.ErrDynamic):
 			code = diag.DynamicValue
+		case errors.Is(err, printer.ErrTooLarge):
+			code = diag.ValueTooLarge
 		}
 		return finish(Result{Diags: append(diags, whole(f, code, err.Error()))})
 	}

@@ -36,9 +36,21 @@ func describe(title string, v normalize.Value) string {
 		table(&b, facts, func(buf *bytes.Buffer) error { return printer.ShowLayout(buf, v.L, printer.ShowText) }, v.L)
 		return b.String()
 	case normalize.Composed:
-		facts = append(facts, "outer: "+v.C.Outer.String(), "offset: "+v.C.Offset.String())
+		// The parts as composed_get_inner, composed_get_offset and
+		// composed_get_outer name them (A o offset o B: A the inner
+		// function, B the outer layout), as cutec help syntax does.
+		facts = append(facts, "inner function (composed_get_inner): "+v.C.Outer.String())
+		if sw, ok := v.C.ByteSwizzle(); ok {
+			facts = append(facts, fmt.Sprintf("offset: 0, CuTe's smem_ptr_flag_bits<%d>: %s acts on the bytes of %d-bit elements", v.C.ElemBits, sw, v.C.ElemBits))
+			if pi, err := v.C.PositionIndependent(); err == nil {
+				facts = append(facts, "on elements (as_position_independent_swizzle_layout): "+pi.String())
+			}
+		} else {
+			facts = append(facts, "offset (composed_get_offset): "+v.C.Offset.String())
+		}
+		facts = append(facts, "outer layout (composed_get_outer): "+v.C.Inner.String())
 		for _, f := range layoutFacts(v.C.Inner) {
-			facts = append(facts, "inner "+f)
+			facts = append(facts, "outer layout "+f)
 		}
 		facts = append(facts, dynamicFacts(v.C.Offset, v.C.Inner.Shape(), v.C.Inner.Stride())...)
 		table(&b, facts, func(buf *bytes.Buffer) error { return printer.ShowComposed(buf, v.C, printer.ShowText) }, v.C.Inner)

@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 )
@@ -145,7 +147,7 @@ func (d *document) hoverMLIR(line, b int, c *checker) (string, *Range) {
 
 // describeWrapper describes the value of one wrapper's payload.
 func describeWrapper(f *diag.File, w parser.Wrapper) string {
-	title := fmt.Sprintf("`%ccute.%s`", map[bool]byte{true: '#', false: '!'}[w.Attr], w.Kind)
+	title := wrapperTitle(w)
 	node, diags := parser.ParseWrapper(f, w)
 	if diags.HasErrors() {
 		return fmt.Sprintf("%s: %s[%s]: %s\n", title, diags[0].Severity, diags[0].Code, diags[0].Message)
@@ -162,7 +164,59 @@ func describeWrapper(f *diag.File, w parser.Wrapper) string {
 		}
 		return title + "\n"
 	}
-	return describe(title, v)
+	return describe(title, memrefValue(w, v))
+}
+
+// wrapperTitle names what a hovered payload is: its wrapper,
+// `!cute.layout`, or for a payload inside another type, its place there
+// (the layout of a memref, the layout_copy_tv of a tiled copy).
+func wrapperTitle(w parser.Wrapper) string {
+	if w.Kind != parser.KindQuoted {
+		return fmt.Sprintf("`%ccute.%s`", map[bool]byte{true: '#', false: '!'}[w.Attr], w.Kind)
+	}
+	in := string(w.In.Name)
+	if in == "" {
+		in = "type"
+	}
+	if len(w.Name) > 0 {
+		return fmt.Sprintf("`%s` of a `%s`", w.Name, in)
+	}
+	if in == "memref" || in == "ptr" {
+		return fmt.Sprintf("the layout of a `%s`", in)
+	}
+	return fmt.Sprintf("a payload of a `%s`", in)
+}
+
+// memrefValue is the value of a payload: for the layout of a
+// shared-memory memref that has its own swizzle
+// (`!cute.memref<f16, smem, align<1024>, S<3,4,3>, "L">`), the byte swizzle
+// S<3,4,3> o smem_ptr[16b](unset) o L, as CuTe DSL applies that swizzle to
+// byte addresses (docs/banks.md).
+func memrefValue(w parser.Wrapper, v normalize.Value) normalize.Value {
+	l, ok := v.(normalize.Layout)
+	if !ok || w.Kind != parser.KindQuoted || len(w.Name) > 0 || w.In.Swizzle == nil || string(w.In.Name) != "memref" || string(w.In.Space) != "smem" {
+		return v
+	}
+	f := diag.NewFile("", w.In.Swizzle)
+	n, diags := parser.ParseSwizzle(f)
+	if diags.HasErrors() {
+		return v
+	}
+	ev := normalize.Evaluator{File: f}
+	sw, _ := ev.Eval(n)
+	s, ok := sw.(normalize.Swizzle)
+	if !ok {
+		return v
+	}
+	e, err := banks.LookupElem(string(w.In.Elem))
+	if err != nil {
+		return v
+	}
+	c, err := layout.NewByteSwizzled(s.S, e.Bits, l.L)
+	if err != nil {
+		return v
+	}
+	return normalize.Composed{C: c}
 }
 
 // describeAlias describes a type alias: its definition and the values of

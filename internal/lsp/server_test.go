@@ -296,11 +296,14 @@ func TestMLIRAliasesAndHover(t *testing.T) {
 		t.Errorf("hover on the alias = %q", h.Contents.Value)
 	}
 	// Hover on the composed layout of the alias: S<2,3,3> o 0 o
-	// (32,32):(32,1), whose inner layout has size 32*32 = 1024, cosize
-	// 1 + 31*32 + 31*1 = 1024 and rank 2.
+	// (32,32):(32,1), whose outer layout has size 32*32 = 1024, cosize
+	// 1 + 31*32 + 31*1 = 1024 and rank 2. The parts are named as the
+	// dialect's composed_get_inner (the swizzle) and composed_get_outer
+	// (the layout) name them.
 	j := strings.Index(lines[def], "!cute.composed_layout")
 	c.result("textDocument/hover", at(uri, def, j+5), &h)
-	for _, s := range []string{"`!cute.composed_layout`", "outer: S<2,3,3>", "inner size 1024", "inner cosize 1024", "inner rank 2"} {
+	for _, s := range []string{"`!cute.composed_layout`", "inner function (composed_get_inner): S<2,3,3>",
+		"outer layout (composed_get_outer): (32,32):(32,1)", "outer layout size 1024", "outer layout cosize 1024", "outer layout rank 2"} {
 		if !strings.Contains(h.Contents.Value, s) {
 			t.Errorf("hover on the composed layout = %q, want %q", h.Contents.Value, s)
 		}
