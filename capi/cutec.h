@@ -116,8 +116,9 @@ cutec_result *cutec_explain(const char *expr, size_t len);
 /* cutec_inspect evaluates a value or an expression as cutec_eval does and
  * gives it as structured JSON for bindings: value is the object {"value",
  * "kind", "obligations", "symbols", ...} with the parts of the value
- * ("shape" and "stride" of a layout, "a", "offset" and "b" of a composed
- * layout A o offset o B, "bits", "base" and "shift" of a swizzle, "tiles"
+ * ("shape" and "stride" of a layout, "a", "offset", "b" and "elem_bits" of
+ * a composed layout A o offset o B (elem_bits N > 0 for a byte swizzle
+ * S o smem_ptr[Nb](unset) o B, 0 otherwise), "bits", "base" and "shift" of a swizzle, "tiles"
  * of a tiler, "tuple" of a tuple; a static integer leaf is a number, any
  * other leaf its text) and, for a call of banks, wavefronts or bank_check,
  * "banks": the analysis of "cutec banks -format json". An empty input

@@ -169,8 +169,10 @@ func structure(v normalize.Value, syms map[string]int64) map[string]any {
 	case normalize.Swizzle:
 		return functionJSON(v.S, syms)
 	case normalize.Composed:
+		// elem_bits: 0 for the algebra's A o offset o B; N for a byte
+		// swizzle S o smem_ptr[Nb](unset) o B, whose A acts on byte addresses.
 		return map[string]any{"a": functionJSON(v.C.Outer, syms), "offset": tupleJSON(v.C.Offset, syms),
-			"b": layoutJSON(v.C.Inner, syms)}
+			"b": layoutJSON(v.C.Inner, syms), "elem_bits": v.C.ElemBits}
 	case normalize.Tiler:
 		return map[string]any{"tiles": tilerJSON(v.T, syms)}
 	}

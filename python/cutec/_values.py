@@ -39,6 +39,13 @@ class ComposedLayout(Layout):
         return int_tuple(self._info()["offset"])
 
     @property
+    def elem_bits(self) -> int:
+        """0 for the algebra's A o offset o B; N for a byte swizzle
+        S<B,M,S> o smem_ptr[Nb](unset) o B, whose swizzle acts on the byte
+        addresses of N-bit elements (CuTe's smem_ptr_flag_bits<N>)."""
+        return self._info().get("elem_bits", 0)
+
+    @property
     def layout_b(self) -> Layout:
         """B, the layout applied first (CuTe's layout_b())."""
         return Layout(self._info()["b"]["text"], "layout")

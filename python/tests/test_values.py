@@ -46,6 +46,16 @@ class Structure(unittest.TestCase):
         self.assertIn("<svg", S._repr_svg_())
         self.assertEqual(pickle.loads(pickle.dumps(S)), S)
 
+    def test_byte_swizzle(self):
+        # CuTe's GMMA atoms: S<3,4,3> o smem_ptr[16b](unset) o L swizzles the
+        # byte addresses of 16-bit elements; rows of 64 f16 (128 bytes) read
+        # by ldmatrix are then conflict-free (CUTLASS's SW128 atom).
+        S = cutec.eval("S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)")
+        self.assertIsInstance(S, cutec.ComposedLayout)
+        self.assertEqual((S.elem_bits, S.layout_a, S.shape), (16, cutec.Swizzle(3, 4, 3), (8, 64)))
+        self.assertEqual(cutec.eval("S<3,4,3> o 0 o (8,8):(8,1)").elem_bits, 0)
+        self.assertEqual(cutec.banks(S, "f16", "ldmatrix.x4").degree, 1)
+
     def test_swizzle(self):
         # S<3,4,3> XORs bits 7-9 into bits 4-6 (CuTe's Swizzle): 200 has bit 7
         # set, so bit 4 flips: 200 ^ 16 = 216.
