@@ -52,7 +52,11 @@ def build_library():
     os.makedirs(BUILD, exist_ok=True)
     run("go", "build", "-buildmode=c-shared", "-o", "build/libcutec.so", "./capi")
     check_header()
-    shutil.copy(os.path.join(BUILD, "libcutec.so"), os.path.join(ROOT, "python", "cutec", "libcutec.so"))
+    # Copy, then rename over the old copy: a process that has the old one
+    # loaded (a test that installs the package) keeps its intact mapping.
+    dest = os.path.join(ROOT, "python", "cutec", "libcutec.so")
+    shutil.copy(os.path.join(BUILD, "libcutec.so"), dest + ".tmp")
+    os.replace(dest + ".tmp", dest)
 
 
 def build():
