@@ -2,6 +2,7 @@
 the operations of the algebra as functions, equality as functions and the
 bank analysis as data. Every answer is computed by cutec (the C ABI)."""
 import functools
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import CutecError, Layout, Value, _structure
@@ -218,8 +219,44 @@ def catalogue() -> Tuple[Tuple[str, str], ...]:
     return tuple((o["name"], o["doc"]) for o in info["operations"])
 
 
+def arities(name, doc):
+    """The argument counts the forms name(...) in an operation's doc allow:
+    [(required, most)], most None for a form ending in "..."; [] when the
+    doc shows no form (then cutec alone checks the count)."""
+    out = []
+    for params in _forms(name, doc):
+        params = re.sub(r"<[^<>]*>", "", params)  # S<B,M,S> is one parameter
+        optional = re.findall(r"\[\s*,([^\]]*)\]", params)  # [, x]
+        required = re.sub(r"\[\s*,[^\]]*\]", "", params)
+        req = [p for p in required.split(",") if p.strip()]
+        opt = [p for o in optional for p in o.split(",") if p.strip()]
+        variadic = any(p.strip() == "..." for p in req + opt)
+        req = [p for p in req if p.strip() != "..."]
+        # x, ... repeats x zero or more times: get(X, i, ...) takes get(X).
+        out.append((len(req) - 1, None) if variadic else (len(req), len(req) + len(opt)))
+    return out
+
+
+def _forms(name, doc):
+    """The parameter lists of the forms name(...) in doc, parentheses
+    balanced (a form may hold smem_ptr[Nb](unset))."""
+    forms = []
+    for m in re.finditer(r"\b" + re.escape(name) + r"\(", doc):
+        depth, i = 1, m.end()
+        while i < len(doc) and depth:
+            depth += {"(": 1, ")": -1}.get(doc[i], 0)
+            i += 1
+        if depth == 0:
+            forms.append(doc[m.end():i - 1])
+    return forms
+
+
 def _operation(name, doc):
+    forms = arities(name, doc)
+
     def op(*args):
+        if forms and not any(lo <= len(args) and (hi is None or len(args) <= hi) for lo, hi in forms):
+            raise TypeError(f"cutec.{name}() does not take {len(args)} arguments: {doc.split(': ')[0]}")
         return apply(name, *args)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc if doc.startswith(name) else f"{name}: {doc}"

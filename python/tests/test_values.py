@@ -97,6 +97,23 @@ class Operations(unittest.TestCase):
                 self.assertIs(getattr(cutec, name), cutec.ops.OPERATIONS[name], name)
             self.assertIn(name, getattr(cutec.ops, name).__doc__)
 
+    def test_argument_counts(self):
+        # The forms of each operation's doc give its argument counts: a
+        # wrong count is a TypeError, as for any Python function.
+        from cutec._values import arities
+        for name, doc in cutec._values.catalogue():
+            self.assertTrue(arities(name, doc), f"{name}: no form in its doc {doc!r}")
+        self.assertEqual(arities("swizzle", "swizzle(S<B,M,S>, x): the swizzled offset"), [(2, 2)])
+        self.assertEqual(arities("get", "get(X, i, ...): the mode"), [(1, None)])
+        self.assertEqual(arities("as_pi", "as_pi(S o smem_ptr[Nb](unset) o L): S' o 0 o L"), [(1, 1)])
+        with self.assertRaises(TypeError):
+            cutec.composition(cutec.Layout("8:1"))
+        with self.assertRaises(TypeError):
+            cutec.complement("4:2", 8, 16)
+        self.assertEqual(cutec.coalesce("(2,4):(1,2)"), cutec.Layout("8:1"))
+        self.assertEqual(cutec.make_layout(cutec.Layout(2, 1), cutec.Layout(4, 2), cutec.Layout(3, 8)),
+                         cutec.Layout("(2,4,3):(1,2,8)"))
+
     def test_paper_examples(self):
         # The CuTe paper: composition (section 3.3) and logical_divide (3.5.2).
         A, B = cutec.Layout("(4,6,8,10):(2,3,5,7)"), cutec.Layout("6:12")
