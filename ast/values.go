@@ -68,7 +68,7 @@ type Tuple struct {
 type Layout struct {
 	Span   diag.Span
 	Shape  Expr
-	Colon  int // offset of the `:`
+	Colon  int // offset of the `:`; -1 when none is written (CuTe C++'s Layout<Shape, Stride>)
 	Stride Expr
 }
 

@@ -20,6 +20,11 @@
  * at once. Calls share no state that can change a result; the library keeps
  * only caches that speed up repeated inputs.
  *
+ * Fork: a call in a process forked from the one that loaded the library
+ * (where the Go runtime's threads are gone) is refused at once with an E0808
+ * diagnostic instead of entering Go, which could hang; load the library
+ * after the fork (exec). cutec_result_free works in a child too.
+ *
  * Failure: a call never aborts the process on bad input. Errors in the input
  * and misuse (an unknown kind or format, NULL with a non-zero length) are
  * diagnostics; a failure inside the library (a Go panic) is caught before
@@ -41,8 +46,8 @@ extern "C" {
 /* The version of this interface. A library whose cutec_version() differs in
  * the major number is not compatible with this header. */
 #define CUTEC_VERSION_MAJOR 0
-#define CUTEC_VERSION_MINOR 1
-#define CUTEC_VERSION "0.1.0"
+#define CUTEC_VERSION_MINOR 2
+#define CUTEC_VERSION "0.2.0"
 
 /* cutec_result.status */
 #define CUTEC_OK 0     /* no error: value is set (for eval, verify, format, draw) */
@@ -72,6 +77,15 @@ typedef struct cutec_result {
 	                           end_col, offset, end_offset, severity, code, message,
 	                           detail, notes, fix), sorted by position; "[]" when none */
 	size_t diagnostics_len; /* length of diagnostics in bytes, without the NUL */
+	/* Since 0.2.0. What a symbolic result of cutec_eval holds under, as
+	 * "cutec eval" prints it; for other calls and results without
+	 * conditions, obligations is "[]" and notes "". */
+	char *obligations;      /* never NULL: the JSON array "cutec eval -json" prints as its
+	                           field "obligations", such as
+	                           [{"condition":"128 | M","proved":false}] */
+	size_t obligations_len; /* length of obligations in bytes, without the NUL */
+	char *notes;            /* never NULL: the text "cutec eval" prints after the value, such
+	                           as "  # if 128 | M" or "  # div=32; M{div=8}" */
 } cutec_result;
 
 /* The version of the library, "MAJOR.MINOR.PATCH". Static: do not free. */
@@ -80,8 +94,10 @@ const char *cutec_version(void);
 #ifndef CUTEC_NO_PROTOTYPES
 /* cutec_eval evaluates a value or an expression, as "cutec eval" does:
  * value is the canonical text of the result, such as "(2,3):(9,5)" for
- * "composition((4,6,8,10):(2,3,5,7), 6:12)". On failure the first error of
- * diagnostics is the one "cutec eval" prints. Positions name "<expr>". */
+ * "composition((4,6,8,10):(2,3,5,7), 6:12)", and a symbolic result comes
+ * with its conditions in obligations and notes (value followed by notes is
+ * the line "cutec eval" prints). On failure the first error of diagnostics
+ * is the one "cutec eval" prints. Positions name "<expr>". */
 cutec_result *cutec_eval(const char *expr, size_t len);
 
 /* cutec_verify evaluates a value or an expression and runs every default

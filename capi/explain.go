@@ -18,8 +18,8 @@ import (
 // value is the derivation's JSON object ({"expr","value","failed","steps"}),
 // also when the expression fails (the derivation then ends with the error).
 //
-//export cutec_explain
-func cutec_explain(expr *C.char, n C.size_t) *C.cutec_result {
+//export cutecgo_explain
+func cutecgo_explain(expr *C.char, n C.size_t) *C.cutec_result {
 	return call("cutec_explain", expr, n, func(src []byte) bridge.Result {
 		b, err := json.Marshal(explain.Explain(string(src)))
 		if err != nil {

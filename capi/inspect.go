@@ -20,7 +20,8 @@ import (
 	"github.com/cutec/cutec/parser"
 )
 
-// cutec_inspect evaluates an expression and returns its value as structured
+// cutecgo_inspect is cutec_inspect (fork.c refuses a call in a forked
+// process before it gets here). It evaluates an expression and returns its value as structured
 // JSON, for bindings that build objects of it (the Python package): the
 // canonical text and kind, the structure of the value (shape and stride of
 // a layout, the parts of a composed layout, the fields of a swizzle, the
@@ -30,8 +31,8 @@ import (
 // input gives the catalogue of the operations an expression may call, each
 // with its one-line doc: the list "cutec help eval" prints.
 //
-//export cutec_inspect
-func cutec_inspect(expr *C.char, n C.size_t) *C.cutec_result {
+//export cutecgo_inspect
+func cutecgo_inspect(expr *C.char, n C.size_t) *C.cutec_result {
 	return call(bridge.ExprName, expr, n, inspect)
 }
 

@@ -9,6 +9,11 @@
 // cutec_result. Every exported function recovers from a panic (in the
 // bridge or in the conversion here) and returns it as an E0808 diagnostic,
 // so no Go panic ever crosses into C.
+//
+// The functions of cutec.h are written in C (fork.c): each refuses a call
+// in a process forked from the one that loaded the library, where the Go
+// runtime cannot run, and otherwise calls its Go function here
+// (cutecgo_eval for cutec_eval, ...). cutec_result_free is C alone.
 package main
 
 /*
@@ -91,7 +96,10 @@ func toC(r bridge.Result) *C.cutec_result {
 	if r.Kind != "" {
 		out.kind, _ = cBytes([]byte(r.Kind))
 	}
-	if out.diagnostics == nil || r.HasValue && out.value == nil || r.Kind != "" && out.kind == nil {
+	out.obligations, out.obligations_len = cBytes(r.ObligationsJSON())
+	out.notes, _ = cBytes(r.Notes)
+	if out.diagnostics == nil || r.HasValue && out.value == nil || r.Kind != "" && out.kind == nil ||
+		out.obligations == nil || out.notes == nil {
 		freeResult(out)
 		return nil
 	}
@@ -119,38 +127,34 @@ func freeResult(r *C.cutec_result) {
 	C.free(unsafe.Pointer(r.value))
 	C.free(unsafe.Pointer(r.kind))
 	C.free(unsafe.Pointer(r.diagnostics))
+	C.free(unsafe.Pointer(r.obligations))
+	C.free(unsafe.Pointer(r.notes))
 	C.free(unsafe.Pointer(r))
 }
 
-//export cutec_eval
-func cutec_eval(expr *C.char, n C.size_t) *C.cutec_result {
+//export cutecgo_eval
+func cutecgo_eval(expr *C.char, n C.size_t) *C.cutec_result {
 	return call(bridge.ExprName, expr, n, bridge.Eval)
 }
 
-//export cutec_verify
-func cutec_verify(expr *C.char, n C.size_t) *C.cutec_result {
+//export cutecgo_verify
+func cutecgo_verify(expr *C.char, n C.size_t) *C.cutec_result {
 	return call(bridge.ExprName, expr, n, bridge.Verify)
 }
 
-//export cutec_lint
-func cutec_lint(name *C.char, src *C.char, n C.size_t, kind C.int) *C.cutec_result {
+//export cutecgo_lint
+func cutecgo_lint(name *C.char, src *C.char, n C.size_t, kind C.int) *C.cutec_result {
 	file := bufferName(name)
 	return call(file, src, n, func(b []byte) bridge.Result { return bridge.Lint(file, b, bridge.Kind(kind)) })
 }
 
-//export cutec_format
-func cutec_format(name *C.char, src *C.char, n C.size_t, kind C.int) *C.cutec_result {
+//export cutecgo_format
+func cutecgo_format(name *C.char, src *C.char, n C.size_t, kind C.int) *C.cutec_result {
 	file := bufferName(name)
 	return call(file, src, n, func(b []byte) bridge.Result { return bridge.Format(file, b, bridge.Kind(kind)) })
 }
 
-//export cutec_draw
-func cutec_draw(expr *C.char, n C.size_t, format C.int) *C.cutec_result {
+//export cutecgo_draw
+func cutecgo_draw(expr *C.char, n C.size_t, format C.int) *C.cutec_result {
 	return call(bridge.ExprName, expr, n, func(b []byte) bridge.Result { return bridge.Draw(b, int(format)) })
-}
-
-//export cutec_result_free
-func cutec_result_free(r *C.cutec_result) {
-	defer func() { recover() }() // free cannot fail in Go; keep the promise anyway
-	freeResult(r)
 }

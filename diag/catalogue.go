@@ -164,7 +164,7 @@ var catalogue = []CodeInfo{
 		"Integer arguments are in the range the operation takes (for example a positive cotarget).",
 		"`complement(4:1, 0)`", "Pass a value in range.", ""},
 	{ValueTooLarge, "value-too-large", Error,
-		"A value the algebra builds (a tuple, a layout's shape and stride, a tiler, a coordinate of basis strides) holds at most 262144 nodes, leaves and tuples counted as a walk visits them; the bound is checked before the value is built, so a chain of `A = make_layout(B, B)` or a deep basis path stops with this error instead of taking gigabytes. The names of one `.cute` file hold at most 2097152 nodes together in the values they keep as trees (a static layout of at most 16 leaves is kept packed and not counted), and a value nests at most 256 levels deep (the nesting the parser reads, so that every value printed reads back). A drawing (`cutec show`, and `cutec_draw` of the C ABI and Python's `draw`, which report the same code) holds at most 256 rows and 256 columns.",
+		"A value the algebra builds (a tuple, a layout's shape and stride, a tiler, a coordinate of basis strides) holds at most 262144 nodes, leaves and tuples counted as a walk visits them; the bound is checked before the value is built, so a chain of `A = make_layout(B, B)` or a deep basis path stops with this error instead of taking gigabytes. The names of one `.cute` file hold at most 2097152 nodes together in the values they keep as trees (a static layout of at most 16 leaves is kept packed and not counted), and a value nests at most 256 levels deep (the nesting the parser reads, so that every value printed reads back). A drawing (`cutec show`, and `cutec_draw` of the C ABI and Python's `draw`, which report the same code) holds at most 256 rows and 256 columns. The names of one `.cute` file and the lines that define them take at most 256 MiB, and its bank analyses (`banks`, `wavefronts`, `bank_check`) at most 1048576 requests; lint keeps at most 10000 diagnostics and 16 MiB of their text for a file, and the first one left out becomes this error, with the number left out.",
 		"`((2):(1@65535@65535@65535@65535@65535))(1)`", "Build smaller values; a value this large cannot be printed or checked in reasonable time.", ""},
 
 	// Symbolic layouts.
@@ -195,7 +195,7 @@ var catalogue = []CodeInfo{
 		"An `expect` names a code of this catalogue.",
 		"`expect E9999 size(8:1)`", "Use a code listed in docs/diagnostics.md.", ""},
 	{EmbeddingFailure, "embedding-failure", Error,
-		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length; a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
+		"A call through the C ABI (capi/cutec.h) or the Python package is one the library can carry out: a known input kind and drawing format, no NULL buffer with a non-zero length, and a process that is not a child forked from the one that loaded the library (where the Go runtime cannot run: the call is refused before it enters Go); a failure inside the library is caught at the boundary and reported with this code, never as a crash.",
 		"no input of the command line; through the C ABI, `cutec_draw(\"8:1\", 3, 99)` (an unknown drawing format)", "Pass the arguments capi/cutec.h documents; report any other E0808 as a bug.", ""},
 
 	// Lints.
@@ -209,7 +209,7 @@ var catalogue = []CodeInfo{
 		"A mode of extent 1 that is not the only mode adds nothing to the function.",
 		"`(4,1,8):(1,0,4)`", "Drop the mode, or keep it on purpose for rank. The check is optional (CuTe keeps such modes for the rank a tiler expects): `cutec lint -enable redundant-mode` runs it.", ""},
 	{NonCanonical, "non-canonical", Warning,
-		"Layouts are written in the dialect's canonical spelling (no spaces, no static markers).",
+		"Layouts are written in the dialect's canonical spelling (no spaces). A value written as CuTe C++ or CuTe DSL writes or prints it (`(_4,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`, `Shape<_4,_8>{}`, `make_shape(4,8)`, `cute.make_layout(...)`) is CuTe's own spelling and draws no warning.",
 		"`(4, 8) : (1, 4)`", "Run `cutec fmt -w`.", ""},
 	{OutOfBoundsEval, "out-of-bounds-evaluation", Warning,
 		"A coordinate evaluated against a layout or a composed layout lies inside its domain, in every spelling of the evaluation: `L(c)`, `eval(L, c)`, `crd2idx(c, L)`, `composed_eval(C, c)`.",

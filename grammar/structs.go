@@ -73,7 +73,7 @@ type Accessor struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Offset *Operand      `parser:"\"{\" @@ \"}\""`
-	Op     []lexer.Token `parser:"@\"o\""`
+	Op     []lexer.Token `parser:"@( \"o\" | \"∘\" )"`
 	Inner  *Operand      `parser:"@@"`
 }
 
@@ -86,11 +86,12 @@ type Composed struct {
 	Rest   []*ComposePart `parser:"@@*"`
 }
 
-// ComposePart is one `o operand` of a composed layout.
+// ComposePart is one `o operand` of a composed layout (`∘`, the paper's
+// operator, is `o`).
 type ComposePart struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Op     []lexer.Token `parser:"@\"o\""`
+	Op     []lexer.Token `parser:"@( \"o\" | \"∘\" )"`
 	X      *Operand      `parser:"@@"`
 }
 
@@ -168,17 +169,40 @@ type GroupItem struct {
 }
 
 // Name is an identifier: a variable `A`, a call `size(L)` (a variable
-// followed by arguments too), a swizzle `S<3,4,3>` / `Sw<3,4,3>`, or a
-// pointer as CuTe C++ prints one, `smem_ptr[16b](unset)`, or a symbol with its
-// facts `M{div=128}`.
+// followed by arguments too), a template as CuTe C++ writes its types and
+// swizzles (`S<3,4,3>`, `Int<4>{}`, `Shape<_4,_8>`, `Layout<Shape<_8,_64>,
+// Stride<_64,_1>>{}`), a pointer as CuTe C++ prints one,
+// `smem_ptr[16b](unset)`, a C++ tag value `LayoutRight{}`, or a symbol with
+// its facts `M{div=128}`. A template may be called, as CuTe C++ calls
+// `size<0>(L)` and `get<1>(t)`.
 type Name struct {
-	Pos     lexer.Position
-	EndPos  lexer.Position
-	Tok     []lexer.Token  `parser:"@Ident"`
-	Swizzle *SwizzleParams `parser:"( @@"`
-	Pointer *Pointer       `parser:"| @@"`
-	Args    []*Args        `parser:"| @@+"`
-	Facts   *DynamicAttrs  `parser:"| \"{\" @@ \"}\" )?"`
+	Pos      lexer.Position
+	EndPos   lexer.Position
+	Tok      []lexer.Token `parser:"@Ident"`
+	Template *TemplateArgs `parser:"( @@"`
+	Applied  []*Args       `parser:"  @@*"`
+	Pointer  *Pointer      `parser:"| @@"`
+	Args     []*Args       `parser:"| @@+"`
+	Brace    []lexer.Token `parser:"| @\"{\""`
+	Facts    *DynamicAttrs `parser:"  @@? \"}\" )?"`
+}
+
+// TemplateArgs is the `<...>` of a C++ template and the `{}` of its value,
+// if written: `<3,4,3>`, `<_4,_8>{}`, `<Shape<_8,_64>,Stride<_64,_1>>{}`.
+type TemplateArgs struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	List   []*TemplateArg `parser:"\"<\" @@ ( \",\" @@ )* \">\""`
+	Init   []lexer.Token  `parser:"( @\"{\" \"}\" )?"`
+}
+
+// TemplateArg is one argument of a template: an integer `3`, `_4`, or a
+// type, itself a name (`Shape<_8,_64>`, `int`).
+type TemplateArg struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Int    []lexer.Token `parser:"  @( Nat | Neg | Static )"`
+	Name   *Name         `parser:"| @@"`
 }
 
 // Pointer is the element width and the address CuTe C++ prints after a
@@ -192,7 +216,7 @@ type Pointer struct {
 	Addr   []lexer.Token `parser:"\"(\" ( @Ident | @Nat @Ident? ) \")\""`
 }
 
-// SwizzleParams is the `<B,M,S>` of a swizzle.
+// SwizzleParams is the `<B,M,S>` of a swizzle on its own (SwizzleForm).
 type SwizzleParams struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
@@ -223,12 +247,14 @@ type Arg struct {
 // Fraction | Number | Dynamic | Underscore.
 type Leaf interface{ leaf() }
 
-// Number is an integer `8`, `-3` or static `_4`, and when dimensions follow,
-// the count of a basis entry `16@0`, `_1@0`, `1@1@0`.
+// Number is an integer `8`, `-3` or static `_4`, with the `{}` of a C++
+// value if written (`_4{}`), and when dimensions follow, the count of a
+// basis entry `16@0`, `_1@0`, `1@1@0`.
 type Number struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Tok    []lexer.Token `parser:"@(Nat | Neg | Static)"`
+	Init   []lexer.Token `parser:"( @\"{\" \"}\" )?"`
 	Dims   []*Dim        `parser:"( \"@\" @@ )*"`
 }
 

@@ -106,9 +106,15 @@ func (t Term) normal() Term {
 }
 
 // CombineFacts is the fact of a symbol known to be divisible by a and by
-// b: lcm(a, b), or the larger of the two where the lcm overflows (a weaker
-// fact, still true). 0 and 1 are no fact.
-func CombineFacts(a, b int64) int64 { return lcmCapped(a, b) }
+// b: lcm(a, b); ok is false when the lcm overflows int64, where no fact
+// holds both and the caller reports it (E0701) rather than drop one. 0 and
+// 1 are no fact.
+func CombineFacts(a, b int64) (l int64, ok bool) {
+	a, b = max(a, 1), max(b, 1)
+	var c calc
+	l = c.mul(a/gcd(a, b), b)
+	return l, c.err == nil
+}
 
 // lcmCapped is lcm(a, b), or the larger of the two when it overflows (a
 // weaker fact, still true).

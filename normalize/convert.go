@@ -190,7 +190,12 @@ func (c *converter) basis(n *ast.Basis, leaf int) (simple, bool) {
 	if n.Count.Dynamic {
 		return simple{count: Rational{0, 1}, dyn: true, path: path, leaf: leaf, span: n.Span, cspan: n.Count.Span}, true
 	}
-	return simple{count: reduce(n.Count.Num, n.Count.Den), path: path, leaf: leaf, span: n.Span, cspan: n.Count.Span}, true
+	count, ok := reduce(n.Count.Num, n.Count.Den)
+	if !ok {
+		c.add(diag.Overflow, n.Count.Span, "the basis count %d/%d overflows int64 in lowest terms with a positive denominator (a part is 2^63)", n.Count.Num, n.Count.Den)
+		return simple{}, false
+	}
+	return simple{count: count, path: path, leaf: leaf, span: n.Span, cspan: n.Count.Span}, true
 }
 
 // ratTree rebuilds a basis tree with the rational counts of entries.

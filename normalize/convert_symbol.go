@@ -48,8 +48,23 @@ func collectFacts(e ast.Node, facts map[string]int64) map[string]int64 {
 	return facts
 }
 
-// lcm combines two facts of a symbol (layout.CombineFacts).
-func lcm(a, b int64) int64 { return layout.CombineFacts(a, b) }
+// factsOverflow is the fact recorded for a symbol whose facts have an lcm
+// that overflows int64: no fact holds them all, and every occurrence of the
+// symbol is an E0701 rather than a term that silently drops one.
+const factsOverflow = -1
+
+// lcm combines two facts of a symbol (layout.CombineFacts): factsOverflow
+// when either is, or when their lcm overflows.
+func lcm(a, b int64) int64 {
+	if a == factsOverflow || b == factsOverflow {
+		return factsOverflow
+	}
+	l, ok := layout.CombineFacts(a, b)
+	if !ok {
+		return factsOverflow
+	}
+	return l
+}
 
 // symbolic converts a symbol or a symbolic term to its leaf.
 func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {
@@ -113,6 +128,20 @@ func (c *converter) symbolTerm(n *ast.Symbol) (layout.Term, bool) {
 		if c.symbols.env != nil {
 			if v, ok := c.symbols.env.Lookup(n.Name); ok {
 				if i, isInt := v.(Int); isInt {
+					// A variable in a symbol's place must satisfy the facts
+					// written on the symbol: with M = 3, M{div=2} is false.
+					div := int64(1)
+					if n.Div != nil {
+						div = n.Div.Value
+					}
+					if div = lcm(div, facts[n.Name]); div == factsOverflow {
+						c.factsOverflow(n)
+						return layout.Term{}, false
+					}
+					if int64(i)%div != 0 {
+						c.add(diag.ObligationFalse, spanOf(n), "%s is %d, which the fact div=%d of %s refutes (%d does not divide %d)", n.Name, int64(i), div, n.Name, div, int64(i))
+						return layout.Term{}, false
+					}
 					return layout.Term{Coef: int64(i), Div: 1}, true
 				}
 				c.add(diag.SymbolTerm, n.Span, "%s is a variable holding the %s %s, not a symbol or an integer", n.Name, v.Kind(), v)
@@ -124,17 +153,30 @@ func (c *converter) symbolTerm(n *ast.Symbol) (layout.Term, bool) {
 	if n.Div != nil {
 		div = n.Div.Value
 	}
-	div = lcm(div, facts[n.Name])
+	if div = lcm(div, facts[n.Name]); div == factsOverflow {
+		c.factsOverflow(n)
+		return layout.Term{}, false
+	}
 	return layout.SymbolTerm(n.Name, div), true
 }
 
+// factsOverflow reports a symbol whose divisibility facts have no lcm in
+// int64.
+func (c *converter) factsOverflow(n *ast.Symbol) {
+	c.add(diag.Overflow, spanOf(n), "the divisibility facts of %s (written here and declared with let) have an lcm that overflows int64, so no fact holds them all", n.Name)
+}
+
 // DeclareFact records the fact div=N of a symbol for the rest of the file
-// (`let M{div=128}`): every later occurrence of the symbol has it.
-func (e *Env) DeclareFact(name string, div int64) {
+// (`let M{div=128}`): every later occurrence of the symbol has it. ok is
+// false when the lcm with the facts declared before overflows int64: the
+// symbol then has no fact that holds them all, and every later occurrence
+// of it is an E0701.
+func (e *Env) DeclareFact(name string, div int64) (ok bool) {
 	if e.facts == nil {
 		e.facts = map[string]int64{}
 	}
 	e.facts[name] = lcm(e.facts[name], div)
+	return e.facts[name] != factsOverflow
 }
 
 // setScope makes the symbols scope of the expression e, in env: the

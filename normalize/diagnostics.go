@@ -55,6 +55,10 @@ func (r *report) unknownName(span diag.Span, name, s string) {
 		d.Message += "; " + hint
 		return
 	}
+	if cppnames.Operation(name) {
+		d.Message += "; " + name + " is an operation of CuTe that cutec does not have (cutec help eval lists cutec's)"
+		return
+	}
 	if s != "" {
 		d.Message += "; did you mean " + s + "?"
 		d.Fix = &diag.Fix{Message: "replace with " + s, Edits: []diag.Edit{{Span: span, NewText: s}}}

@@ -25,6 +25,27 @@ type Env struct {
 	nodes       int64            // the nodes of the values bound, up to MaxEnvNodes
 	suggestWork int64            // what is left of maxSuggestWork
 	facts       map[string]int64 // the facts of symbols declared by `let` (convert_symbol.go)
+	bytes       int64            // the bytes of the names bound and the lines kept for their sites, up to maxEnvBytes
+	bankWork    int64            // the bank analyses' requests so far, up to MaxBankWork
+}
+
+// maxEnvBytes bounds the bytes one file's names take in the table of names:
+// each name and the text of the line that defines it (kept for the note of
+// a redefinition), so that a file of huge definitions cannot hold memory
+// without bound. Room refuses a definition past it (E0705).
+const maxEnvBytes = 256 << 20
+
+// envByteBudget is maxEnvBytes; a test lowers it.
+var envByteBudget int64 = maxEnvBytes
+
+// recordBytes is what binding name, defined on a line of text, adds to
+// Env.bytes: the name, the line and the record's fixed part.
+func recordBytes(name string, site Site) int64 {
+	n := int64(len(name)) + 1 + maxPacked + 7*maxVarintLen
+	if site.File != nil {
+		n += int64(len(site.File.Src))
+	}
+	return n
 }
 
 // MaxEnvNodes bounds the nodes of all the values the names of one file hold
@@ -36,10 +57,16 @@ type Env struct {
 // file of millions of such names is held in memory linear in its size.
 const MaxEnvNodes = 8 * layout.MaxNodes
 
-// Room returns an error with layout.CodeValueTooLarge when binding v would
-// take the values of the environment past MaxEnvNodes. Define does not
+// Room returns an error with layout.CodeValueTooLarge when binding name to
+// v, defined at site, would take the values of the environment past
+// MaxEnvNodes, or its table of names past maxEnvBytes. Define does not
 // check it; a caller that defines names from input calls Room first.
-func (e *Env) Room(v Value) error {
+func (e *Env) Room(name string, v Value, site Site) error {
+	if n := recordBytes(name, site); e.bytes+n > envByteBudget {
+		err := layout.ErrValueTooLarge("define", e.nodes)
+		err.Msg = fmt.Sprintf("the names of this file and the lines that define them would take %d bytes with this one, more than the bound of %d bytes on what a file defines", e.bytes+n, envByteBudget)
+		return err
+	}
 	if _, packed := packedLayout(v); packed {
 		return nil
 	}
@@ -103,6 +130,7 @@ func (e *Env) Define(name string, v Value, site Site) (first Site, ok bool) {
 	if dup {
 		return e.site(e.names.data(r)), false
 	}
+	e.bytes += recordBytes(name, site)
 	s, packed := packedLayout(v)
 	if !packed {
 		e.nodes += valueNodes(v, MaxEnvNodes)

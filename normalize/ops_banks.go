@@ -62,6 +62,10 @@ func (x *evaluation) bankCall(op *operation, n *ast.Call, result func(*banks.Rep
 		}
 		vals[i] = v
 	}
+	if x.env != nil && x.env.bankWork >= bankBudget {
+		x.add(diag.ValueTooLarge, n.Span, "%s: the bank analyses of this file have taken %d requests, more than the bound of %d a file may take; this one is not run", op.name, x.env.bankWork, bankBudget)
+		return nil, false
+	}
 	rep, arg, err := BankAnalysis(n, vals)
 	if err != nil {
 		var be *banks.Error
@@ -74,11 +78,39 @@ func (x *evaluation) bankCall(op *operation, n *ast.Call, result func(*banks.Rep
 		}
 		return nil, false
 	}
+	if x.env != nil {
+		x.env.bankWork += bankWork(rep)
+	}
 	r := result(rep, vals[0])
 	if x.onCall != nil {
 		x.onCall(n, op.name, vals, r)
 	}
 	return r, true
+}
+
+// maxBankWork bounds the work of the bank analyses of one file (one Env):
+// the requests they analyze, a word of a bank for a thread's access each.
+// A typical analysis takes a few thousand (128 threads of 8 values); a file
+// past the bound gets E0705 on every later bank operation instead of
+// seconds of work a line: the largest analysis (a million elements) takes
+// about a million requests and a few seconds, so a file runs at most about
+// two of them.
+const maxBankWork = 1 << 20
+
+// bankBudget is maxBankWork; a test lowers it.
+var bankBudget int64 = maxBankWork
+
+// bankWork is the requests an analysis took.
+func bankWork(r *banks.Report) int64 {
+	var n int64
+	for _, in := range r.Instructions {
+		for _, ph := range in.Phases {
+			for _, q := range ph.Requests {
+				n += int64(max(q.Banks, 1))
+			}
+		}
+	}
+	return n
 }
 
 var bankArgKinds = []string{"a layout or a swizzled layout", "an element type", "a TV layout", "the width in bits of an access", "a tiler"}

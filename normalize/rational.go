@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -10,23 +11,36 @@ type Rational struct {
 	Num, Den int64
 }
 
-// reduce returns num/den in lowest terms with a positive denominator. den
-// must not be zero.
-func reduce(num, den int64) Rational {
-	if den < 0 {
-		num, den = -num, -den
+// reduce returns num/den in lowest terms with a positive denominator, and
+// false when that count is not an int64: only -2^63 over a negative
+// denominator, whose negation overflows (-9223372036854775808/-1 is 2^63).
+// The gcd is taken on the magnitudes as uint64, so -2^63 has one, and the
+// sign is moved to the numerator after the division: -2^63/-2 is 2^62, never
+// a flipped -2^62. den must not be zero.
+func reduce(num, den int64) (Rational, bool) {
+	neg := (num < 0) != (den < 0)
+	n, d := magnitude(num), magnitude(den)
+	if g := gcdU(n, d); g > 1 {
+		n, d = n/g, d/g
 	}
-	g := gcd(num, den)
-	if g > 1 {
-		num, den = num/g, den/g
+	if d > math.MaxInt64 || (!neg && n > math.MaxInt64) || n > 1<<63 {
+		return Rational{}, false
 	}
-	return Rational{num, den}
+	if neg {
+		return Rational{int64(-n), int64(d)}, true // -n wraps to -2^63 exactly when n is 2^63
+	}
+	return Rational{int64(n), int64(d)}, true
 }
 
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
+// magnitude returns |v| as a uint64, 2^63 for -2^63.
+func magnitude(v int64) uint64 {
+	if v < 0 {
+		return uint64(-(v + 1)) + 1
 	}
+	return uint64(v)
+}
+
+func gcdU(a, b uint64) uint64 {
 	for b != 0 {
 		a, b = b, a%b
 	}

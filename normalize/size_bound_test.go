@@ -27,12 +27,12 @@ func TestEnvRoom(t *testing.T) {
 	env := NewEnv()
 	v := flatTuple(layout.MaxNodes - 1) // MaxNodes nodes
 	for i := range 8 {
-		if err := env.Room(v); err != nil {
+		if err := env.Room("A", v, Site{}); err != nil {
 			t.Fatalf("definition %d of 8: %v", i, err)
 		}
 		env.Define(string(rune('A'+i)), v, Site{})
 	}
-	err := env.Room(Int(1))
+	err := env.Room("A", Int(1), Site{})
 	var le *layout.Error
 	if !errors.As(err, &le) || le.Code != layout.CodeValueTooLarge {
 		t.Fatalf("a ninth value: error %v, want E0705", err)
@@ -41,7 +41,7 @@ func TestEnvRoom(t *testing.T) {
 	// bound on trees does not refuse it, and defining it adds no nodes.
 	l := Layout{layout.MustNew(layout.Tuple(layout.Int(4), layout.Int(8)), layout.Tuple(layout.Int(1), layout.Int(4)))}
 	for i := range 1000 {
-		if err := env.Room(l); err != nil {
+		if err := env.Room("A", l, Site{}); err != nil {
 			t.Fatalf("static layout %d after the bound: %v", i, err)
 		}
 		env.Define("L"+strconv.Itoa(i), l, Site{})
@@ -49,7 +49,7 @@ func TestEnvRoom(t *testing.T) {
 	if v, ok := env.Lookup("L999"); !ok || v.String() != "(4,8):(1,4)" {
 		t.Errorf("L999 = %v, %v; want (4,8):(1,4)", v, ok)
 	}
-	if err := env.Room(Int(1)); !errors.As(err, &le) {
+	if err := env.Room("A", Int(1), Site{}); !errors.As(err, &le) {
 		t.Errorf("a value after the static layouts: error %v, want E0705", err)
 	}
 }

@@ -68,8 +68,8 @@ var invalidCases = []invalidCase{
 	{FormExpr, "(4,,8)", diag.UnexpectedToken, 4},        // second comma
 	{FormExpr, "f(a,)", diag.UnexpectedToken, 5},         // )
 	{FormExpr, "composition((4,2):(1,4),, 2:1)", diag.UnexpectedToken, 25},
-	{FormExpr, "S<3,4>", diag.UnexpectedToken, 6},                // >
-	{FormExpr, "Foo<3,4,3>", diag.UnexpectedToken, 1},            // only S and Sw take <
+	{FormExpr, "S<3,4>", diag.UnexpectedToken, 1},                // a swizzle has three parameters
+	{FormExpr, "S<3,4,", diag.UnclosedGroup, 7},                  // <
 	{FormExpr, "S<3,4,_3>", diag.UnexpectedToken, 7},             // no static marker in a swizzle
 	{FormExpr, "?{}", diag.UnexpectedToken, 3},                   // }
 	{FormExpr, "?{i16}", diag.UnexpectedToken, 3},                // i16

@@ -58,12 +58,62 @@ type keywordArg struct {
 	span        diag.Span
 }
 
-// keywordParams names the parameters of the operations that CuTe DSL calls
-// with keywords, in order: cute.make_layout(shape, stride=...) and
-// cute.make_ordered_layout(shape, order=...).
+// keywordParams names the parameters of the operations as CuTe DSL calls
+// them with keywords, in cutec's order (the DSL's too): the positional
+// parameters of cutlass/cute/core.py and tuple.py at the CUTLASS snapshot
+// 7107b05535f8977f5ecb9d01ee203205b1fd9bc4, for the operations cutec has.
+// cute.make_layout((4,8), stride=(8,1)) is make_layout((4,8), (8,1)).
 var keywordParams = map[string][]string{
-	"make_layout":         {"shape", "stride"},
-	"make_ordered_layout": {"shape", "order"},
+	"make_layout":          {"shape", "stride"},
+	"make_ordered_layout":  {"shape", "order"},
+	"tile_to_shape":        {"atom", "trg_shape", "order"},
+	"make_composed_layout": {"inner", "offset", "outer"},
+	"make_swizzle":         {"b", "m", "s"},
+	"make_identity_layout": {"shape"},
+	"make_layout_like":     {"input"},
+	"composition":          {"lhs", "rhs"},
+	"complement":           {"input", "cotarget"},
+	"coalesce":             {"input", "target_profile"},
+	"filter":               {"input"},
+	"filter_zeros":         {"input", "target_profile"},
+	"right_inverse":        {"input"},
+	"left_inverse":         {"input"},
+	"logical_divide":       {"target", "tiler"},
+	"zipped_divide":        {"target", "tiler"},
+	"tiled_divide":         {"target", "tiler"},
+	"flat_divide":          {"target", "tiler"},
+	"logical_product":      {"block", "tiler"},
+	"zipped_product":       {"block", "tiler"},
+	"tiled_product":        {"block", "tiler"},
+	"flat_product":         {"block", "tiler"},
+	"blocked_product":      {"block", "tiler"},
+	"raked_product":        {"block", "tiler"},
+	"local_tile":           {"input", "tiler", "coord", "proj"},
+	"local_partition":      {"target", "tiler", "index", "proj"},
+	"recast_layout":        {"new_type_bits", "old_type_bits", "src_layout"},
+	"max_common_layout":    {"a", "b"},
+	"max_common_vector":    {"a", "b"},
+	"size":                 {"a", "mode"},
+	"rank":                 {"a", "mode"},
+	"depth":                {"a"},
+	"cosize":               {"a", "mode"},
+	"get":                  {"input", "mode"},
+	"select":               {"input", "mode"},
+	"group_modes":          {"input", "begin", "end"},
+	"append":               {"input", "elem", "up_to_rank"},
+	"prepend":              {"input", "elem", "up_to_rank"},
+	"crd2idx":              {"coord", "layout"},
+	"idx2crd":              {"idx", "shape"},
+	"increment_coord":      {"coord", "shape"},
+	"slice_and_offset":     {"coord", "src"},
+	"ceil_div":             {"input", "tiler"},
+	"shape_div":            {"lhs", "rhs"},
+	"elem_less":            {"lhs", "rhs"},
+	"dice":                 {"src", "dicer"},
+	"flatten":              {"a"},
+	"product":              {"a"},
+	"product_each":         {"a"},
+	"get_leaves":           {"value"},
 }
 
 // keywordArgs puts keyword arguments in their places after the positional

@@ -25,7 +25,7 @@ func (c *converter) composed(g *grammar.Composed) ast.Expr {
 	if len(g.Rest) == 0 {
 		return head
 	}
-	if len(g.Rest) == 1 && isPointer(g.Head) {
+	if len(g.Rest) == 1 && (isPointer(g.Head) || isArithTuple(g.Head)) {
 		return &ast.Accessor{Span: spanOf(g.Pos, g.EndPos), Offset: head, Layout: c.operand(g.Rest[0].X)}
 	}
 	if len(g.Rest) > 2 {
@@ -90,12 +90,7 @@ func (c *converter) tile(t *grammar.Tile) *ast.Tile {
 	n := &ast.Tile{Span: spanOf(t.Pos, t.EndPos), Modes: make([]ast.Expr, len(t.Modes))}
 	for i, m := range t.Modes {
 		e := c.operand(m)
-		switch e.(type) {
-		case *ast.Layout, *ast.Tile, *ast.Int, *ast.Dynamic, *ast.Underscore, *ast.Tuple, *ast.Ident, *ast.Call, *ast.Paren,
-			*ast.Symbol, *ast.Product:
-		default:
-			c.add(errBadMode(c.f, e))
-		}
+		c.tileMode(e)
 		n.Modes[i] = e
 	}
 	return n
@@ -160,27 +155,44 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 	return items
 }
 
-// name converts a name: a variable, a swizzle, or a call (then evaluations).
+// name converts a name: a variable, a C++ template or tag, a swizzle, a
+// pointer, a symbol with facts, or a call (then evaluations). A name is read
+// without its `cute::` or `cute.` (cuteName).
 func (c *converter) name(g *grammar.Name) ast.Expr {
 	tok := syntax.Tok(g.Tok)
-	id := c.slab.newIdent()
-	*id = ast.Ident{Span: syntax.TokenSpan(tok), Name: tok.Value}
-	if g.Swizzle != nil {
-		return c.swizzle(tok, g.Swizzle, spanOf(g.Pos, g.EndPos))
-	}
-	if g.Pointer != nil {
+	switch {
+	case g.Template != nil && len(g.Applied) > 0:
+		return c.templateCall(tok, g.Template, g.Applied)
+	case g.Template != nil:
+		return c.template(tok, g.Template, spanOf(g.Pos, g.EndPos))
+	case g.Pointer != nil:
 		return c.pointer(tok, g.Pointer, spanOf(g.Pos, g.EndPos))
-	}
-	if g.Facts != nil {
+	case g.Facts != nil:
 		return c.symbol(tok, g.Facts, spanOf(g.Pos, g.EndPos))
+	case g.Brace != nil:
+		if v, ok := c.qualifiedStatic(tok, spanOf(g.Pos, g.EndPos)); ok {
+			return v // cute::_4{}
+		}
+		return c.braced(tok, spanOf(g.Pos, g.EndPos))
+	case len(g.Args) == 0:
+		if v, ok := c.qualifiedStatic(tok, spanOf(g.Pos, g.EndPos)); ok {
+			return v // cute::_4
+		}
 	}
+	id := c.slab.newIdent()
+	*id = ast.Ident{Span: syntax.TokenSpan(tok), Name: cuteName(tok.Value)}
 	if len(g.Args) == 0 {
 		return id
 	}
-	args, l, r := c.args(g.Args[0], tok.Value)
-	call := c.slab.newCall()
-	*call = ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
-	var n ast.Expr = call
+	args, l, r := c.args(g.Args[0], id.Name)
+	var n ast.Expr
+	if v, ok := c.cuteCall(id.Name, tok.Value, args, diag.Span{Start: id.Span.Start, End: r + 1}); ok {
+		n = v
+	} else {
+		call := c.slab.newCall()
+		*call = ast.Call{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: id, Args: args, Lparen: l, Rparen: r}
+		n = call
+	}
 	for _, a := range g.Args[1:] {
 		args, l, r := c.args(a, "")
 		n = &ast.Apply{Span: diag.Span{Start: id.Span.Start, End: r + 1}, Fun: n, Args: args, Lparen: l, Rparen: r}

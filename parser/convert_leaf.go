@@ -28,6 +28,9 @@ func (c *converter) leaf(l grammar.Leaf) ast.Expr {
 
 // number converts an integer, or a basis entry when dimensions follow.
 func (c *converter) number(n *grammar.Number) ast.Expr {
+	if tok := syntax.Tok(n.Tok); len(n.Init) > 0 && tok.Type != syntax.TokStatic {
+		c.add(errUnexpected(c.f, syntax.Span(n.Init), "no `{}` after "+tok.Value+" (CuTe C++ writes _"+tok.Value+"{} or Int<"+tok.Value+">{})", "`{`"))
+	}
 	if len(n.Dims) == 0 {
 		return c.integer(syntax.Tok(n.Tok))
 	}

@@ -71,7 +71,7 @@ func (c *converter) let(l *grammar.Let, sp diag.Span) ast.Stmt {
 	n := &ast.LetStmt{Span: sp}
 	for _, g := range l.Names {
 		tok := syntax.Tok(g.Tok)
-		if g.Facts == nil || g.Swizzle != nil || len(g.Args) > 0 {
+		if g.Facts == nil || g.Template != nil || len(g.Args) > 0 {
 			c.add(errLetFact(c.f, spanOf(g.Pos, g.EndPos), tok.Value))
 			continue
 		}

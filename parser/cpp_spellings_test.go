@@ -16,6 +16,21 @@ var cppSources = []string{
 	"smem_ptr[16b](0)", "smem_ptr [ 16 b ] ( unset )", "Swizzle<3,4,3>",
 	"make_layout((4,8), stride=(8,1))", "make_layout(shape=(4,8), stride=(8,1))",
 	"make_ordered_layout((4,8), order=(1,0))", "f(a=1, b=2)",
+	// C++ types, tags and calls, DSL calls (testdata/cute_spellings holds what CuTe prints for them).
+	"Int<4>{}", "_4{}", "_4 { }", "cute::Int<8>{}", "Shape<_4,_8>{}", "Shape<Shape<_2,_2>,_8>{}",
+	"Layout<Shape<_8,_64>,Stride<_64,_1>>{}", "Layout<Shape<_4,Shape<_2,_3>>>{}", "Stride<_1,int>{}",
+	"make_layout(make_shape(Int<4>{},Int<8>{}), LayoutRight{})", "make_layout(make_shape(_4{},_8{}), GenRowMajor{})",
+	"Swizzle<3,3,3>{}", "cute::Swizzle<3,3,3>", "make_tile(Layout<_4,_1>{}, _8{})", "Tile<Layout<_4,_1>,_8>{}",
+	"E<1,0>{}", "E<0>", "ArithTuple(_0,_0) o (_128,_64):(_1@0,_1@1)", "S<3,3,3> ∘ 0 ∘ (8,64):(64,1)",
+	"{8} ∘ (4,8):(1,4)", "cute.make_layout((4,8), stride=(8,1))", "cute.size((4,8))", "cute::make_layout((4,8))",
+	"cute.make_composed_layout(cute.make_swizzle(3,3,3), 0, (8,64):(64,1))", "cute.E(0)", "make_swizzle(3,3,3)",
+	"Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "LayoutRight{}", "Underscore{}", "[Int<4>{};_8{}]", "(_4{}, Int<8>{}):(_1{},_4{})",
+	"A{}", "M{div=8}", "_1{}@0", "cute::Layout<cute::Shape<cute::_4, cute::_8>>{}", "(cute::_4, cute::_)", "cute::_x",
+	"size<0>(L)", "get<1,0>((4,(2,3)))", "take<0,2>(L)", "group<0,2>(L)", "select<2,0>(L)", "stride<1>(L)(0)",
+	"(Layout<Shape<_4,_8>>{})(3)", "Swizzle<3,4,3>{}(200)", "Foo<3>(2)", "Layout<Shape<_4,_8>>{}(3)", "size<x>(L)", "size<0>()",
+	// Near misses of the C++ and DSL spellings.
+	"Int<4>{", "Int<>", "Int<4,>", "Shape<_4,_8>{1}", "_4{1}", "4{}", "cute.", "cute::", "a.1", "x::(1,2)",
+	"Swizzle<3,3>", "S<_3,3,3>", "E<x>", "make_swizzle(3,3)", "make_composed_layout(A, B)", "∘ 4:1", "4:1 ∘",
 	// Near misses.
 	"foo[16b](unset)", "smem_ptr[16x](unset)", "smem_ptr[16b]", "smem_ptr[b](unset)",
 	"smem_ptr[16b](1 2)", "make_layout(stride=(8,1))", "make_layout((4,8), strides=(8,1))",

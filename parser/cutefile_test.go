@@ -6,6 +6,8 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const sampleCute = `# comments start with #
@@ -22,47 +24,36 @@ expect E0400 composition((4,6,8):(2,3,5), 6:3)    # this must fail with that cod
 
 func TestCuteFile(t *testing.T) {
 	f, l := ParseCuteFile(diag.NewFile("a.cute", []byte(sampleCute)))
-	if f == nil || len(l) != 0 {
-		t.Fatalf("%s", describeDiags(l))
-	}
+	require.NotNil(t, f, describeDiags(l))
+	require.Empty(t, l)
 	var kinds []string
 	for _, s := range f.Stmts {
 		kinds = append(kinds, strings.Fields(ast.Sprint(s))[0])
 	}
-	want := "AssignStmt AssignStmt AssignStmt AssertStmt AssertStmt AssertStmt ExpectStmt ExprStmt"
-	if got := strings.Join(kinds, " "); got != want {
-		t.Errorf("statements %s, want %s", got, want)
-	}
+	assert.Equal(t, "AssignStmt AssignStmt AssignStmt AssertStmt AssertStmt AssertStmt ExpectStmt ExprStmt", strings.Join(kinds, " "))
 	checkResult(t, sampleCute, f, l)
 	e := f.Stmts[6].(*ast.ExpectStmt)
-	if e.Code != "E0400" || f.File.Position(e.CodeSpan.Start).Line != 9 || f.File.Position(e.CodeSpan.Start).Col != 8 {
-		t.Errorf("expect code %q at %v", e.Code, f.File.Position(e.CodeSpan.Start))
-	}
-	if a := f.Stmts[5].(*ast.AssertStmt); a.Op != ast.Same {
-		t.Errorf("assert op %v, want ~", a.Op)
-	}
+	assert.Equal(t, diag.Code("E0400"), e.Code)
+	assert.Equal(t, 9, f.File.Position(e.CodeSpan.Start).Line)
+	assert.Equal(t, 8, f.File.Position(e.CodeSpan.Start).Col)
+	assert.Equal(t, ast.Same, f.Stmts[5].(*ast.AssertStmt).Op)
 }
 
 func TestCuteFileReportsEveryBadLine(t *testing.T) {
 	src := "A = (4,8):(1,,4)\nB = 8:1\nC = size(\n\nD = 1@-1 # x\nE = $\n"
 	f, l := ParseCuteFile(diag.NewFile("bad.cute", []byte(src)))
-	if f != nil {
-		t.Fatal("a file with errors must not be returned")
-	}
+	require.Nil(t, f, "a file with errors must not be returned")
 	type at struct {
 		code      diag.Code
 		line, col int
 	}
 	want := []at{{diag.UnexpectedToken, 1, 14}, {diag.UnclosedGroup, 3, 10}, {diag.UnexpectedToken, 5, 7}, {diag.InvalidCharacter, 6, 5}}
-	if len(l) != len(want) {
-		t.Fatalf("got %s", describeDiags(l))
+	var got []at
+	for _, d := range l {
+		assert.Equal(t, "bad.cute", d.File.Name)
+		got = append(got, at{d.Code, d.Start().Line, d.Start().Col})
 	}
-	for i, d := range l {
-		p := d.Start()
-		if d.Code != want[i].code || p.Line != want[i].line || p.Col != want[i].col || d.File.Name != "bad.cute" {
-			t.Errorf("diagnostic %d: %s at %d:%d, want %s at %d:%d", i, d.Code, p.Line, p.Col, want[i].code, want[i].line, want[i].col)
-		}
-	}
+	assert.Equal(t, want, got, describeDiags(l))
 }
 
 func TestCuteFileCRLFAndBOM(t *testing.T) {

@@ -274,7 +274,7 @@ var termWords = map[string]string{
 	"Operand": "a value", "Term": "a value", "Primary": "a value", "FastTerm": "a value",
 	"Leaf": "a value", "Accessor": "`{`", "ComposePart": "`o`", "Tile": "`[`",
 	"Group": "`(`", "GroupItem": "`,`", "Args": "`(`", "Name": "a name",
-	"SwizzleParams": "`<`", "Pointer": "`[`", "MulOp": "`*` or `/`", "Let": "`let`", "Arg": "an expression", "Number": "an integer", "Fraction": "a fraction",
+	"SwizzleParams": "`<`", "TemplateArgs": "`<`", "TemplateArg": "an integer or a type", "Pointer": "`[`", "MulOp": "`*` or `/`", "Let": "`let`", "Arg": "an expression", "Number": "an integer", "Fraction": "a fraction",
 	"Dim": "a dimension (an unsigned integer)", "Dynamic": "`?`",
 	"DynamicAttrs": "`i32`, `i64` or `div`", "Underscore": "`_`",
 	"Descriptor": "`(`", "FastDescriptor": "`(`", "DescGroup": "`(`",

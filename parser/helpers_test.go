@@ -92,7 +92,7 @@ func checkSpans(t *testing.T, src string, root ast.Node) {
 				t.Errorf("%q: %T [%d,%d) not inside its parent %T [%d,%d)", short(src), n, n.Pos(), n.End(), p, p.Pos(), p.End())
 			}
 		}
-		if l, ok := n.(*ast.Layout); ok && (l.Colon < l.Shape.End() || l.Colon >= l.Stride.Pos() || src[l.Colon] != ':') {
+		if l, ok := n.(*ast.Layout); ok && l.Colon != -1 && (l.Colon < l.Shape.End() || l.Colon >= l.Stride.Pos() || src[l.Colon] != ':') {
 			t.Errorf("%q: colon at %d is not between shape and stride", short(src), l.Colon)
 		}
 		stack = append(stack, n)

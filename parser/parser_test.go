@@ -65,7 +65,7 @@ func TestMessages(t *testing.T) {
 	}{
 		{FormExpr, "(4,8):(1,,4)", "expected a value, found `,`"},
 		{FormExpr, "(4,8):", "expected a value, found end of input"},
-		{FormExpr, "S<3,4>", "expected `,`, found `>`"},
+		{FormExpr, "S<3,4>", "expected three integers B, M, S in S<B,M,S>, found `S<3,4>`"},
 		{FormExpr, "1@-1", "expected a dimension (an unsigned integer), found `-1`"},
 		{FormExpr, "?{}", "expected `i32`, `i64` or `div`, found `}`"},
 		{FormExpr, "f(a,)", "expected an expression, found `)`"},

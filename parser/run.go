@@ -8,7 +8,6 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/internal/cppnames"
 	"github.com/cutec/cutec/internal/syntax"
 )
 
@@ -64,7 +63,7 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 		toks.Rewind()
 		var err error
 		if g, err = p.runGrammar(form, toks); err != nil {
-			return nil, diag.List{withCppHint(p.grammarError(f, form, lx, toks, err), src)}
+			return nil, diag.List{p.grammarError(f, form, lx, toks, err)}
 		}
 	}
 	c := &sc.conv
@@ -76,7 +75,6 @@ func (p *Parser) parseSource(form Form, f *diag.File, src string, base int) (ast
 	}
 	n := c.form(form, g)
 	if c.diags.HasErrors() {
-		withCppHint(c.diags[0], src)
 		return nil, c.diags
 	}
 	return n, c.diags
@@ -244,13 +242,4 @@ func significant(toks *syntax.Tokens) []lexer.Token {
 			return out
 		}
 	}
-}
-
-// withCppHint adds a help line to a syntax error of text that spells a value
-// as CuTe C++ builds it (Shape<_4,_8>{}), saying how cutec writes it.
-func withCppHint(d *diag.Diagnostic, src string) *diag.Diagnostic {
-	if hint, ok := cppnames.TypeSpelling(src); ok && d.Fix == nil {
-		d.Fix = &diag.Fix{Message: hint + " (cutec help syntax lists the forms)"}
-	}
-	return d
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cutec/cutec/ast"
 )
@@ -75,9 +76,12 @@ func FormatPayloads(src []byte, payloads ...Payload) ([]byte, error) {
 	return splice(src, edits)
 }
 
-// splice returns src with the edits applied. Edits must be in order, must
-// not overlap and must lie inside src.
+// splice returns src with the edits applied. Edits must not overlap and
+// must lie inside src; they are applied in the order of their starts (a
+// tree may hold a node before one that precedes it in the text, as the
+// parser reads CuTe C++'s size<0>(L) as size(get(L, 0))).
 func splice(src []byte, edits []edit) ([]byte, error) {
+	slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
 	var out bytes.Buffer
 	out.Grow(len(src))
 	at := 0

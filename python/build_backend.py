@@ -10,6 +10,7 @@ import base64
 import hashlib
 import importlib.util
 import os
+import re
 import sysconfig
 import zipfile
 
@@ -18,10 +19,12 @@ NAME = "cutec"
 
 
 def _version():
-    spec = importlib.util.spec_from_file_location("_cutec_version", os.path.join(HERE, "cutec", "_version.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.VERSION
+    """CUTEC_VERSION of capi/cutec.h: the package's version is the C ABI's."""
+    with open(os.path.join(os.path.dirname(HERE), "capi", "cutec.h"), encoding="utf-8") as f:
+        m = re.search(r'#define CUTEC_VERSION "([0-9.]+)"', f.read())
+    if not m:
+        raise RuntimeError("cutec: no CUTEC_VERSION in capi/cutec.h")
+    return m.group(1)
 
 
 def _build_library():

@@ -1,8 +1,8 @@
 package verify
 
 import (
-	"sort"
-	"sync"
+	"slices"
+	"strings"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
@@ -77,43 +77,33 @@ func (s *Subject) Text() string {
 	return string(s.File.Src[s.Node.Pos():s.Node.End()])
 }
 
-// registry holds the registered checks by name. registryMu guards it, so
-// that an embedder may Register a check of its own while other goroutines
-// build passes; a Pass copies the checks it runs when it is built.
-var (
-	registryMu sync.RWMutex
-	registry   = map[string]*Check{}
-)
-
-// Register adds a check to the registry; the checks of this package
-// register themselves in their file's init. It is safe for concurrent use;
-// passes built before the call do not run the new check. Registering a
-// name twice panics.
-func Register(c *Check) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := registry[c.Name]; dup {
-		panic("verify: check registered twice: " + c.Name)
-	}
-	registry[c.Name] = c
+// checks are the checks of this package, in name order: the one
+// configuration every Pass picks from (with Options.Extra), passed to it
+// explicitly rather than filled in by init functions.
+var checks = []*Check{
+	aliasingCheck, bankConflictsCheck, boundsCheck, canonicalCheck, composedFormCheck,
+	composedOffsetCheck, dialectStridesCheck, dynamicObligationsCheck, foldLegalityCheck,
+	opResultCheck, overflowCheck, redundantModeCheck, swizzleCheck,
 }
 
-// lookupCheck returns the registered check of a name.
-func lookupCheck(name string) (*Check, bool) {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	c, ok := registry[name]
-	return c, ok
-}
-
-// Checks returns the registered checks in name order.
+// Checks returns the checks of this package in name order (a new slice).
 func Checks() []*Check {
-	registryMu.RLock()
-	out := make([]*Check, 0, len(registry))
-	for _, c := range registry {
-		out = append(out, c)
-	}
-	registryMu.RUnlock()
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	out := slices.Clone(checks)
+	slices.SortFunc(out, func(a, b *Check) int { return strings.Compare(a.Name, b.Name) })
 	return out
+}
+
+// lookupCheck returns the check of a name among this package's and extra.
+func lookupCheck(name string, extra []*Check) (*Check, bool) {
+	for _, c := range extra {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	for _, c := range checks {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return nil, false
 }

@@ -12,13 +12,12 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name:  "aliasing",
-		Doc:   "A layout without zero strides is injective: no two coordinates share an offset (W0900, or W0906 when it cannot be decided).",
-		Codes: []diag.Code{diag.Aliasing, diag.AliasingUndecided},
-		Value: checkAliasing,
-	})
+// aliasingCheck is the check aliasing (see checks in check.go).
+var aliasingCheck = &Check{
+	Name:  "aliasing",
+	Doc:   "A layout without zero strides is injective: no two coordinates share an offset (W0900, or W0906 when it cannot be decided).",
+	Codes: []diag.Code{diag.Aliasing, diag.AliasingUndecided},
+	Value: checkAliasing,
 }
 
 // maxAliasCheck bounds the size of the layouts checked offset by offset.

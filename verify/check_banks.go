@@ -7,18 +7,17 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "bank-conflicts",
-		Doc: "An access whose shared-memory layout, element type and atom are all stated, as in " +
-			"bank_check(L, T, ATOM), is conflict-free under the bank model of docs/banks.md; otherwise W0901 " +
-			"gives the degree, the wavefronts against the ideal, and the instruction, phase, bank, words and " +
-			"threads of the worst conflict. In MLIR the same holds " +
-			"for each cute.tiled.copy.partition_S/partition_D of a shared-memory memref by a tiled copy whose atom " +
-			"the model knows, every warp analyzed. Where the access is not stated nothing is reported.",
-		Codes: []diag.Code{diag.BankConflicts},
-		Call:  checkBanks,
-	})
+// bankConflictsCheck is the check bank-conflicts (see checks in check.go).
+var bankConflictsCheck = &Check{
+	Name: "bank-conflicts",
+	Doc: "An access whose shared-memory layout, element type and atom are all stated, as in " +
+		"bank_check(L, T, ATOM), is conflict-free under the bank model of docs/banks.md; otherwise W0901 " +
+		"gives the degree, the wavefronts against the ideal, and the instruction, phase, bank, words and " +
+		"threads of the worst conflict. In MLIR the same holds " +
+		"for each cute.tiled.copy.partition_S/partition_D of a shared-memory memref by a tiled copy whose atom " +
+		"the model knows, every warp analyzed. Where the access is not stated nothing is reported.",
+	Codes: []diag.Code{diag.BankConflicts},
+	Call:  checkBanks,
 }
 
 func checkBanks(s *Subject) {

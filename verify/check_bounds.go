@@ -8,13 +8,12 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name:  "bounds",
-		Doc:   "A coordinate evaluated against a layout or a composed layout lies inside its domain (W0904), in every spelling: L(c), eval(L, c), composed_eval(C, c), crd2idx(c, L).",
-		Codes: []diag.Code{diag.OutOfBoundsEval},
-		Call:  checkBounds,
-	})
+// boundsCheck is the check bounds (see checks in check.go).
+var boundsCheck = &Check{
+	Name:  "bounds",
+	Doc:   "A coordinate evaluated against a layout or a composed layout lies inside its domain (W0904), in every spelling: L(c), eval(L, c), composed_eval(C, c), crd2idx(c, L).",
+	Codes: []diag.Code{diag.OutOfBoundsEval},
+	Call:  checkBounds,
 }
 
 func checkBounds(s *Subject) {

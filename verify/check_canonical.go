@@ -10,14 +10,14 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "canonical",
-		Doc: "Values are written in the dialect's canonical spelling: no spaces, no static markers, " +
-			"S<B,M,S>, an explicit composed-layout offset (W0903, with a fix; `cutec fmt` applies it).",
-		Codes: []diag.Code{diag.NonCanonical},
-		Value: checkCanonical,
-	})
+// canonicalCheck is the check canonical (see checks in check.go).
+var canonicalCheck = &Check{
+	Name: "canonical",
+	Doc: "Values written in cutec's own notation are in the dialect's canonical spelling: no spaces, " +
+		"S<B,M,S>, an explicit composed-layout offset (W0903, with a fix; `cutec fmt` applies it); " +
+		"CuTe's own C++ and DSL spellings draw no warning.",
+	Codes: []diag.Code{diag.NonCanonical},
+	Value: checkCanonical,
 }
 
 func checkCanonical(s *Subject) {
@@ -28,6 +28,9 @@ func checkCanonical(s *Subject) {
 	text, canon, at := sourceText(s.File, node), s.Value.String(), spanOf(node)
 	if text == "" || text == canon || hasName(node) {
 		return // a name's value is not a spelling of the text
+	}
+	if cuteSpelling(text) {
+		return // pasted from CuTe's code or print: not a misspelling of cutec's form
 	}
 	if composedWithoutOffset(s) {
 		return // W0910 says more: A o B is probably meant as a composition
@@ -83,4 +86,32 @@ func hasName(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// cuteSpelling reports whether text is written as CuTe C++ or CuTe DSL
+// writes or prints a value rather than in cutec's notation: it has a static
+// marker (`_4`), a template or call (a name other than cutec's own `S`
+// followed by `<`, or any name followed by `(`), a C++ value's `{}`, a
+// qualified name or the paper's `∘`; or it is a tiler as CuTe C++ prints
+// one, `(4:1,8:2)`.
+func cuteSpelling(text string) bool {
+	if strings.Contains(text, "{}") || strings.Contains(text, "\u2218") || strings.Contains(text, "cute") {
+		return true
+	}
+	word := 0 // the length of the name that ends before i
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case i > 0 && text[i-1] == '_' && '0' <= c && c <= '9' && word == 1:
+			return true // _4
+		case c == '(' && word > 0, c == '<' && word > 0 && text[i-word:i] != "S":
+			return true
+		}
+		if ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || c == '_' || (word > 0 && '0' <= c && c <= '9') {
+			word++
+		} else {
+			word = 0
+		}
+	}
+	return strings.HasPrefix(text, "(") && strings.Contains(text, ":") && !strings.Contains(text, "):") && !strings.ContainsAny(text, " \t")
 }

@@ -9,17 +9,16 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "composed-offset",
-		Doc: "A composed layout inner o offset o outer (the dialect's words: B, the outer layout, is applied " +
-			"first) feeds offset + outer(0) to its inner function (E0505): the offset is addable to outer(0) " +
-			"(scalars with scalars, tuples elementwise, a literal 0 with anything); an inner swizzle takes a " +
-			"scalar, so its offset is a scalar and its outer layout has no basis strides; an inner layout takes " +
-			"a scalar or a coordinate weakly congruent to its shape. A dynamic offset ? is a scalar.",
-		Codes: []diag.Code{diag.OffsetNotAddable},
-		Value: checkComposed,
-	})
+// composedOffsetCheck is the check composed-offset (see checks in check.go).
+var composedOffsetCheck = &Check{
+	Name: "composed-offset",
+	Doc: "A composed layout inner o offset o outer (the dialect's words: B, the outer layout, is applied " +
+		"first) feeds offset + outer(0) to its inner function (E0505): the offset is addable to outer(0) " +
+		"(scalars with scalars, tuples elementwise, a literal 0 with anything); an inner swizzle takes a " +
+		"scalar, so its offset is a scalar and its outer layout has no basis strides; an inner layout takes " +
+		"a scalar or a coordinate weakly congruent to its shape. A dynamic offset ? is a scalar.",
+	Codes: []diag.Code{diag.OffsetNotAddable},
+	Value: checkComposed,
 }
 
 func checkComposed(s *Subject) {

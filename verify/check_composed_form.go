@@ -9,15 +9,14 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "composed-form",
-		Doc: "`A o B` written without an offset and with a layout A is a composed layout, not the " +
-			"paper's composition A o B (W0910): the composition is composition(A, B). Not reported in " +
-			"wrapper payloads and .mlir files, which tools print.",
-		Codes: []diag.Code{diag.ComposedNotComposition},
-		Value: checkComposedForm,
-	})
+// composedFormCheck is the check composed-form (see checks in check.go).
+var composedFormCheck = &Check{
+	Name: "composed-form",
+	Doc: "`A o B` written without an offset and with a layout A is a composed layout, not the " +
+		"paper's composition A o B (W0910): the composition is composition(A, B). Not reported in " +
+		"wrapper payloads and .mlir files, which tools print.",
+	Codes: []diag.Code{diag.ComposedNotComposition},
+	Value: checkComposedForm,
 }
 
 // checkComposedForm reports `A o B` with a layout A: a reader of the CuTe

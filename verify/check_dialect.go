@@ -9,16 +9,15 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "dialect-strides",
-		Doc: "The dialect's rules on strides, for every layout of a value (both layouts of a composed layout, " +
-			"every layout of a tile, nested tiles included): all integers or all basis elements, only a literal 0 " +
-			"may sit beside basis elements (E0600); no basis path ends at a node of the codomain that another " +
-			"path continues through (E0601); in lowerable mode, no ratio-valued basis (E0602).",
-		Codes: []diag.Code{diag.MixedStrideKinds, diag.BasisDepthMismatch, diag.RatioNotLowerable},
-		Value: checkStrides,
-	})
+// dialectStridesCheck is the check dialect-strides (see checks in check.go).
+var dialectStridesCheck = &Check{
+	Name: "dialect-strides",
+	Doc: "The dialect's rules on strides, for every layout of a value (both layouts of a composed layout, " +
+		"every layout of a tile, nested tiles included): all integers or all basis elements, only a literal 0 " +
+		"may sit beside basis elements (E0600); no basis path ends at a node of the codomain that another " +
+		"path continues through (E0601); in lowerable mode, no ratio-valued basis (E0602).",
+	Codes: []diag.Code{diag.MixedStrideKinds, diag.BasisDepthMismatch, diag.RatioNotLowerable},
+	Value: checkStrides,
 }
 
 func checkStrides(s *Subject) {

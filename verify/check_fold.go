@@ -10,15 +10,14 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "fold-legality",
-		Doc: "A composition fold composition(A, B) is legal when the image of B fits the domain of A, " +
-			"cosize(B) <= size(A) (W0500); the composition computed mode by mode is the composition of the " +
-			"whole (W0905, paper eq. 23); coalescing keeps the function (E0501).",
-		Codes: []diag.Code{diag.FoldOutsideDomain, diag.NotDistributive, diag.FunctionChanged},
-		Call:  checkFold,
-	})
+// foldLegalityCheck is the check fold-legality (see checks in check.go).
+var foldLegalityCheck = &Check{
+	Name: "fold-legality",
+	Doc: "A composition fold composition(A, B) is legal when the image of B fits the domain of A, " +
+		"cosize(B) <= size(A) (W0500); the composition computed mode by mode is the composition of the " +
+		"whole (W0905, paper eq. 23); coalescing keeps the function (E0501).",
+	Codes: []diag.Code{diag.FoldOutsideDomain, diag.NotDistributive, diag.FunctionChanged},
+	Call:  checkFold,
 }
 
 // maxFoldCheck bounds the points checked one by one for W0905.

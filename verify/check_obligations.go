@@ -20,16 +20,15 @@ func obligationDiagnostic(f *diag.File, n *ast.Call, o layout.Obligation, v layo
 		Span: diag.Span{Start: n.Pos(), End: n.End()}, Message: text}
 }
 
-func init() {
-	Register(&Check{
-		Name: "dynamic-obligations",
-		Doc: "A divide whose layout or tile holds ? (values known only at run time) is right only under the " +
-			"conditions the symbolic algebra derives with each ? as a fresh symbol, such as a dynamic tile " +
-			"dividing the size of a static layout (NVIDIA/cutlass #3513); those the facts leave open are " +
-			"W0914, those no value satisfies E0716.",
-		Codes: []diag.Code{diag.ObligationOpen, diag.ObligationFalse},
-		Call:  checkDynamicObligations,
-	})
+// dynamicObligationsCheck is the check dynamic-obligations (see checks in check.go).
+var dynamicObligationsCheck = &Check{
+	Name: "dynamic-obligations",
+	Doc: "A divide whose layout or tile holds ? (values known only at run time) is right only under the " +
+		"conditions the symbolic algebra derives with each ? as a fresh symbol, such as a dynamic tile " +
+		"dividing the size of a static layout (NVIDIA/cutlass #3513); those the facts leave open are " +
+		"W0914, those no value satisfies E0716.",
+	Codes: []diag.Code{diag.ObligationOpen, diag.ObligationFalse},
+	Call:  checkDynamicObligations,
 }
 
 // dynamicDivides are the operations checkDynamicObligations looks at.

@@ -9,13 +9,12 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name:  "overflow",
-		Doc:   "A layout's size fits in a signed 64-bit integer, as every index into it must (E0701).",
-		Codes: []diag.Code{diag.Overflow},
-		Value: checkOverflow,
-	})
+// overflowCheck is the check overflow (see checks in check.go).
+var overflowCheck = &Check{
+	Name:  "overflow",
+	Doc:   "A layout's size fits in a signed 64-bit integer, as every index into it must (E0701).",
+	Codes: []diag.Code{diag.Overflow},
+	Value: checkOverflow,
 }
 
 // checkOverflow reports a layout written with more elements than an int64

@@ -8,15 +8,14 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "redundant-mode",
-		Doc: "A layout written with a top-level mode of extent 1 next to other modes gains nothing from it (W0902). " +
-			"Optional: CuTe keeps such modes on purpose (for the rank a tiler or a partition expects), so it runs only when enabled.",
-		Optional: true,
-		Codes:    []diag.Code{diag.RedundantMode},
-		Value:    checkRedundant,
-	})
+// redundantModeCheck is the check redundant-mode (see checks in check.go).
+var redundantModeCheck = &Check{
+	Name: "redundant-mode",
+	Doc: "A layout written with a top-level mode of extent 1 next to other modes gains nothing from it (W0902). " +
+		"Optional: CuTe keeps such modes on purpose (for the rank a tiler or a partition expects), so it runs only when enabled.",
+	Optional: true,
+	Codes:    []diag.Code{diag.RedundantMode},
+	Value:    checkRedundant,
 }
 
 func checkRedundant(s *Subject) {

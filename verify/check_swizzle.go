@@ -8,15 +8,14 @@ import (
 	"github.com/cutec/cutec/normalize"
 )
 
-func init() {
-	Register(&Check{
-		Name: "swizzle",
-		Doc: "Swizzles fit in 32 bits (|S| + B + M <= 32, E0603); a composed layout whose swizzle is the " +
-			"identity and whose offset is 0 is just its outer layout (W0604). That a swizzle is a bijection " +
-			"(|S| >= B, E0504) is checked when it is normalized.",
-		Codes: []diag.Code{diag.SwizzleTooWide, diag.TrivialSwizzle},
-		Value: checkSwizzle,
-	})
+// swizzleCheck is the check swizzle (see checks in check.go).
+var swizzleCheck = &Check{
+	Name: "swizzle",
+	Doc: "Swizzles fit in 32 bits (|S| + B + M <= 32, E0603); a composed layout whose swizzle is the " +
+		"identity and whose offset is 0 is just its outer layout (W0604). That a swizzle is a bijection " +
+		"(|S| >= B, E0504) is checked when it is normalized.",
+	Codes: []diag.Code{diag.SwizzleTooWide, diag.TrivialSwizzle},
+	Value: checkSwizzle,
 }
 
 func checkSwizzle(s *Subject) {

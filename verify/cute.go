@@ -149,7 +149,8 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 		if v == nil {
 			return diags
 		}
-		if err := c.env.Room(v); err != nil {
+		site := lineSite(f, s.Name.Span)
+		if err := c.env.Room(s.Name.Name, v, site); err != nil {
 			msg := err.Error()
 			if e, ok := err.(*layout.Error); ok {
 				msg = e.Msg
@@ -157,7 +158,7 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 			diags.Add(newDiag(f, diag.ValueTooLarge, s.Name.Span, msg))
 			return diags
 		}
-		if first, ok := c.env.Define(s.Name.Name, v, lineSite(f, s.Name.Span)); !ok {
+		if first, ok := c.env.Define(s.Name.Name, v, site); !ok {
 			d := newDiag(f, diag.Redefined, s.Name.Span, fmt.Sprintf("%s is already defined", s.Name.Name))
 			d.Notes = append(d.Notes, diag.Note{File: first.File, Span: first.Span, Message: s.Name.Name + " was defined here"})
 			diags.Add(d)
@@ -166,7 +167,9 @@ func (c *Cute) stmt(f *diag.File, st ast.Stmt) diag.List {
 	case *ast.LetStmt:
 		for _, sym := range s.Symbols {
 			if sym.Div != nil && sym.Div.Value > 0 {
-				c.env.DeclareFact(sym.Name, sym.Div.Value)
+				if !c.env.DeclareFact(sym.Name, sym.Div.Value) {
+					return diag.List{newDiag(f, diag.Overflow, nodeSpan(sym), fmt.Sprintf("the fact div=%d of %s and those declared before have an lcm that overflows int64, so no fact holds them all", sym.Div.Value, sym.Name))}
+				}
 			} else if sym.Div != nil {
 				return diag.List{newDiag(f, diag.SymbolTerm, nodeSpan(sym), fmt.Sprintf("the fact div=%d of %s is not a positive integer", sym.Div.Value, sym.Name))}
 			}
@@ -329,14 +332,14 @@ func (p *Pass) reports(code diag.Code) bool {
 		return false
 	}
 	owned := false
-	for _, ch := range registry {
-		for _, cc := range ch.Codes {
-			if cc != code {
-				continue
-			}
-			owned = true
-			for _, run := range p.checks {
-				if run == ch {
+	for _, list := range [2][]*Check{checks, p.opts.Extra} {
+		for _, ch := range list {
+			for _, cc := range ch.Codes {
+				if cc != code {
+					continue
+				}
+				owned = true
+				if slices.Contains(p.checks, ch) {
 					return true
 				}
 			}

@@ -4,10 +4,11 @@
 //
 // A Pass is what a toolchain embeds: it parses its input (a value or an
 // expression, a .cute file, the payloads of the dialect's MLIR wrappers),
-// normalizes and evaluates it, and runs a registry of small read-only
-// checks on every value written in the input and on every call of the
-// algebra. Checks have a name, a doc and their codes (see Checks); Options
-// select the checks, disable codes and override severities.
+// normalizes and evaluates it, and runs small read-only checks on every
+// value written in the input and on every call of the algebra. Checks have
+// a name, a doc and their codes (see Checks); Options select the checks
+// (this package's, and Options.Extra, an embedder's own: no global
+// registry), disable codes and override severities.
 //
 // On MLIR (Pass.MLIR, Pass.MLIRChunk) the op checker (check op-result,
 // E0605) also derives the result type of each `cute` op from its operand

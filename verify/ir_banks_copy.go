@@ -32,7 +32,7 @@ type irCopy struct {
 // element type): the bank check then says nothing.
 func readIRCopy(partition byte, tc, mem []byte, aliases *Aliases) (irCopy, bool) {
 	c := irCopy{partition: partition}
-	tc, ok := resolveAlias(tc, aliases)
+	tc, ok := aliases.Resolve(tc)
 	if !ok || !bytes.HasPrefix(tc, []byte("!cute.tiled_copy<")) || tc[len(tc)-1] != '>' {
 		return c, false
 	}
@@ -54,7 +54,7 @@ func readIRCopy(partition byte, tc, mem []byte, aliases *Aliases) (irCopy, bool)
 	if c.atom, ok = lookupAtom(name); !ok {
 		return c, false
 	}
-	mem, ok = resolveAlias(mem, aliases)
+	mem, ok = aliases.Resolve(mem)
 	if !ok || !bytes.HasPrefix(mem, []byte("!cute.memref<")) || mem[len(mem)-1] != '>' {
 		return c, false
 	}
@@ -88,18 +88,6 @@ func readIRCopy(partition byte, tc, mem []byte, aliases *Aliases) (irCopy, bool)
 		}
 	}
 	return c, c.layout != nil
-}
-
-// resolveAlias returns the definition of t when it is an alias, t itself
-// when it is written out.
-func resolveAlias(t []byte, aliases *Aliases) ([]byte, bool) {
-	if len(t) < 2 || t[0] != '!' {
-		return nil, false
-	}
-	if bytes.HasPrefix(t, []byte("!cute.")) {
-		return t, true
-	}
-	return aliases.Lookup(t)
 }
 
 // quotedAttr returns the payload of the item `key = <"payload">`.

@@ -126,7 +126,13 @@ const nearLookback = 1 << 8
 // type: the R of `… -> R`, or the T of `cute.static : T` and of the ops of
 // resultTyped. src is the window's text before the op's line, before the
 // file's text before the window (which ends at a line's end); together at
-// most MLIRLookback bytes of them are searched.
+// most MLIRLookback bytes of them are searched (the lookback rule that lint
+// and the language server share).
+//
+// SSA names are scoped to their function: the search stops at the line
+// that opens the op's function (FuncStart), where name may be one of the
+// function's arguments (`@f(%name: T, …)`, whose T is then returned); a
+// definition above that line, in another function, is never taken.
 func definedType(src, before, name []byte) ([]byte, bool) {
 	if len(name) < 2 || name[0] != '%' {
 		return nil, false
@@ -136,12 +142,110 @@ func definedType(src, before, name []byte) ([]byte, bool) {
 	} else if rest := MLIRLookback - len(src); len(before) > rest {
 		before = before[len(before)-rest:]
 	}
-	for _, part := range [][]byte{src, before} {
-		if i := lastDef(part, name); i >= 0 {
+	for p, part := range [][]byte{src, before} {
+		i := lastDef(part, name)
+		if i < 0 {
+			if f := lastFuncStart(part); f >= 0 {
+				return argType(part[f:], name)
+			}
+			continue
+		}
+		// The text between the definition and the op: a function that
+		// starts there is the op's, and the definition is not in it.
+		f := -1
+		if p == 1 {
+			f = lastFuncStart(src)
+		}
+		if f < 0 {
+			if f = lastFuncStart(part[i:]); f >= 0 {
+				return argType(part[i+f:], name)
+			}
 			return defType(part[i+len(name):])
 		}
+		return argType(src[f:], name)
 	}
 	return nil, false
+}
+
+// FuncStart reports whether an MLIR line opens a function or another op
+// with a symbol and a body (`func.func @f(…) {`, `cuda.kernel @k(…) … {`,
+// `gpu.module @m {`) or a top-level module: the SSA names used below it
+// are defined in it, so a reader that looks back for a definition stops
+// there.
+func FuncStart(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	if moduleLine(t) {
+		return true
+	}
+	return bytes.HasSuffix(t, []byte("{")) && !bytes.HasPrefix(t, []byte("%")) && bytes.Contains(t, []byte(" @"))
+}
+
+// lastFuncStart returns the offset in text of the start of its last line
+// that opens a function (FuncStart), or -1.
+func lastFuncStart(text []byte) int {
+	last := -1
+	for k := 0; k < len(text); {
+		j := bytes.Index(text[k:], symbolMark)
+		m := bytes.Index(text[k:], moduleLineStart)
+		if j < 0 && m < 0 {
+			break
+		}
+		if j < 0 || (m >= 0 && m < j) {
+			j = m + 1
+		}
+		at := k + j
+		start := bytes.LastIndexByte(text[:at], '\n') + 1
+		end := bytes.IndexByte(text[at:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += at
+		}
+		if FuncStart(text[start:end]) {
+			last = start
+		}
+		k = end
+	}
+	if last < 0 && moduleLine(text) {
+		last = 0
+	}
+	return last
+}
+
+var symbolMark = []byte(" @")
+
+// argType returns the type of the argument name of the function whose line
+// starts line: the T of `%name: T` in its argument list.
+func argType(line, name []byte) ([]byte, bool) {
+	if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	at := bytes.Index(line, symbolMark)
+	if at < 0 {
+		return nil, false
+	}
+	open := bytes.IndexByte(line[at:], '(')
+	if open < 0 {
+		return nil, false
+	}
+	open += at
+	end := balanced(line, open, len(line))
+	if end < 0 {
+		return nil, false
+	}
+	for k := open; ; {
+		i := bytes.Index(line[k:end], name)
+		if i < 0 {
+			return nil, false
+		}
+		i += k
+		k = i + 1
+		if (line[i-1] != '(' && line[i-1] != ' ') || !bytes.HasPrefix(line[i+len(name):end], []byte(": !")) {
+			continue
+		}
+		t := i + len(name) + len(": ")
+		return line[t:typeEnd(line, t, end)], true
+	}
 }
 
 // lastDef returns the offset in part of the last `name = cute.` that starts

@@ -43,6 +43,7 @@ func (p *Pass) OpAt(f *diag.File, at int, aliases *Aliases) OpType {
 	for n < len(src) && isIdentByte(src[n]) {
 		n++
 	}
+	aliases = aliases.At(at)
 	out := OpType{Name: string(src[at:n])}
 	if _, ok := opRules[out.Name]; !ok {
 		out.Skipped = "cutec has no rule for cute." + out.Name

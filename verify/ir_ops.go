@@ -6,14 +6,13 @@ import (
 	"github.com/cutec/cutec/diag"
 )
 
-func init() {
-	Register(&Check{
-		Name: "op-result",
-		Doc: "In MLIR, each `cute` op whose operand and result types are written (`: (T1, T2) -> R`, " +
-			"`: T -> R`, `: T to R`, with type aliases resolved) has the result type that cutec derives " +
-			"from the operand types, judged in the dialect's form (E0605). Ops cutec does not evaluate are skipped.",
-		Codes: []diag.Code{diag.OpResultMismatch},
-	})
+// opResultCheck is the check op-result (see checks in check.go).
+var opResultCheck = &Check{
+	Name: "op-result",
+	Doc: "In MLIR, each `cute` op whose operand and result types are written (`: (T1, T2) -> R`, " +
+		"`: T -> R`, `: T to R`, with type aliases resolved) has the result type that cutec derives " +
+		"from the operand types, judged in the dialect's form (E0605). Ops cutec does not evaluate are skipped.",
+	Codes: []diag.Code{diag.OpResultMismatch},
 }
 
 // OpStats counts what the op checker did with the ops of the dialect.
@@ -166,7 +165,7 @@ func (s *opScan) check(at int) {
 		return
 	}
 	var d *diag.Diagnostic
-	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases, &s.stats, s.key)
+	s.key, d = s.p.checkOp(s.f, &s.op, s.aliases.At(at), &s.stats, s.key)
 	if d != nil {
 		s.diags = append(s.diags, d)
 	}
@@ -186,7 +185,7 @@ func (s *opScan) copyAt(at, n int, part byte) {
 	if !parseOpLine(src, at, end, &s.op) {
 		return
 	}
-	if d := s.p.checkCopy(s.f, &s.op, s.aliases, part, &s.bankBudget); d != nil {
+	if d := s.p.checkCopy(s.f, &s.op, s.aliases.At(at), part, &s.bankBudget); d != nil {
 		s.diags = append(s.diags, d)
 	}
 }

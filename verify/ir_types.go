@@ -49,19 +49,14 @@ func (a opArg) coordLike() bool { return a.kind == "coord" || a.kind == "literal
 
 var cutePrefix = []byte("!cute.")
 
-// readType reads a type of an op signature, resolving an alias once. ok is
+// readType reads a type of an op signature, resolving an alias (and an
+// alias defined as another, see Aliases.Resolve). ok is
 // false for a type the op checker cannot state: a builtin type, a pointer,
 // an atom, an unknown alias.
 func readType(t []byte, aliases *Aliases) (opArg, bool) {
-	if !bytes.HasPrefix(t, cutePrefix) {
-		if len(t) < 2 || t[0] != '!' {
-			return opArg{}, false
-		}
-		def, ok := aliases.Lookup(t)
-		if !ok || !bytes.HasPrefix(def, cutePrefix) {
-			return opArg{}, false
-		}
-		t = def
+	t, ok := aliases.Resolve(t)
+	if !ok || !bytes.HasPrefix(t, cutePrefix) {
+		return opArg{}, false
 	}
 	rest := t[len(cutePrefix):]
 	k := 0

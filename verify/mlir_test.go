@@ -45,13 +45,12 @@ func TestIRDefaultsLeaveOutWarningsOnPurpose(t *testing.T) {
 // of the memref a layout is written in.
 func TestSubjectSeesMemrefType(t *testing.T) {
 	var seen []string
-	Register(&Check{Name: "test-memref-type", Optional: true, UsesType: true, Value: func(s *Subject) {
+	memrefType := &Check{Name: "test-memref-type", Optional: true, UsesType: true, Value: func(s *Subject) {
 		if s.In != nil {
 			seen = append(seen, string(s.In.Elem)+" "+string(s.In.Space))
 		}
-	}})
-	defer delete(registry, "test-memref-type")
-	p, err := NewPass(Options{IR: true, Checks: []string{"test-memref-type"}})
+	}}
+	p, err := NewPass(Options{IR: true, Checks: []string{"test-memref-type"}, Extra: []*Check{memrefType}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"github.com/cutec/cutec/layout"
+	"slices"
 	"sync"
 
 	"github.com/cutec/cutec/ast"
@@ -34,6 +35,11 @@ type Options struct {
 	IR bool
 	// Parser options (nesting depth); the zero value uses the defaults.
 	Parser parser.Options
+	// Extra are checks of the embedder's own, besides this package's
+	// (Checks): each is picked as this package's are, by Checks and
+	// Enable, and by default when it is not Optional. A name that is
+	// already a check's is an error.
+	Extra []*Check
 }
 
 // Pass is the verifier a toolchain embeds: it parses, normalizes and
@@ -74,17 +80,24 @@ func NewPass(opts Options) (*Pass, error) {
 		opCache:  gencache.New[opVerdict](parser.DefaultCacheSize, 1),
 	}
 	p.bankCache = gencache.New[bankVerdict](parser.DefaultCacheSize, 1)
+	seen := map[string]bool{}
+	for _, c := range opts.Extra {
+		if _, dup := lookupCheck(c.Name, nil); dup || seen[c.Name] {
+			return nil, fmt.Errorf("verify: check %q defined twice", c.Name)
+		}
+		seen[c.Name] = true
+	}
+	clear(seen)
 	names := opts.Checks
 	if names == nil {
-		for _, c := range Checks() {
+		for _, c := range slices.Concat(Checks(), opts.Extra) {
 			if !c.Optional && !(opts.IR && OffForIR(c)) {
 				names = append(names, c.Name)
 			}
 		}
 	}
-	seen := map[string]bool{}
 	for _, name := range append(names, opts.Enable...) {
-		c, ok := lookupCheck(name)
+		c, ok := lookupCheck(name, opts.Extra)
 		if !ok {
 			return nil, fmt.Errorf("verify: unknown check %q", name)
 		}

@@ -1,47 +1,47 @@
 package verify
 
 import (
-	"fmt"
-	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cutec/cutec/diag"
 )
 
-// TestRegisterConcurrent: an embedder may register checks while other
-// goroutines build passes and list the checks (run it with -race: the
-// registry is guarded by a lock). The test's checks are optional, so the
-// default pass is unchanged.
-func TestRegisterConcurrent(t *testing.T) {
-	const n = 16
-	var wg sync.WaitGroup
-	for i := range n {
-		name := fmt.Sprintf("test-concurrent-%d", i)
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			Register(&Check{Name: name, Doc: "a test check", Optional: true})
-		}()
-		go func() {
-			defer wg.Done()
-			if _, err := NewPass(Options{}); err != nil {
-				t.Error(err)
-			}
-			_ = Checks()
-		}()
+// TestChecksPassedExplicitly: the checks a Pass runs are those of its
+// Options, the package's list and its own extra checks, with no global
+// state: an extra check runs in the pass given it and in no other, by
+// default unless optional; a name defined twice is an error.
+func TestChecksPassedExplicitly(t *testing.T) {
+	ran := 0
+	extra := &Check{Name: "test-extra", Doc: "a test check", Codes: []diag.Code{diag.Aliasing}, Value: func(*Subject) { ran++ }}
+	p, err := NewPass(Options{Extra: []*Check{extra}})
+	require.NoError(t, err)
+	_, _ = p.Expr(diag.NewFile("<expr>", []byte("(4,8):(1,4)")))
+	assert.Positive(t, ran, "the extra check runs by default in its pass")
+	ran = 0
+	_, _ = Default().Expr(diag.NewFile("<expr>", []byte("(4,8):(1,4)")))
+	_, err = NewPass(Options{})
+	require.NoError(t, err)
+	assert.Zero(t, ran, "another pass does not run it")
+	optional := &Check{Name: "test-optional", Optional: true, Value: func(*Subject) { ran++ }}
+	q, err := NewPass(Options{Extra: []*Check{optional}})
+	require.NoError(t, err)
+	_, _ = q.Expr(diag.NewFile("<expr>", []byte("(4,8):(1,4)")))
+	assert.Zero(t, ran, "an optional extra check runs only when enabled")
+	_, err = NewPass(Options{Enable: []string{"test-optional"}, Extra: []*Check{optional}})
+	require.NoError(t, err)
+	_, err = NewPass(Options{Enable: []string{"test-optional"}})
+	assert.Error(t, err, "a pass without the extra check does not know its name")
+	_, err = NewPass(Options{Extra: []*Check{{Name: "aliasing"}}})
+	assert.Error(t, err, "a name that is one of the package's checks")
+	_, err = NewPass(Options{Extra: []*Check{optional, optional}})
+	assert.Error(t, err, "a name given twice")
+	names := []string{}
+	for _, c := range Checks() {
+		names = append(names, c.Name)
 	}
-	wg.Wait()
-	for i := range n {
-		name := fmt.Sprintf("test-concurrent-%d", i)
-		if _, ok := lookupCheck(name); !ok {
-			t.Errorf("%s was not registered", name)
-		}
-		if _, err := NewPass(Options{Enable: []string{name}}); err != nil {
-			t.Errorf("a pass cannot enable %s: %v", name, err)
-		}
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("registering a name twice did not panic")
-		}
-	}()
-	Register(&Check{Name: "test-concurrent-0", Optional: true})
+	assert.IsIncreasing(t, names)
+	assert.Len(t, names, 13)
 }

@@ -45,6 +45,9 @@ static void check(cutec_result *r, const char *input, const char *want, const ch
 	if (r->diagnostics == NULL || r->diagnostics[0] != '[' || r->diagnostics[r->diagnostics_len - 1] != ']' ||
 	    strlen(r->diagnostics) != r->diagnostics_len)
 		fail("diagnostics are not a JSON array", input);
+	if (r->obligations == NULL || r->obligations[0] != '[' || r->obligations[r->obligations_len - 1] != ']' ||
+	    strlen(r->obligations) != r->obligations_len || r->notes == NULL)
+		fail("obligations are not a JSON array, or notes are NULL", input);
 	if (r->status != CUTEC_OK && r->status != CUTEC_FAILED)
 		fail("status is neither CUTEC_OK nor CUTEC_FAILED", input);
 	if (r->status == CUTEC_FAILED && r->value != NULL)
@@ -59,6 +62,37 @@ static void check(cutec_result *r, const char *input, const char *want, const ch
 		fail("expected code missing", input);
 	if (strstr(r->diagnostics, "E0808") != NULL && (code == NULL || strcmp(code, "E0808") != 0))
 		fail("internal failure (E0808)", input);
+	cutec_result_free(r);
+}
+
+/* check_conditions checks that each condition of an eval's obligations
+ * (the JSON array of "cutec eval -json") is in its notes, the text "cutec
+ * eval" prints after the value ("  # if 128 | M, 32 | K"), and that notes is
+ * empty of conditions when obligations is "[]". */
+static void check_conditions(cutec_result *r, const char *input) {
+	if (r == NULL) {
+		fail("NULL result", input);
+		return;
+	}
+	const char *key = "\"condition\":\"";
+	int n = 0;
+	for (const char *p = strstr(r->obligations, key); p != NULL; p = strstr(p, key)) {
+		p += strlen(key);
+		const char *end = strchr(p, '"');
+		if (end == NULL) {
+			fail("obligations: an unterminated condition", input);
+			break;
+		}
+		char cond[128];
+		size_t len = (size_t)(end - p) < sizeof cond - 1 ? (size_t)(end - p) : sizeof cond - 1;
+		memcpy(cond, p, len);
+		cond[len] = 0;
+		if (strstr(r->notes, cond) == NULL || strstr(r->notes, "  # ") != r->notes)
+			fail("a condition of obligations is not in notes", input);
+		n++;
+	}
+	if (n == 0 && strstr(r->notes, "if ") != NULL)
+		fail("notes hold conditions that obligations lack", input);
 	cutec_result_free(r);
 }
 
@@ -87,6 +121,9 @@ static void *worker(void *arg) {
 		check(cutec_lint(NULL, "A = 8:1\nassert size(A) == 8\n", 29, CUTEC_CUTE), "lint cute", NULL, NULL);
 		check(cutec_format("t.cute", "A = (4, 2) : (1, 4)\n", 20, CUTEC_CUTE), "format", "A = (4,2):(1,4)\n", NULL);
 		check(cutec_draw("(4,8):(1,4)", 11, CUTEC_DRAW_SVG), "draw svg", NULL, NULL);
+		/* A symbolic result and its conditions, in both forms. */
+		check_conditions(cutec_eval("logical_divide((M,K):(1,lda), (128,32))", 39), "eval conditions");
+		check_conditions(cutec_eval("complement(4:M, 64)", 19), "eval conditions (complement)");
 		/* Malformed input across the boundary. */
 		check(cutec_eval("(4,8):(1,\xff)", 11), "invalid UTF-8", "", "E0107");
 		check(cutec_eval("(4,8)\0:(1,4)", 12), "NUL byte", "", "E0106");

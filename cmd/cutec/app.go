@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/suggest"
@@ -27,6 +29,16 @@ type env struct {
 	stdoutTTY, stderrTTY bool
 	// getenv reads an environment variable (NO_COLOR).
 	getenv func(string) string
+}
+
+// guardOutputs makes a write to a closed pipe an error rather than the end
+// of the process: by default the Go runtime kills a program with SIGPIPE
+// (status 141) when a write to descriptor 1 or 2 finds the pipe closed;
+// with SIGPIPE ignored the write fails with EPIPE, which checkedWriter
+// reports as status 2 (docs/cli.md: a closed or broken output is an I/O
+// error).
+func guardOutputs() {
+	signal.Ignore(syscall.SIGPIPE)
 }
 
 // newStdEnv returns the environment of the running process.

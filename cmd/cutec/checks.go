@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/verify"
 )
@@ -37,10 +38,14 @@ the checks.`
 func (c *checkFlags) options(ir bool) (verify.Options, error) {
 	opts := verify.Options{Lowerable: ir, IR: ir}
 	byName := map[string]*verify.Check{}
+	ofCheck := map[diag.Code]bool{}
 	var names []string
 	for _, ch := range verify.Checks() {
 		byName[ch.Name] = ch
 		names = append(names, ch.Name)
+		for _, code := range ch.Codes {
+			ofCheck[code] = true
+		}
 	}
 	for _, name := range splitList(c.enable) {
 		if byName[name] == nil {
@@ -56,6 +61,12 @@ func (c *checkFlags) options(ir bool) (verify.Options, error) {
 		code := diag.Code(strings.ToUpper(item))
 		if _, ok := diag.Lookup(code); !ok {
 			return opts, unknownItem("check or code", item, names)
+		}
+		if !ofCheck[code] {
+			// A parse, evaluation or limit diagnostic says the input has no
+			// value to check: leaving it out would pass input that does not
+			// parse.
+			return opts, fmt.Errorf("%s cannot be disabled: only the codes of checks can (see \"cutec help checks\"); parse and evaluation errors always run", code)
 		}
 		opts.Disable = append(opts.Disable, code)
 	}
@@ -73,6 +84,22 @@ func (c *checkFlags) pass(ir bool) (*verify.Pass, error) {
 		return nil, err
 	}
 	return verify.NewPass(opts)
+}
+
+// config returns the configuration of checks the flags ask for, for .cute
+// text and for MLIR, made as every front end makes it
+// (driver.NewChecks). The MLIR pass is made afresh, so that its caches
+// start empty for each run (as the benchmarks measure it).
+func (c *checkFlags) config() (driver.Checks, error) {
+	opts, err := c.options(false)
+	if err != nil {
+		return driver.Checks{}, err
+	}
+	checks, err := driver.NewChecks(opts)
+	if err == nil && c.enable == "" && c.disable == "" {
+		checks.Cute = verify.Default()
+	}
+	return checks, err
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.

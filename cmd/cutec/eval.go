@@ -4,16 +4,14 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"github.com/cutec/cutec/ast"
-	"github.com/cutec/cutec/layout"
 	"io"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/normalize"
-	"github.com/cutec/cutec/parser"
 )
 
 // evalCommand is "cutec eval [-json] [-explain] [EXPR...]".
@@ -118,22 +116,11 @@ func (ev *evaluator) emit(o evalOut) {
 	ev.line = o.text[:0]
 }
 
-// appendResult evaluates the expression held in f and appends its output
-// line to dst.
+// appendResult evaluates the expression held in f, as every front end
+// does (driver.Eval), and appends its output line to dst.
 func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
-	e, diags := parser.ParseExpr(f)
-	var v normalize.Value
-	var obl []obligation
-	if !diags.HasErrors() {
-		x := normalize.Evaluator{File: f}
-		x.OnObligation = func(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
-			obl = append(obl, obligation{o.String(), verdict == layout.Proved})
-		}
-		var more diag.List
-		v, more = x.Eval(e)
-		diags = append(diags, more...)
-	}
-	if d := firstError(diags); d != nil || v == nil {
+	r := driver.Eval(f)
+	if d := r.FirstError(); d != nil || r.Value == nil {
 		if d != nil && isSyntaxError(d) && looksLikePath(string(f.Src)) {
 			hinted := *d
 			hinted.Message += "; " + pathHint("eval", string(f.Src))
@@ -141,18 +128,7 @@ func (ev *evaluator) appendResult(dst []byte, f *diag.File) evalOut {
 		}
 		return evalOut{text: ev.appendError(dst, f.Src, d), failed: true}
 	}
-	return evalOut{text: ev.appendValue(dst, f.Src, v, obl)}
-}
-
-// firstError returns the error that comes first in the input, or nil.
-func firstError(l diag.List) *diag.Diagnostic {
-	l.Sort()
-	for _, d := range l {
-		if d.Severity == diag.Error {
-			return d
-		}
-	}
-	return nil
+	return evalOut{text: ev.appendValue(dst, f.Src, r.Value, r.Obligations)}
 }
 
 // printOperations lists the operations an expression may call, with their

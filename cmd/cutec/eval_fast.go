@@ -1,6 +1,9 @@
 package main
 
-import "github.com/cutec/cutec/internal/evalfast"
+import (
+	"github.com/cutec/cutec/internal/driver"
+	"github.com/cutec/cutec/internal/evalfast"
+)
 
 // appendFast appends the output line of expr to dst when the fast path of
 // internal/evalfast takes it (a static layout through one operation of the
@@ -17,7 +20,7 @@ func (ev *evaluator) appendFast(dst, expr []byte) (out []byte, ok bool) {
 	}
 	n := len(dst)
 	dst = append(dst, `{"expr":`...)
-	dst = appendJSONString(dst, expr)
+	dst = driver.AppendJSONString(dst, expr)
 	dst = append(dst, `,"value":"`...)
 	out, kind, ok := evalfast.Append(dst, expr)
 	if !ok {

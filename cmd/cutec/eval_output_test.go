@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/cutec/cutec/internal/driver"
 )
 
 func TestAppendJSONString(t *testing.T) {
@@ -14,16 +16,16 @@ func TestAppendJSONString(t *testing.T) {
 		{"é∘", `"é∘"`},
 		{"bad\xffutf8", `"bad\ufffdutf8"`},
 	} {
-		got := string(appendJSONString(nil, tc.in))
+		got := string(driver.AppendJSONString(nil, tc.in))
 		if got != tc.want {
-			t.Errorf("appendJSONString(%q) = %s, want %s", tc.in, got, tc.want)
+			t.Errorf("driver.AppendJSONString(%q) = %s, want %s", tc.in, got, tc.want)
 		}
 		var back string
 		if err := json.Unmarshal([]byte(got), &back); err != nil {
 			t.Errorf("%s is not valid JSON: %v", got, err)
 		}
-		if got := string(appendJSONString(nil, []byte(tc.in))); got != tc.want {
-			t.Errorf("appendJSONString([]byte(%q)) = %s, want %s", tc.in, got, tc.want)
+		if got := string(driver.AppendJSONString(nil, []byte(tc.in))); got != tc.want {
+			t.Errorf("driver.AppendJSONString([]byte(%q)) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"io"
 	"runtime"
 	"sync"
+
+	"github.com/cutec/cutec/parser"
 )
 
 // stdin evaluates each expression line of r. A large input is evaluated in
@@ -86,17 +88,7 @@ const gcBallast = 8 << 20
 // pipeline, back from the sink once written.
 var outBufs = sync.Pool{New: func() any { return []byte(nil) }}
 
-// isBlankOrComment reports whether a line holds only spaces and tabs, or a
-// comment starting with #.
-func isBlankOrComment(text []byte) bool {
-	for _, c := range text {
-		switch c {
-		case ' ', '\t', '\r':
-			continue
-		case '#':
-			return true
-		}
-		return false
-	}
-	return true
-}
+// isBlankOrComment reports whether a line holds only spaces, tabs and a
+// comment, by the lexer's rule (syntax.BlankOrComment): a comment ends at a
+// lone "\r" too, so "# c\r8:1" is the value 8:1, as lint reads it.
+func isBlankOrComment(text []byte) bool { return parser.BlankOrComment(text) }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/rogpeppe/go-internal/diff"
 
@@ -82,6 +82,11 @@ func (o *formatter) run(e *env, args []string) int {
 // file formats one source and does what the flags ask with the result.
 func (o *formatter) file(src source) {
 	in, err := o.read(src)
+	var skip *skipError
+	if errors.As(err, &skip) {
+		o.e.errorf("fmt: %s", skip.msg)
+		return
+	}
 	if err != nil {
 		o.ioError(err)
 		return
@@ -165,12 +170,15 @@ func (o *formatter) read(src source) ([]byte, error) {
 	if src.path == "" {
 		return readBounded(o.e.stdin, "<stdin>", maxFmtBytes)
 	}
-	f, err := os.Open(src.path)
+	f, fi, err := atomicfile.Open(src.path) // never blocks; judged after the open
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFmtBytes {
+	if !fi.Mode().IsRegular() && src.walked {
+		return nil, &skipError{fmt.Sprintf("skipping %s: not a regular file (%s)", src.path, kindOf(fi.Mode()))}
+	}
+	if fi.Mode().IsRegular() && fi.Size() > maxFmtBytes {
 		return nil, fmt.Errorf("%s: %d bytes, more than the %d fmt formats; it was not read", src.name, fi.Size(), maxFmtBytes)
 	}
 	return readBounded(f, src.name, maxFmtBytes)

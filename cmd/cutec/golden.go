@@ -58,12 +58,17 @@ func (o *goldener) run(e *env, args []string) int {
 		return usageError(e, "golden", "golden needs a directory of golden files")
 	}
 	archives, differ, malformed := 0, 0, 0
-	for _, dir := range args {
-		results, err := golden.Run(dir, o.update)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "cutec golden: %s\n", diag.Escape(err.Error()))
-			return exitUsage
+	// One run over every directory: an update writes nothing when any
+	// archive of any directory cannot be read or is malformed.
+	results, err := golden.RunAll(args, o.update)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "cutec golden: %s\n", diag.Escape(err.Error()))
+		if o.update {
+			fmt.Fprintf(e.stderr, "cutec golden: no golden file was updated\n")
 		}
+		return exitUsage
+	}
+	{
 		for _, r := range results {
 			if r.Skipped != "" {
 				e.errorf("golden: skipping %s: %s", r.Path, r.Skipped)
@@ -84,6 +89,8 @@ func (o *goldener) run(e *env, args []string) int {
 				malformed++
 			case r.Updated:
 				fmt.Fprintf(e.stdout, "updated %s\n", diag.Escape(r.Path))
+			case o.update && len(r.Mismatches) > 0:
+				fmt.Fprintf(e.stdout, "%s: differs; not updated, since a golden file of the run is malformed\n", diag.Escape(r.Path))
 			case len(r.Mismatches) > 0:
 				for _, m := range r.Mismatches {
 					path := diag.Escape(r.Path)

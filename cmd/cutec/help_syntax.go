@@ -55,13 +55,30 @@ var syntaxSections = []syntaxSection{
 		{"size((4,8):(1,4))", "32", "operations nest and take any kind of value they accept"},
 		{`!cute.layout<"(4,8):(1,4)">`, "(4,8):(1,4)", "a wrapper of the MLIR dialect: its payload, read as the wrapper's kind"},
 	}},
-	{"Pasted from CuTe C++ and CuTe DSL (fmt rewrites them in cutec's spelling)", []syntaxForm{
+	{"Pasted from CuTe C++ prints (fmt rewrites them in cutec's spelling)", []syntaxForm{
 		{"(_4:_1,_8:_2)", "[4:1;8:2]", "a tiler as CuTe C++ prints one: a tuple with a layout in it is a tile"},
 		{"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)", "S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "a GMMA atom as CuTe prints it: the swizzle acts on the bytes of 16-bit elements"},
 		{"Sw<3,4,3> o smem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)", "S<3,4,3> o ? o (8,64):(64,1)", "a printed tensor: its pointer is an offset of unknown value"},
 		{"gmem_ptr[16b](0x7f00) o (_8,_64):(_64,_1)", "{?} o (8,64):(64,1)", "a pointer and a layout: the layout at an unknown offset"},
-		{"Swizzle<3,4,3>", "S<3,4,3>", "CuTe C++'s type spelling of a swizzle"},
-		{"make_layout((4,8), stride=(8,1))", "(4,8):(8,1)", "CuTe DSL's keyword arguments (make_layout: shape, stride; make_ordered_layout: shape, order)"},
+		{"Swizzle<3,4,3>{}", "S<3,4,3>", "CuTe C++'s type spelling of a swizzle"},
+		{"S<3,3,3> ∘ 0 ∘ (8,64):(64,1)", "S<3,3,3> o 0 o (8,64):(64,1)", "the paper's ∘ is o"},
+		{"ArithTuple(_0,_0) o (_128,_64):(_1@0,_1@1)", "{(0,0)} o (128,64):(1@0,1@1)", "an identity tensor as CuTe C++ prints it: the layout at a coordinate offset"},
+	}},
+	{"CuTe C++ code (read as the values CuTe builds; cute:: may precede any name)", []syntaxForm{
+		{"Int<4>{}", "4", "a static integer; _4{} and _4 are the same"},
+		{"Shape<_4,Shape<_2,_3>>{}", "(4,(2,3))", "Shape, Stride, Coord, Step: a tuple of the template arguments (int is ?)"},
+		{"Layout<Shape<_8,_64>,Stride<_64,_1>>{}", "(8,64):(64,1)", "Layout<Shape, Stride>; Layout<Shape> is column-major"},
+		{"make_layout(make_shape(Int<4>{},Int<8>{}), LayoutRight{})", "(4,8):(8,1)", "make_shape, make_stride, make_coord: a tuple; LayoutRight/GenRowMajor or LayoutLeft/GenColMajor as the stride"},
+		{"make_tile(Layout<_4,_1>{}, _8{})", "[4:1;8]", "make_tile(...) and Tile<...>: a tile"},
+		{"E<1>{}", "1@1", "a basis element; E<1,0> is 1@0@1, as CuTe C++ prints it"},
+		{"size<1>(make_layout(make_shape(_4{},make_shape(_2{},_3{}))))", "6", "a mode as a template argument: size<1>(L) is size(get(L, 1)); get<I...>, select<I...>, take<B,E>, group<B,E> too"},
+	}},
+	{"CuTe DSL code (cute. may precede any name)", []syntaxForm{
+		{"cute.make_layout((4,8), stride=(8,1))", "(4,8):(8,1)", "keyword arguments, named as CuTe DSL names the parameters (order=, trg_shape=, tiler=, ...)"},
+		{"cute.size((4,8))", "32", "every operation of the algebra, with or without cute."},
+		{"cute.make_swizzle(3,3,3)", "S<3,3,3>", "make_swizzle(b, m, s): the swizzle"},
+		{"cute.make_composed_layout(cute.make_swizzle(3,3,3), 0, (8,64):(64,1))", "S<3,3,3> o 0 o (8,64):(64,1)", "make_composed_layout(inner, offset, outer) is inner o offset o outer"},
+		{"cute.make_layout((4,4), stride=(cute.E(0), cute.E(1)))", "(4,4):(1@0,1@1)", "cute.E(i) is the basis element 1@i (E alone may be a name of yours)"},
 	}},
 	{"Statements of a .cute file (one a line; # starts a comment)", []syntaxForm{
 		{"A = (4,8):(1,4)", "", "defines a name for the lines below"},

@@ -69,6 +69,15 @@ file is reported on standard error, and the other files are still checked).`,
 // maxDiagsPerFile caps the diagnostics kept for one file.
 const maxDiagsPerFile = 10000
 
+// maxDiagBytesPerFile caps the bytes of the diagnostics kept for one file
+// (their messages, details, notes and fixes, and an excerpt of each source
+// line), so that diagnostics that quote megabyte names do not hold memory
+// without bound before the count cap is reached.
+const maxDiagBytesPerFile = 16 << 20
+
+// diagByteBudget is maxDiagBytesPerFile; a test lowers it.
+var diagByteBudget = maxDiagBytesPerFile
+
 // linter holds the options and the state of one lint run.
 type linter struct {
 	format string
@@ -93,12 +102,11 @@ func (l *linter) run(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, "lint", "%v", err)
 	}
-	if l.cute, err = l.checks.pass(false); err == nil {
-		l.mlir, err = l.checks.pass(true)
-	}
+	checks, err := l.checks.config()
 	if err != nil {
 		return usageError(e, "lint", "%v", err)
 	}
+	l.cute, l.mlir = checks.Cute, checks.MLIR
 	if l.jobs < 1 {
 		return usageError(e, "lint", "-j must be at least 1, not %d", l.jobs)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cutec/cutec/internal/atomicfile"
 )
 
 // skipMarker is the name of a file that makes lint's directory walk pass
@@ -20,6 +22,7 @@ type source struct {
 	path   string // the path to open; "" for standard input
 	name   string // the name diagnostics give
 	isMLIR bool
+	walked bool // found by a directory walk: must still be a regular file when opened
 }
 
 // The walk policy of lint, fmt and golden: a directory walk opens regular
@@ -86,7 +89,7 @@ func walk(root string, ioError func(error), note func(string)) []source {
 			note(fmt.Sprintf("skipping %s: %s", p, why))
 			return nil
 		}
-		srcs = append(srcs, source{path: p, name: p, isMLIR: ext == ".mlir"})
+		srcs = append(srcs, source{path: p, name: p, isMLIR: ext == ".mlir", walked: true})
 		return nil
 	})
 	if err != nil {
@@ -116,39 +119,33 @@ func irregular(p string, d fs.DirEntry) string {
 }
 
 // kindOf names the kind of file of a mode that is not a regular file.
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
-}
+func kindOf(m fs.FileMode) string { return atomicfile.Kind(m) }
 
-// openSource opens a source's file; a file that is not regular is read up
-// to maxIrregularBytes.
-func openSource(path string) (io.ReadCloser, error) {
-	f, err := os.Open(path)
+// openSource opens a source's file without blocking and judges it by what
+// was opened (atomicfile.Open): a file that a directory walk found regular
+// but that is not one now (replaced by a named pipe since) is skipped with
+// a note, as the walk skips one; a file named on the command line that is
+// not regular is read up to maxIrregularBytes.
+func openSource(src source) (io.ReadCloser, error) {
+	f, fi, err := atomicfile.Open(src.path)
 	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
 		return nil, err
 	}
 	if fi.Mode().IsRegular() {
 		return f, nil
 	}
+	if src.walked {
+		f.Close()
+		return nil, &skipError{fmt.Sprintf("skipping %s: not a regular file (%s)", src.path, kindOf(fi.Mode()))}
+	}
 	return &boundedFile{f: f, left: maxIrregularBytes}, nil
 }
+
+// skipError is the result of a walked source that is passed over: a note
+// on standard error that does not change the exit status.
+type skipError struct{ msg string }
+
+func (e *skipError) Error() string { return e.msg }
 
 // boundedFile fails a read past its bound. It has only Read and Close (not
 // os.File's WriteTo, which io.Copy would use to read past the bound).

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/verify"
 )
-
-var opMarker = []byte("= cute.")
 
 // checkMLIR streams an MLIR file in chunks of whole lines, each verified in
 // one window. Chunks are independent (a payload never spans lines and the
@@ -20,8 +17,8 @@ var opMarker = []byte("= cute.")
 // gives it in order, so that the diagnostics are the same however the file
 // is cut and whatever the number of workers: the type aliases, which a
 // module defines at its top and uses below (the reader scans each chunk for
-// definitions before it hands the chunk on, with a view of the aliases
-// defined up to the chunk's end), and the text just above the chunk, where
+// definitions and module starts before it hands the chunk on, with a view
+// of the aliases defined up to the chunk's end, scoped to their module), and the text just above the chunk, where
 // make_layout's operands may be defined (see verify.Pass.MLIRWindow). No
 // chunk or piece is cut between an op and the lines of its type.
 //
@@ -33,13 +30,9 @@ func (c *checker) checkMLIR(name string, r io.Reader, col *collector) error {
 	aliases, scan := new(verify.Aliases), c.mlir.ChecksOps()
 	tag := func(ch chunk) chunk {
 		if ch.long == nil && scan {
-			n := aliases.Len()
+			// Every chunk is scanned: a pass dump holds one module per
+			// pass, each with its own definitions (see verify.Aliases).
 			aliases = aliases.Scan(ch.text)
-			// CuTe DSL writes every alias at the top of the file, before the
-			// ops: past the first chunk of ops that defines none, the rest of
-			// the file is not searched (an op using an alias defined later is
-			// skipped, never misjudged).
-			scan = aliases.Len() > n || !bytes.Contains(ch.text, opMarker)
 		}
 		ch.aliases = aliases
 		return ch

@@ -1,5 +1,7 @@
 package main
 
+import "errors"
+
 // lintAll checks the sources with l.jobs workers and renders their results
 // in the order of srcs as soon as each one and all before it are done.
 // It returns an error only when writing the output fails.
@@ -43,6 +45,7 @@ type pool struct {
 // to be taken, so a slow first file does not make the others pile up in
 // memory.
 func startPool(c *checker, srcs []source, jobs int) *pool {
+	jobs = max(min(jobs, len(srcs), maxJobs), 1) // clamped to the work
 	p := &pool{results: make([]chan fileResult, len(srcs)), ahead: make(chan struct{}, 4*jobs)}
 	for i := range p.results {
 		p.results[i] = make(chan fileResult, 1)
@@ -87,7 +90,10 @@ func (l *linter) emit(src source, res fileResult) error {
 	if res.dropped > 0 {
 		l.e.errorf("lint: %s: %d more diagnostics left out (at most %d a file)", src.name, res.dropped, maxDiagsPerFile)
 	}
-	if res.err != nil {
+	var skip *skipError
+	if errors.As(res.err, &skip) {
+		l.e.errorf("lint: %s", skip.msg)
+	} else if res.err != nil {
 		l.ioError(res.err)
 	}
 	return nil

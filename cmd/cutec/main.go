@@ -29,5 +29,6 @@ package main
 import "os"
 
 func main() {
+	guardOutputs()
 	os.Exit(run(os.Args[1:], newStdEnv()))
 }

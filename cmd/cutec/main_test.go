@@ -28,6 +28,7 @@ func testCutec() {
 	if os.Getenv("CUTEC_TEST_FAIL_RENAME") != "" {
 		atomicfile.BeforeRename = func(string) error { return errors.New("injected failure before rename") }
 	}
+	guardOutputs()
 	os.Exit(run(os.Args[1:], newStdEnv()))
 }
 

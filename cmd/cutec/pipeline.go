@@ -46,6 +46,7 @@ type pipeline[R any] struct {
 	slots    chan struct{}    // one per chunk sent and not yet sunk
 	helpers  sync.WaitGroup
 	workers  int
+	started  int  // helpers started so far: one per piece that found none idle, up to workers-1
 	seq      int  // the sequence number of the next piece sent
 	mlir     bool // chunks of MLIR: pieces keep their before and ops whole (see mlirPieceEnd)
 
@@ -63,9 +64,13 @@ type pipelineJob struct {
 
 var chunkBufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// newPipeline starts a pipeline with the reader and workers-1 helpers.
+// newPipeline starts a pipeline with the reader and up to workers-1
+// helpers. A helper is started only when a piece finds none idle, so the
+// helpers are clamped to the work: never more than the pieces sent (a
+// small file starts at most one), whatever -j
+// says, and workers is clamped to maxJobs.
 func newPipeline[R any](workers int, work func(chunk) R, sink func(R, bool)) *pipeline[R] {
-	workers = max(workers, 1)
+	workers = min(max(workers, 1), maxJobs)
 	p := &pipeline[R]{
 		work: work, sink: sink,
 		handoff: make(chan pipelineJob),
@@ -74,10 +79,6 @@ func newPipeline[R any](workers int, work func(chunk) R, sink func(R, bool)) *pi
 		workers: workers,
 	}
 	p.wasCheap.Store(true)
-	for range workers - 1 {
-		p.helpers.Add(1)
-		go p.runHelper()
-	}
 	return p
 }
 
@@ -110,7 +111,7 @@ func (p *pipeline[R]) send(ch chunk) {
 				n = mlirPieceEnd(rest, n)
 			}
 		}
-		piece := chunk{text: rest[:n], off: ch.off, line: ch.line, aliases: ch.aliases}
+		piece := chunk{text: rest[:n], off: ch.off, line: ch.line, aliases: ch.aliases.From(done)}
 		if p.mlir {
 			piece.before = pieceBefore(ch.before, text[:done])
 		}
@@ -169,6 +170,12 @@ func (p *pipeline[R]) sendPiece(ch chunk) {
 		return
 	default:
 	}
+	if p.started < p.workers-1 {
+		p.started++
+		p.helpers.Add(1)
+		go p.runHelper(job)
+		return
+	}
 	chunkBufs.Put(buf)
 	p.complete(seq, p.worked(ch))
 }
@@ -214,8 +221,12 @@ func cheapWork(costly, units int) bool { return costly*cheapShare <= units }
 // the costly path.
 const cheapShare = 32
 
-func (p *pipeline[R]) runHelper() {
+// runHelper works first, then the pieces handed off to it.
+func (p *pipeline[R]) runHelper(first pipelineJob) {
 	defer p.helpers.Done()
+	r := p.worked(first.ch)
+	chunkBufs.Put(first.buf)
+	p.complete(first.seq, r)
 	for j := range p.handoff {
 		r := p.worked(j.ch)
 		chunkBufs.Put(j.buf)

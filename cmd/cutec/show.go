@@ -150,6 +150,24 @@ func (o *shower) evalSymbolic(f *diag.File) (normalize.Value, diag.List) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	// The values given must satisfy the facts written on the symbols, used
+	// by the result or not: M=3 refutes M{div=2}, and a drawing for it is of
+	// no kernel. Evaluated with the values as variables, a symbol whose fact
+	// a value refutes is an E0716 (the one check of it, in normalize).
+	if len(values) > 0 {
+		check := normalize.Evaluator{File: f, Env: env}
+		if _, d := check.Eval(x); d.HasErrors() {
+			var refuted diag.List
+			for _, x := range d {
+				if x.Code == diag.ObligationFalse {
+					refuted = append(refuted, x)
+				}
+			}
+			if len(refuted) > 0 {
+				return nil, append(diags, refuted...)
+			}
+		}
+	}
 	var obl []layout.Obligation
 	ev := normalize.Evaluator{File: f}
 	ev.OnObligation = func(_ *ast.Call, ob layout.Obligation, _ layout.Verdict, _ string) { obl = append(obl, ob) }

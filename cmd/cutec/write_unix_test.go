@@ -44,6 +44,7 @@ func TestWriteHelper(t *testing.T) {
 			select {}
 		}
 	}
+	guardOutputs()
 	os.Exit(run(strings.Split(os.Getenv("CUTEC_WRITE_ARGS"), "\n"), newStdEnv()))
 }
 

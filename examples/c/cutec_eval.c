@@ -2,7 +2,8 @@
  * cutec_eval: "cutec eval" written against the C ABI (capi/cutec.h).
  *
  * Reads one expression a line from standard input and prints one line for
- * each: the canonical result, or "error " and the diagnostics as a JSON
+ * each: the canonical result (with the conditions of a symbolic result, as
+ * "cutec eval" prints them), or "error " and the diagnostics as a JSON
  * array. Blank lines and lines starting with # are skipped. Exits 1 when an
  * expression failed.
  *
@@ -37,7 +38,9 @@ int main(void) {
 			return 2;
 		}
 		if (r->status == CUTEC_OK) {
-			printf("%s\n", r->value);
+			/* notes: the conditions of a symbolic result, as "cutec eval"
+			 * prints them after the value ("  # if 128 | M"), or "". */
+			printf("%s%s\n", r->value, r->notes);
 		} else {
 			printf("error %s\n", r->diagnostics);
 			failed = 1;

@@ -31,7 +31,7 @@ Result eval(std::string_view expr) {
 
 // line returns the output line of a result.
 std::string line(const cutec_result &r) {
-	if (r.status == CUTEC_OK) return std::string(r.value, r.value_len);
+	if (r.status == CUTEC_OK) return std::string(r.value, r.value_len) + r.notes;
 	return "error " + std::string(r.diagnostics, r.diagnostics_len);
 }
 

@@ -24,9 +24,9 @@ var allowed = map[string][]string{
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
-	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "diag", "internal/explain"},
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "diag", "internal/explain", "internal/driver"},
 	"internal/atomicfile": {},
-	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag"},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/driver"},
 	"internal/gencache":   {},
 	"internal/cppnames":   {},
 	"internal/suggest":    {},
@@ -36,6 +36,10 @@ var allowed = map[string][]string{
 	"internal/ebnfcheck": {},
 	"internal/evalfast":  {"layout"},
 	"internal/explain":   {"parser", "normalize", "ast", "layout", "diag"},
+
+	// internal/driver is what the front ends share (limits, input checks,
+	// the default checks, one evaluation with its obligations).
+	"internal/driver": {"verify", "normalize", "parser", "ast", "layout", "diag"},
 }
 
 // importers lists packages that only some packages may import: the grammar's

@@ -26,7 +26,7 @@ func Write(path string, data []byte) (err error) {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".cutec-*")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func Write(path string, data []byte) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = writeSynced(tmp, data, fi.Mode().Perm(), fi); err != nil {
+	if err = writeSynced(tmp, data, path, fi); err != nil {
 		return err
 	}
 	if BeforeRename != nil {
@@ -47,16 +47,21 @@ func Write(path string, data []byte) (err error) {
 	return os.Rename(tmp.Name(), path)
 }
 
-// writeSynced writes data to f, gives it mode perm and the owner of orig,
-// flushes it to disk and closes it.
-func writeSynced(f *os.File, data []byte, perm os.FileMode, orig os.FileInfo) error {
+// writeSynced writes data to f, gives it the owner, every mode bit
+// (setuid, setgid and sticky included: chown clears them, so the mode comes
+// after it) and every extended attribute of the original, whose name is
+// origPath and whose FileInfo is orig, flushes it to disk and closes it.
+func writeSynced(f *os.File, data []byte, origPath string, orig os.FileInfo) error {
 	if _, err := f.Write(data); err != nil {
 		return err
 	}
 	if err := keepOwner(f, orig); err != nil {
 		return err
 	}
-	if err := f.Chmod(perm); err != nil {
+	if err := f.Chmod(orig.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)); err != nil {
+		return err
+	}
+	if err := keepAttrs(f, origPath); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {

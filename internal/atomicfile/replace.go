@@ -31,39 +31,41 @@ var Guard func(func())
 //
 //   - it refuses a file it could not open for writing (gofmt writes in
 //     place, so a read-only file is refused as that open fails: for a user
-//     other than root, a file of mode 0444);
-//   - the new file gets the original's permissions and owner (as root, or
-//     when the owner is the user), or Replace refuses;
+//     other than root, a file of mode 0444), and a file that is not regular;
+//   - it refuses a file that another process holds open (OpenElsewhere:
+//     on Linux, any descriptor of another process that this one may see in
+//     /proc): such a process may write to it after the rename, and its
+//     bytes would go to the old file, which no name reaches any more;
+//   - the new file gets the original's owner (as root, or when the owner
+//     is the user), every mode bit (setuid, setgid and sticky included) and
+//     every extended attribute, or Replace refuses;
 //   - a file with more than one hard link is refused: renaming over it would
 //     split the links, which gofmt's writing in place keeps;
 //   - the file's size, modification time and contents are compared with
 //     what was read just before the rename, and its size and modification
-//     time again just after (through a descriptor of the old file, which a
-//     hard link keeps reachable meanwhile): when another process wrote to
-//     it, Replace refuses with ErrChanged and leaves that process's text,
-//     restoring it if the rename had already happened.
+//     time again just after, through a descriptor of the old file: when
+//     another process wrote to it, Replace refuses with ErrChanged and leaves
+//     that process's text, putting the old file's whole text back if the
+//     rename had already happened.
 //
-// A symbolic link is followed. On any error the temporary file is removed.
+// The temporary file's name is short (at most tempPrefix bytes of the
+// original's name), so a name of NAME_MAX bytes can be replaced, and no
+// second name of the old file is made (a backup that an append-only
+// directory would never let go). A symbolic link is followed. On any error
+// the temporary file is removed.
 func Replace(path string, old, data []byte) (err error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	orig, err := os.Open(path)
+	orig, fi, err := OpenRegular(path) // never blocks on a named pipe
 	if err != nil {
 		return err
 	}
 	defer orig.Close()
-	fi, err := orig.Stat()
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
-	}
 	if n := linkCount(fi); n > 1 {
-		return fmt.Errorf("%s has %d hard links, which a rewrite would split; refusing to write it (a file .%s.cutec-*.orig left by a run that was killed is one of them, and may be removed)", path, n, filepath.Base(path))
+		return fmt.Errorf("%s has %d hard links, which a rewrite would split; refusing to write it", path, n)
 	}
-	if w, err := os.OpenFile(path, os.O_WRONLY, 0); err != nil {
+	if w, err := os.OpenFile(path, os.O_WRONLY|openNonblock, 0); err != nil {
 		return err // as gofmt: a file that cannot be opened for writing is not written
 	} else {
 		w.Close()
@@ -71,19 +73,20 @@ func Replace(path string, old, data []byte) (err error) {
 	if err := unchanged(orig, fi, old); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".cutec-*")
+	if pid, ok := OpenElsewhere(fi); ok {
+		return fmt.Errorf("%s is open in process %d, whose writes after a rewrite would be lost; refusing to write it (run again when it is closed)", path, pid)
+	}
+	tmp, err := createTemp(path)
 	if err != nil {
 		return err
 	}
-	backup := tmp.Name() + ".orig"
 	defer func() {
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
-		os.Remove(backup)
 	}()
-	if err = writeSynced(tmp, data, fi.Mode().Perm(), fi); err != nil {
+	if err = writeSynced(tmp, data, path, fi); err != nil {
 		return err
 	}
 	if BeforeRename != nil {
@@ -91,20 +94,38 @@ func Replace(path string, old, data []byte) (err error) {
 			return err
 		}
 	}
-	// A second name for the old file, so that what a writer puts in it after
-	// the check below can be put back.
-	linked := os.Link(path, backup) == nil
 	guard := Guard
 	if guard == nil {
 		guard = func(f func()) { f() }
 	}
-	guard(func() { err = swap(orig, fi, old, tmp.Name(), path, backup, linked) })
+	guard(func() { err = swap(orig, fi, old, tmp.Name(), path) })
 	return err
 }
 
+// tempPrefix is the most bytes of a file's name that the name of its
+// temporary file repeats: with ".", ".cutec-" and CreateTemp's random
+// digits, the name stays well within NAME_MAX (255 bytes).
+const tempPrefix = 160
+
+// createTemp creates the temporary file of a rewrite of path, in the same
+// directory (so that the rename stays on one file system), and refuses an
+// append-only directory, where the rename would fail and the temporary
+// file could not be removed.
+func createTemp(path string) (*os.File, error) {
+	if dir := filepath.Dir(path); appendOnly(dir) {
+		return nil, fmt.Errorf("%s: the directory %s is append-only, so no file in it can be replaced; refusing to write it", path, dir)
+	}
+	base := filepath.Base(path)
+	if len(base) > tempPrefix {
+		base = base[:tempPrefix]
+	}
+	return os.CreateTemp(filepath.Dir(path), "."+base+".cutec-*")
+}
+
 // swap checks that the file is unchanged, renames tmp over path and checks
-// the old file again, putting it back from backup when it changed.
-func swap(orig *os.File, fi os.FileInfo, old []byte, tmp, path, backup string, linked bool) error {
+// the old file again; when it changed meanwhile, its whole text, the other
+// writer's bytes included, is put back at path.
+func swap(orig *os.File, fi os.FileInfo, old []byte, tmp, path string) error {
 	if err := unchanged(orig, fi, old); err != nil {
 		return err
 	}
@@ -115,12 +136,36 @@ func swap(orig *os.File, fi os.FileInfo, old []byte, tmp, path, backup string, l
 		return err
 	}
 	if now, serr := orig.Stat(); serr == nil && (now.Size() != fi.Size() || !now.ModTime().Equal(fi.ModTime())) {
-		if linked && os.Rename(backup, path) == nil {
+		if restore(orig, path, fi) == nil {
 			return fmt.Errorf("%s: %w", path, ErrChanged)
 		}
 		return fmt.Errorf("%s: the file changed during the rename and could not be restored; the other writer's text is lost", path)
 	}
 	return nil
+}
+
+// restore puts the whole text of the old file orig back at path, through a
+// temporary file renamed over the new one, with the old file's owner, mode
+// and attributes.
+func restore(orig *os.File, path string, fi os.FileInfo) (err error) {
+	text, err := io.ReadAll(io.NewSectionReader(orig, 0, 1<<62))
+	if err != nil {
+		return err
+	}
+	tmp, err := createTemp(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = writeSynced(tmp, text, procPath(orig), fi); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // unchanged reports ErrChanged unless the open file f still has the size

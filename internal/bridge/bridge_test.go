@@ -7,7 +7,11 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 )
 
 // jsonDiag is the part of a diagnostic object the tests look at.
@@ -180,10 +184,10 @@ func TestConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestLongLine: a line over MaxLineLen is reported (E0109) by every call,
+// TestLongLine: a line over driver.MaxLineLen is reported (E0109) by every call,
 // not parsed; a line of exactly MaxLineLen is parsed.
 func TestLongLine(t *testing.T) {
-	long := []byte("A = (" + strings.Repeat("1,", MaxLineLen/2) + "1):1\n8:1\n")
+	long := []byte("A = (" + strings.Repeat("1,", driver.MaxLineLen/2) + "1):1\n8:1\n")
 	for name, r := range map[string]Result{
 		"eval": Eval(long), "verify": Verify(long), "draw": Draw(long, 0),
 		"lint": Lint("x", long, Cute), "lint mlir": Lint("x", long, MLIR), "format": Format("x", long, Cute),
@@ -193,8 +197,41 @@ func TestLongLine(t *testing.T) {
 			t.Errorf("%s: want one E0109 on line 1: %+v", name, ds)
 		}
 	}
-	exact := append([]byte("#"), strings.Repeat("x", MaxLineLen-1)...)
+	exact := append([]byte("#"), strings.Repeat("x", driver.MaxLineLen-1)...)
 	if r := Lint("x", exact, Cute); r.Failed {
 		t.Errorf("a comment line of exactly MaxLineLen bytes: %s", DiagnosticsJSON(r.Diags))
 	}
+}
+
+// TestEvalKeepsObligations checks that Eval keeps what "cutec eval" prints
+// after a symbolic result: the obligations, in the order of driver.Eval
+// (the evaluation the command runs), and the notes text; and that at least
+// one of the expressions holds under a condition, so that the comparison
+// tests something (python/tests/test_front_ends.py compares them with the
+// command itself).
+func TestEvalKeepsObligations(t *testing.T) {
+	withConditions := 0
+	for _, expr := range []string{"logical_divide((M,K):(1,lda), (128,32))", "size(logical_divide(M:1, 128))",
+		"complement(4:M, 64)", "zipped_divide((M,N):(1,M), (64,32))", "4*M", "(4,2):(1,4)"} {
+		r := Eval([]byte(expr))
+		e := driver.Eval(diag.NewFile(ExprName, []byte(expr)))
+		if e.Value == nil {
+			require.True(t, r.Failed, expr)
+			continue
+		}
+		require.False(t, r.Failed, expr)
+		assert.Equal(t, e.Obligations, r.Obligations, expr)
+		assert.Equal(t, string(driver.AppendNotes(nil, e.Value, e.Obligations)), string(r.Notes), expr)
+		assert.Equal(t, string(driver.AppendObligationsJSON(nil, e.Obligations)), string(r.ObligationsJSON()), expr)
+		if len(r.Obligations) > 0 {
+			withConditions++
+			assert.Contains(t, string(r.Notes), "  # if "+r.Obligations[0].Condition, expr)
+		}
+	}
+	assert.Positive(t, withConditions)
+	// A failed call has none.
+	r := Eval([]byte("compositon(8:2, 4:1)"))
+	assert.True(t, r.Failed)
+	assert.Nil(t, r.Obligations)
+	assert.Equal(t, "[]", string(r.ObligationsJSON()))
 }

@@ -1,14 +1,10 @@
 package bridge
 
 import (
-	"bytes"
-	"sync"
-
 	"github.com/cutec/cutec/diag"
 	cutefmt "github.com/cutec/cutec/format"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/normalize"
-	"github.com/cutec/cutec/parser"
-	"github.com/cutec/cutec/verify"
 )
 
 // Kind is the kind of a buffer to lint or format.
@@ -23,37 +19,30 @@ const (
 // ExprName names the input of Eval, Verify and Draw in diagnostics.
 const ExprName = "<expr>"
 
-// Eval evaluates a value or an expression, as "cutec eval" does: the
-// canonical text of the result, or the diagnostics (the first error is the
-// one "cutec eval" prints).
+// Eval evaluates a value or an expression, as "cutec eval" does (the one
+// evaluation every front end runs, driver.Eval): the canonical text of the
+// result with the obligations of a symbolic result, or the diagnostics (the
+// first error is the one "cutec eval" prints).
 func Eval(src []byte) Result {
-	if l := longLines(ExprName, src); l != nil {
+	if l := driver.LongLines(ExprName, src); l != nil {
 		return finish(Result{Diags: l})
 	}
-	f := diag.NewFile(ExprName, src)
-	v, diags := evalExpr(f)
-	return finish(valueResult(v, diags))
-}
-
-// evalExpr parses and evaluates the expression held in f.
-func evalExpr(f *diag.File) (normalize.Value, diag.List) {
-	x, diags := parser.ParseExpr(f)
-	if diags.HasErrors() {
-		return nil, diags
+	e := driver.Eval(diag.NewFile(ExprName, src))
+	r := valueResult(e.Value, e.Diags)
+	if e.Value != nil {
+		r.Obligations, r.Notes = e.Obligations, driver.AppendNotes(nil, e.Value, e.Obligations)
 	}
-	ev := normalize.Evaluator{File: f}
-	v, more := ev.Eval(x)
-	return v, append(diags, more...)
+	return finish(r)
 }
 
 // Verify verifies a value or an expression with every default check, as
 // "cutec verify" does: the value when it evaluates, and every diagnostic.
 func Verify(src []byte) Result {
-	if l := longLines(ExprName, src); l != nil {
+	if l := driver.LongLines(ExprName, src); l != nil {
 		return finish(Result{Diags: l})
 	}
 	f := diag.NewFile(ExprName, src)
-	v, diags := verify.Default().Expr(f)
+	v, diags := driver.Default().Cute.Expr(f)
 	return finish(valueResult(v, diags))
 }
 
@@ -69,41 +58,22 @@ func valueResult(v normalize.Value, diags diag.List) Result {
 	return r
 }
 
-// mlirPass is the pass "cutec lint" runs on MLIR: it also rejects what the
-// dialect cannot lower, checks the ops' result types, and leaves out the
-// checks that would warn on what the compiler emits on purpose (IR). Like verify.Default it is made once and is
-// safe for concurrent use.
-var mlirPass = sync.OnceValue(func() *verify.Pass {
-	p, err := verify.NewPass(verify.Options{Lowerable: true, IR: true})
-	if err != nil {
-		panic(err) // the default options name no check, so cannot fail
-	}
-	return p
-})
-
-// utf8BOM is the byte-order mark an editor may put at the start of a file;
-// like "cutec lint", a lint skips it (columns still count it).
-var utf8BOM = []byte("\xef\xbb\xbf")
-
 // Lint checks a whole buffer as a .cute file or as MLIR, as "cutec lint"
-// checks a file: no value, only diagnostics.
+// checks a file, with the default checks (driver.Default; a byte-order mark
+// at the start is passed over): no value, only diagnostics.
 func Lint(name string, src []byte, kind Kind) Result {
 	if kind != Cute && kind != MLIR {
 		return badKind(name, kind)
 	}
-	if l := longLines(name, src); l != nil {
+	if l := driver.LongLines(name, src); l != nil {
 		return finish(Result{Diags: l})
 	}
 	var diags diag.List
 	switch kind {
 	case Cute:
-		f := diag.NewFile(name, src)
-		if bytes.HasPrefix(src, utf8BOM) {
-			f = diag.NewWindow(name, src[len(utf8BOM):], len(utf8BOM), 1, 1+len(utf8BOM))
-		}
-		diags = verify.Default().CuteFile(f)
+		diags = driver.Default().Cute.CuteFile(driver.LineWindow(name, src, 0, 1))
 	case MLIR:
-		diags = mlirPass().MLIR(diag.NewFile(name, src))
+		diags = driver.Default().MLIR.MLIR(diag.NewFile(name, src))
 	}
 	return finish(Result{Diags: diags.Dedup()})
 }
@@ -114,7 +84,7 @@ func Format(name string, src []byte, kind Kind) Result {
 	if kind != Cute && kind != MLIR {
 		return badKind(name, kind)
 	}
-	if l := longLines(name, src); l != nil {
+	if l := driver.LongLines(name, src); l != nil {
 		return finish(Result{Diags: l})
 	}
 	out, diags, err := cutefmt.Source(name, src, kind == MLIR)

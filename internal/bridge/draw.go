@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/printer"
 )
@@ -16,11 +17,12 @@ func Draw(src []byte, format int) Result {
 	if format < int(printer.ShowText) || format > int(printer.ShowHTML) {
 		return Failure(ExprName, "unknown drawing format %d: want CUTEC_DRAW_TEXT (0), CUTEC_DRAW_SVG (1) or CUTEC_DRAW_HTML (2)", format)
 	}
-	if l := longLines(ExprName, src); l != nil {
+	if l := driver.LongLines(ExprName, src); l != nil {
 		return finish(Result{Diags: l})
 	}
 	f := diag.NewFile(ExprName, src)
-	v, diags := evalExpr(f)
+	e := driver.Eval(f)
+	v, diags := e.Value, e.Diags
 	if diags.HasErrors() {
 		return finish(Result{Diags: diags})
 	}

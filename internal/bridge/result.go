@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 )
 
 // Result is what one call gives: a value or diagnostics, or both (a layout
@@ -17,6 +18,14 @@ type Result struct {
 	Kind     string // the kind of an evaluated value ("layout", "integer", ...), or ""
 	Diags    diag.List
 	Failed   bool
+	// Obligations are the conditions of a symbolic result of Eval, as
+	// "cutec eval" prints them after "  # if " (and -json as the field
+	// "obligations"); nil for other calls and when there is none.
+	Obligations []driver.Obligation
+	// Notes is the text "cutec eval" prints after the value of Eval's
+	// result (driver.AppendNotes): its conditions and the facts of its
+	// symbols, such as "  # if 128 | M"; empty for other calls.
+	Notes []byte
 }
 
 // finish sets Failed from the diagnostics, sorted, and drops the value of
@@ -25,7 +34,7 @@ func finish(r Result) Result {
 	r.Diags.Sort()
 	r.Failed = r.Failed || r.Diags.HasErrors()
 	if r.Failed {
-		r.Value, r.HasValue, r.Kind = nil, false, ""
+		r.Value, r.HasValue, r.Kind, r.Obligations, r.Notes = nil, false, "", nil, nil
 	}
 	return r
 }
@@ -91,3 +100,8 @@ func DiagnosticsJSON(l diag.List) []byte {
 	out = append(out, bytes.ReplaceAll(body, []byte("\n"), []byte(","))...)
 	return append(out, ']')
 }
+
+// ObligationsJSON returns the obligations of r as the JSON array of the
+// field "obligations" of "cutec eval -json" (driver.AppendObligationsJSON):
+// "[]" when there is none.
+func (r Result) ObligationsJSON() []byte { return driver.AppendObligationsJSON(nil, r.Obligations) }

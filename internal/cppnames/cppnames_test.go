@@ -1,27 +1,31 @@
 package cppnames
 
-import "testing"
+import (
+	"testing"
 
-// TestTypeSpelling: C++ type spellings and tags written as values are
-// found; cutec's own forms with `<` (swizzles) and C++ names used as plain
-// names are not.
-func TestTypeSpelling(t *testing.T) {
-	for src, want := range map[string]bool{
-		"Shape<_4,_8>{}":                    true,
-		"make_layout((4,8), LayoutRight{})": true,
-		"Layout<Shape<_4,_8>>{}":            true,
-		"Int<8>{}":                          true,
-		"S<3,4,3>":                          false,
-		"Sw<3,4,3> o 0 o (8,64):(64,1)":     false,
-		"Swizzle<3,4,3>":                    false, // accepted by the parser
-		"MyShape<4>":                        false, // not a word of the table
-		"Shape":                             false, // a plain name: normalize's unknown name
-	} {
-		if _, got := TypeSpelling(src); got != want {
-			t.Errorf("TypeSpelling(%q) = %v, want %v", src, got, want)
-		}
+	"github.com/stretchr/testify/assert"
+)
+
+// TestHint: the C++ and DSL names written alone have a hint, and the hint
+// quotes no values (the user wrote none).
+func TestHint(t *testing.T) {
+	for _, name := range []string{"make_shape", "LayoutRight", "Shape", "Int", "print_layout", "make_swizzle"} {
+		h, ok := Hint(name)
+		assert.True(t, ok, name)
+		assert.NotRegexp(t, `[0-9]`, h, "%s: a hint quotes a fixed example as if it were the user's", name)
 	}
-	if h, ok := Hint("make_shape"); !ok || h == "" {
-		t.Error("make_shape has no hint")
+	_, ok := Hint("make_composed_layout")
+	assert.False(t, ok, "make_composed_layout is read by the parser")
+}
+
+// TestOperation: CuTe DSL's operations that cutec lacks are known as such
+// (names from cutlass/cute/core.py at the snapshot), so that no spelling
+// suggestion replaces them; cutec's own names and user names are not.
+func TestOperation(t *testing.T) {
+	for _, name := range []string{"make_layout_tv", "prepend_ones", "make_identity_tensor", "make_fragment_like", "make_tensor"} {
+		assert.True(t, Operation(name), name)
+	}
+	for _, name := range []string{"make_layout", "composition", "A", "make_swizzle", "make_composed_layout"} {
+		assert.False(t, Operation(name), name)
 	}
 }

@@ -124,7 +124,7 @@ func BenchmarkChangeCute(b *testing.B) {
 // copies of testdata/mlir/ampere_gemm_dump.mlir, whose make_layout and
 // make_composed_layout ops read the lines above them: the keystroke is in
 // the stride a make_layout below takes, so every such op within reach of
-// the changed line (maxOpAbove lines) is checked again in its window.
+// the changed line (verify.MLIRLookback bytes above them) is checked again in its window.
 func BenchmarkChange5MBOps(b *testing.B) {
 	src, err := os.ReadFile("../../testdata/mlir/ampere_gemm_dump.mlir")
 	if err != nil {

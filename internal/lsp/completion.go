@@ -39,6 +39,9 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 		})
 	}
 	a := d.analysis()
+	if a == nil {
+		return list, nil // a document over maxAnalysisBytes: the operations only
+	}
 	for _, name := range sortedKeys(a.defs) {
 		if strings.HasPrefix(name, prefix) {
 			list.Items = append(list.Items, completionItem{Label: name, Kind: completionVariable, Detail: "name defined on line " + itoa(d.lineOfSpan(a, a.defs[name])+1)})

@@ -24,14 +24,44 @@ type cuteAnalysis struct {
 	names []*ast.Ident
 }
 
+// maxAnalysisBytes bounds the .cute documents the server analyzes for
+// hover, definitions, references, completion of names and semantic tokens:
+// the analysis holds the syntax tree of the whole document, about 50 bytes
+// a byte of text, so a larger document gets those features empty and holds
+// only its text and its diagnostics.
+const maxAnalysisBytes = 4 << 20
+
+// maxAnalysisLine is the longest line the analysis parses: a statement is
+// a line, and a line of hundreds of kilobytes (a generated one, or one of
+// lone "\r") costs its parser hundreds of bytes a byte. Such a line keeps
+// its diagnostics (the check reads lines up to maxLineLen, as lint) but
+// gets no hover, names or tokens.
+const maxAnalysisLine = 64 << 10
+
 // analysis returns the analysis of a .cute document, made on first use
-// after each change.
+// after each change; nil for a document over maxAnalysisBytes. A line over
+// maxAnalysisLine is left out (blanked).
 func (d *document) analysis() *cuteAnalysis {
 	if d.cute != nil {
 		return d.cute
 	}
+	if d.bytes > maxAnalysisBytes {
+		return nil
+	}
+	text := []byte(d.text())
+	off := 0
+	for _, l := range d.lines {
+		if len(l) > maxAnalysisLine {
+			for j := off; j < off+len(l); j++ {
+				if text[j] != '\r' {
+					text[j] = ' '
+				}
+			}
+		}
+		off += len(l) + 1
+	}
 	a := &cuteAnalysis{
-		file:   diag.NewFile(d.name, []byte(d.text())),
+		file:   diag.NewFile(d.name, text),
 		starts: d.lineStarts(),
 		defs:   map[string]diag.Span{},
 		refs:   map[string][]diag.Span{},

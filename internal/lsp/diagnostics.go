@@ -4,35 +4,39 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/verify"
 )
 
-// maxLineLen is the longest line the server checks, as lint: a longer line
-// gets E0109 instead of being parsed.
-const maxLineLen = 1 << 20
+// maxLineLen is the longest line the server checks, as every front end
+// (driver.MaxLineLen): a longer line gets E0109 instead of being parsed.
+const maxLineLen = driver.MaxLineLen
+
+// maxLiveCheckBytes bounds the .cute documents checked again at every
+// edit: a check costs what lint takes, about 0.8 ms a kilobyte, so an edit
+// of a document of this size costs at most about 200 ms.
+const maxLiveCheckBytes = 256 << 10
 
 // maxDiags caps the diagnostics published for one document, as lint caps
 // those of one file.
 const maxDiags = 10000
 
-// checker holds the verifier passes, the same lint uses: every default
-// check for .cute files, and for MLIR the pass for compiler output: it also
-// rejects what the dialect cannot lower and checks the ops' result types.
+// checker holds the verifier passes, the configuration every front end
+// runs by default (driver.Default): every default check for .cute files,
+// and for MLIR the pass for compiler output: it also rejects what the
+// dialect cannot lower and checks the ops' result types.
 type checker struct {
 	cute, mlir *verify.Pass
 	window     []byte // scratch space for the windows of ops (checkOpInContext)
 }
 
 func newChecker() (*checker, error) {
-	mlir, err := verify.NewPass(verify.Options{Lowerable: true, IR: true})
-	if err != nil {
-		return nil, err
-	}
-	return &checker{cute: verify.Default(), mlir: mlir}, nil
+	checks := driver.Default()
+	return &checker{cute: checks.Cute, mlir: checks.MLIR}, nil
 }
 
 // found is a diagnostic with the number of lines its positions must be
@@ -71,7 +75,7 @@ lines:
 			continue
 		}
 		if doc.dirty[i] {
-			doc.lineDiags[i] = c.mlirLine(doc.name, line, doc.aliases)
+			doc.lineDiags[i] = c.mlirLine(doc.name, line, doc.aliasesAt(i))
 			doc.opCtx[i] = lineOpContext(line)
 			if doc.opCtx[i] != 0 {
 				if d := c.checkOpInContext(doc, i); d != nil {
@@ -106,29 +110,68 @@ func (x found) line() int {
 }
 
 // scanAliases finds the type aliases an MLIR document defines (lines that
-// start with `!`) and, when their definitions changed, marks every line to
+// start with `!`), scoped to their modules, with the one reader lint uses
+// (verify.Aliases), and, when the definitions changed, marks every line to
 // be checked again, since an op on any line may use them. It reads the
-// document only after an edit of such a line (document.aliasEdit).
+// document only after an edit of such a line or of a line that opens a
+// module (document.aliasEdit), or one that added or removed lines.
 func (c *checker) scanAliases(doc *document) {
-	if !doc.aliasEdit {
-		return // no line that defines one changed
+	if !doc.aliasEdit && doc.aliasLines == len(doc.lines) {
+		return
 	}
-	doc.aliasEdit = false
+	doc.aliasEdit, doc.aliasLines = false, len(doc.lines)
 	var defs strings.Builder
-	for _, line := range doc.lines {
-		if strings.HasPrefix(line, "!") {
-			defs.WriteString(line)
-			defs.WriteByte('\n')
+	var v *verify.Aliases
+	old := doc.aliasViews
+	doc.aliasViews = nil
+	for i, line := range doc.lines {
+		if !aliasEvent(line) {
+			continue
+		}
+		defs.WriteString(line)
+		defs.WriteByte('\n')
+		if w := v.Scan([]byte(lineContent(line) + "\n")); w != v {
+			v = w
+			doc.aliasViews = append(doc.aliasViews, aliasView{line: i, v: v})
 		}
 	}
 	if defs.String() == doc.aliasDefs {
+		// The same definitions, numbered alike, but lines may have moved
+		// across them: a line whose view changed is checked again.
+		var a, b *verify.Aliases
+		j, k := 0, 0
+		for i := range doc.dirty {
+			for ; j < len(old) && old[j].line <= i; j++ {
+				a = old[j].v
+			}
+			for ; k < len(doc.aliasViews) && doc.aliasViews[k].line <= i; k++ {
+				b = doc.aliasViews[k].v
+			}
+			if !a.SameModule(b) || a.Len() != b.Len() {
+				doc.dirty[i] = true
+			}
+		}
 		return
 	}
 	doc.aliasDefs = defs.String()
-	doc.aliases = (*verify.Aliases)(nil).Scan([]byte(doc.aliasDefs))
 	for i := range doc.dirty {
 		doc.dirty[i] = true
 	}
+}
+
+// aliasView is a view of a document's aliases in effect from a line on.
+type aliasView struct {
+	line int
+	v    *verify.Aliases
+}
+
+// aliasesAt returns the view of the aliases in effect at line i.
+func (doc *document) aliasesAt(i int) *verify.Aliases {
+	k := sort.Search(len(doc.aliasViews), func(k int) bool { return doc.aliasViews[k].line > i }) - 1
+	if k < 0 {
+		return nil
+	}
+	return doc.aliasViews[k].v
 }
 
 // mlirLine verifies the payloads and the op on one line of MLIR. A payload
@@ -145,8 +188,17 @@ func (c *checker) mlirLine(name, line string, aliases *verify.Aliases) diag.List
 }
 
 // checkCute checks a .cute document line by line through one session, as
-// lint streams a file, with the same windows (so the same spans).
+// lint streams a file, with the same windows (so the same spans). The
+// names of a .cute file flow from line to line, so an edit checks the whole
+// document again: its work is bounded by maxLiveCheckBytes, past which a
+// document is checked when it is opened and saved (document.checkAll), and
+// an edit publishes one Information diagnostic that says so.
 func (c *checker) checkCute(doc *document) []found {
+	if doc.bytes > maxLiveCheckBytes && !doc.checkAll {
+		return []found{{&diag.Diagnostic{Code: diag.ValueTooLarge, Severity: diag.Info,
+			File:    diag.NewWindow(doc.name, nil, 0, 1, 1),
+			Message: fmt.Sprintf("this document is %d bytes, more than the %d checked at every edit: it is checked when it is saved", doc.bytes, maxLiveCheckBytes)}, 0}}
+	}
 	session := c.cute.NewCute()
 	var out []found
 	off := 0
@@ -169,29 +221,16 @@ func (c *checker) checkCute(doc *document) []found {
 }
 
 // lineWindow returns the window of one .cute line, passing over a
-// byte-order mark at the start of the file (columns still count it).
+// byte-order mark at the start of the file (columns still count it), as
+// every front end does (driver.LineWindow).
 func lineWindow(name, text string, off, line int) *diag.File {
-	col := 1
-	if off == 0 && strings.HasPrefix(text, "\xef\xbb\xbf") {
-		text, off, col = text[3:], 3, 4
-	}
-	return diag.NewWindow(name, []byte(text), off, line, col)
+	return driver.LineWindow(name, []byte(text), int64(off), line)
 }
 
-// longLine is E0109 for a line too long to check, quoting its first 80
-// bytes (cut at a character boundary), as lint does.
+// longLine is E0109 for a line too long to check, quoting its first bytes
+// (cut at a character boundary), as every front end does (driver.LongLine).
 func longLine(name, line string, lineNo int) *diag.Diagnostic {
-	prefix := []byte(line[:80])
-	for len(prefix) > 0 && !utf8.Valid(prefix) {
-		prefix = prefix[:len(prefix)-1]
-	}
-	return &diag.Diagnostic{
-		Code:     diag.LineTooLong,
-		Severity: diag.Error,
-		File:     diag.NewWindow(name, prefix, 0, lineNo, 1),
-		Span:     diag.Span{Start: 0, End: len(prefix)},
-		Message:  fmt.Sprintf("line %d is longer than %d bytes; it was not checked", lineNo, maxLineLen),
-	}
+	return driver.LongLine(name, []byte(line[:min(len(line), driver.SnippetLen)]), 0, lineNo)
 }
 
 // pos returns the protocol position of byte offset off of window f, moved

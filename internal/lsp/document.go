@@ -26,16 +26,28 @@ type document struct {
 	dirty     []bool
 	opCtx     []uint8 // the lines whose op reads the lines around it (mlir_ops.go), as of their last check
 
-	// aliases are the type aliases an MLIR document defines (for the op
-	// checker), and aliasDefs the text of the lines that define them: when
-	// it changes, every line is checked again.
-	aliases   *verify.Aliases
-	aliasDefs string
-	// aliasEdit says that a line that defines an alias (starts with `!`)
-	// was edited, added or removed since aliasDefs was made.
+	// aliasViews are the views of the type aliases an MLIR document
+	// defines (for the op checker), each in effect from its line on
+	// (aliases are scoped to their module, see verify.Aliases), and
+	// aliasDefs the text of the lines that define them or open a module:
+	// when it changes, every line is checked again. aliasLines is the
+	// number of lines when the views were made: lines added or removed
+	// move them.
+	aliasViews []aliasView
+	aliasDefs  string
+	aliasLines int
+	// aliasEdit says that a line that may define an alias or open a module
+	// (verify.AliasEvent) was edited, added or removed since aliasDefs was
+	// made.
 	aliasEdit bool
 
 	cute *cuteAnalysis // the analysis of a .cute document; nil until needed
+
+	// bytes is the size of the text; checkAll asks the next check of a
+	// .cute document larger than maxLiveCheckBytes to run (it is set by
+	// didOpen and didSave, cleared by an edit).
+	bytes    int
+	checkAll bool
 
 	// A lone "\r" (one not before the "\n" that ends its line) ends a line
 	// for the protocol, but not for lint, whose lines the document keeps
@@ -43,6 +55,10 @@ type document struct {
 	// needed, is the number of them on the lines before line i.
 	lones      int
 	loneBefore []int
+	// segLine and segStarts keep the segments of the line last asked
+	// (lone_cr.go); nil after an edit.
+	segLine   int
+	segStarts []int
 }
 
 // newDocument returns the document for uri with text.
@@ -71,12 +87,17 @@ func uriName(uri string) string {
 
 // setText replaces the whole text.
 func (d *document) setText(text string) {
+	d.bytes = len(text)
 	d.lines = strings.Split(text, "\n")
-	d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
-	d.dirty = make([]bool, len(d.lines))
-	d.opCtx = make([]uint8, len(d.lines))
+	if d.isMLIR {
+		// The state of each line of MLIR; a .cute document has none, so
+		// that a document of short lines takes about 16 bytes a line.
+		d.lineDiags = make([][]*diag.Diagnostic, len(d.lines))
+		d.dirty = make([]bool, len(d.lines))
+		d.opCtx = make([]uint8, len(d.lines))
+	}
 	d.aliasEdit = true
-	d.lones, d.loneBefore = 0, nil
+	d.lones, d.loneBefore, d.segStarts = 0, nil, nil
 	for i, l := range d.lines {
 		d.lones += loneCRs(l, i == len(d.lines)-1)
 	}
@@ -102,11 +123,20 @@ func (d *document) apply(ch contentChange) {
 	if l2 < l1 || (l2 == l1 && b2 < b1) {
 		l1, b1, l2, b2 = l2, b2, l1, b1
 	}
-	repl := strings.Split(d.lines[l1][:b1]+ch.Text+d.lines[l2][b2:], "\n")
+	joined := d.lines[l1][:b1] + ch.Text + d.lines[l2][b2:]
+	for _, l := range d.lines[l1 : l2+1] {
+		d.bytes -= len(l) + 1
+	}
+	d.bytes += len(joined) + 1
+	d.checkAll = false
+	repl := strings.Split(joined, "\n")
 	d.aliasEdit = d.aliasEdit || definesAlias(d.lines[l1:l2+1]) || definesAlias(repl)
 	d.lones += loneCRsIn(repl, l2 == len(d.lines)-1) - loneCRsIn(d.lines[l1:l2+1], l2 == len(d.lines)-1)
-	d.loneBefore = nil
+	d.loneBefore, d.segStarts = nil, nil
 	d.lines = splice(d.lines, l1, l2+1, repl)
+	if !d.isMLIR {
+		return
+	}
 	d.lineDiags = splice(d.lineDiags, l1, l2+1, make([][]*diag.Diagnostic, len(repl)))
 	dirty := make([]bool, len(repl))
 	for i := range dirty {
@@ -170,13 +200,18 @@ func (d *document) lineStarts() []int {
 	return starts
 }
 
-// definesAlias reports whether one of lines may define a type alias: it
-// starts with `!` (see checker.scanAliases).
+// definesAlias reports whether one of lines may define a type alias or
+// open a module (verify.AliasEvent; see checker.scanAliases).
 func definesAlias(lines []string) bool {
 	for _, l := range lines {
-		if strings.HasPrefix(l, "!") {
+		if aliasEvent(l) {
 			return true
 		}
 	}
 	return false
+}
+
+// aliasEvent is verify.AliasEvent for a line of the document.
+func aliasEvent(l string) bool {
+	return l != "" && (l[0] == '!' || l[0] == 'm' || l[0] == '/' || l[0] == '}') && verify.AliasEvent([]byte(l))
 }

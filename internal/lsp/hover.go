@@ -36,6 +36,9 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 // a name, the operation and result of a call, or the value written there.
 func (d *document) hoverCute(line, b int) (string, *Range) {
 	a := d.analysis()
+	if a == nil {
+		return "", nil
+	}
 	off := a.offsetOf(line, b)
 	i := a.stmtAt(off)
 	if i < 0 {
@@ -136,7 +139,7 @@ func (d *document) hoverMLIR(line, b int, c *checker) (string, *Range) {
 	name, start, end := aliasAt(d.lines[line], b)
 	def := -1
 	if name != "" {
-		def = d.aliasDef(name)
+		def = d.aliasDef(name, line)
 	}
 	if def < 0 {
 		return d.hoverOp(line, c)

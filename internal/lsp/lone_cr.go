@@ -34,8 +34,20 @@ func loneCRsIn(lines []string, last bool) int {
 }
 
 // segments returns where the protocol lines of document line i start in
-// it: 0, and the byte after each lone "\r".
+// it: 0, and the byte after each lone "\r". The last line's are kept
+// (document.segLine, segStarts) until the next edit: publishing the
+// diagnostics or the tokens of a line of millions of lone "\r" converts a
+// position on it for each, which made them quadratic in its length.
 func (d *document) segments(i int) []int {
+	if d.segStarts != nil && d.segLine == i {
+		return d.segStarts
+	}
+	d.segLine, d.segStarts = i, d.findSegments(i)
+	return d.segStarts
+}
+
+// findSegments is segments without the cache.
+func (d *document) findSegments(i int) []int {
 	l := d.lines[i]
 	starts := []int{0}
 	end := len(l)

@@ -40,16 +40,31 @@ func aliasAt(line string, b int) (name string, start, end int) {
 	return line[start:end], start, end
 }
 
-// aliasDef returns the line that defines the alias name, or -1.
-func (d *document) aliasDef(name string) int {
-	for i, l := range d.lines {
-		rest, ok := strings.CutPrefix(strings.TrimLeft(l, " \t"), name)
-		if !ok {
-			continue
+// aliasDef returns the line that defines the alias name for a use on line
+// at, or -1: the definition in the module of that line (aliases are scoped
+// to their module, see verify.Aliases), the nearest above it, else the
+// first below it.
+func (d *document) aliasDef(name string, at int) int {
+	at = min(max(at, 0), len(d.lines)-1)
+	mod := d.aliasesAt(at)
+	for i := at; i >= 0 && mod.SameModule(d.aliasesAt(i)); i-- {
+		if definesName(d.lines[i], name) {
+			return i
 		}
-		if rest = strings.TrimLeft(rest, " \t"); strings.HasPrefix(rest, "=") {
+	}
+	for i := at + 1; i < len(d.lines) && mod.SameModule(d.aliasesAt(i)); i++ {
+		if definesName(d.lines[i], name) {
 			return i
 		}
 	}
 	return -1
+}
+
+// definesName reports whether line defines the alias name: `name = …`.
+func definesName(l, name string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(l, " \t"), name)
+	if !ok {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(rest, " \t"), "=")
 }

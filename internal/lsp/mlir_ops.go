@@ -20,27 +20,13 @@ import (
 // op in a window of those lines (opWindow) and checks it again when a line
 // of that window changes (markOpContext).
 
-// The bounds of the lines above an op that its window holds: the lines of
-// the same function (after the last line that opens one, see isFuncStart),
-// at most maxOpAbove lines and maxOpAboveBytes bytes. lint sees the lines
-// above an op up to the start of the piece of the file it checks at once:
-// 64 KiB chunks with one worker, pieces of about 4 KiB with several (the
-// default), so a bound of 16 KiB sees further than lint usually does, and a
-// keystroke re-checks only the ops within maxOpAbove lines below it.
-const (
-	maxOpAbove      = 256
-	maxOpAboveBytes = 16 << 10
-	maxOpBelow      = 4 // the lines an op's types may take below it, as the op checker reads them
-)
-
-// isFuncStart reports whether an MLIR line opens a function (or a module):
-// `func.func @f(…) {`, `cuda.kernel @k(…) … {`, `gpu.module @m {`. The SSA
-// values an op uses are defined in its function, so the lines above it
-// need not be searched.
-func isFuncStart(line string) bool {
-	t := strings.TrimSpace(line)
-	return strings.HasSuffix(t, "{") && !strings.HasPrefix(t, "%") && strings.Contains(t, " @")
-}
+// The lines above an op that its window holds are those the op checker
+// looks back at: the verify.MLIRLookback bytes above the op's line, as lint
+// has them whatever chunk or piece the op falls in (lint hands each chunk
+// the text above it), so the server and lint report the same. The checker
+// itself stops at the line that opens the op's function (verify.FuncStart).
+// A keystroke re-checks the ops whose windows hold the edited line.
+const maxOpBelow = 4 // the lines an op's types may take below it, as the op checker reads them
 
 // opContext flags of a line (document.opCtx).
 const (
@@ -68,8 +54,10 @@ func lineOpContext(line string) uint8 {
 
 // opWindow returns the window in which the op checker reads the op on line
 // i of an MLIR document and the offset of the op's name in it (false when
-// the line has no op): the lines above of the same function (see
-// maxOpAbove), the line, and the maxOpBelow lines below. The window's lines
+// the line has no op): the lines above within verify.MLIRLookback bytes
+// (the last of them may start further up; the checker reads the last
+// verify.MLIRLookback bytes, as lint does), the line, and the maxOpBelow
+// lines below. The window's lines
 // are numbered so that line i is line 1, as in a window of the line alone,
 // so its diagnostics move with the line's.
 //
@@ -81,12 +69,8 @@ func (d *document) opWindow(i int, buf []byte) (*diag.File, int, bool) {
 		return nil, 0, false
 	}
 	first, size := i, 0
-	for first > 0 && i-first < maxOpAbove {
-		l := d.lines[first-1]
-		if size+len(l)+1 > maxOpAboveBytes || isFuncStart(l) {
-			break
-		}
-		size += len(l) + 1
+	for first > 0 && size < verify.MLIRLookback {
+		size += len(d.lines[first-1]) + 1
 		first--
 	}
 	last := min(i+maxOpBelow, len(d.lines)-1)
@@ -114,7 +98,7 @@ func (c *checker) checkOpInContext(d *document, i int) *diag.Diagnostic {
 		return nil
 	}
 	c.window = f.Src[:0]
-	x := c.mlir.OpAt(f, at, d.aliases).Diagnostic
+	x := c.mlir.OpAt(f, at, d.aliasesAt(i)).Diagnostic
 	if x != nil && x.File == f {
 		x.File = diag.NewWindow(f.Name, bytes.Clone(f.Src), f.Base, f.BaseLine, f.BaseCol)
 	}
@@ -122,22 +106,23 @@ func (c *checker) checkOpInContext(d *document, i int) *diag.Diagnostic {
 }
 
 // markOpContext marks dirty each line whose op reads a dirty line: one
-// with ctxAbove below a dirty line (within maxOpAbove lines) and one with
-// ctxBelow above a dirty line (within maxOpBelow lines). It returns the
-// number of lines it marked. The flags are those of the last check; a line
-// whose flags changed is dirty itself.
+// with ctxAbove whose window (opWindow) holds a dirty line above it, and
+// one with ctxBelow above a dirty line (within maxOpBelow lines). It
+// returns the number of lines it marked. The flags are those of the last
+// check; a line whose flags changed is dirty itself.
 func (d *document) markOpContext() int {
 	marked := 0
-	lastDirty := -1 << 30
+	dirtyAbove, since := false, 0 // a dirty line above, and the bytes of the lines after it
 	for i, dirty := range d.dirty {
 		if dirty {
-			lastDirty = i
+			dirtyAbove, since = true, 0
 			continue
 		}
-		if d.opCtx[i]&ctxAbove != 0 && i-lastDirty <= maxOpAbove {
+		if d.opCtx[i]&ctxAbove != 0 && dirtyAbove && since < verify.MLIRLookback {
 			d.dirty[i] = true
 			marked++
 		}
+		since += len(d.lines[i]) + 1
 	}
 	nextDirty := 1 << 30
 	for i := len(d.dirty) - 1; i >= 0; i-- {
@@ -160,14 +145,14 @@ func (d *document) markOpContext() int {
 // one, or why the op is not checked. The range is the op's name.
 func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 	i := line
-	for i > 0 && line-i < maxOpBelow && isContinuation(d.lines[i]) {
+	for i > 0 && line-i < maxOpBelow && verify.ContinuesOp([]byte(d.lines[i])) {
 		i--
 	}
 	f, at, ok := d.opWindow(i, nil)
 	if !ok {
 		return "", nil
 	}
-	t := c.mlir.OpAt(f, at, d.aliases)
+	t := c.mlir.OpAt(f, at, d.aliasesAt(i))
 	var b strings.Builder
 	fmt.Fprintf(&b, "**cute.%s**", t.Name)
 	if doc, ok := normalize.OperationDoc(t.Name); ok {
@@ -190,11 +175,4 @@ func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 	k := strings.Index(d.lines[i], opMarker) + len(opMarker) - len("cute.")
 	r := Range{Start: d.position(i, k), End: d.position(i, k+len("cute.")+len(t.Name))}
 	return b.String(), &r
-}
-
-// isContinuation reports whether an MLIR line continues the types of an op
-// written on a line above.
-func isContinuation(line string) bool {
-	l := strings.TrimLeft(line, " \t")
-	return strings.HasPrefix(l, ": ") || strings.HasPrefix(l, "-> ")
 }

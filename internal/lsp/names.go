@@ -20,7 +20,7 @@ func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
 	if name == "" {
 		return nil, nil
 	}
-	def := d.aliasDef(name)
+	def := d.aliasDef(name, line)
 	if def < 0 {
 		return nil, nil
 	}
@@ -32,6 +32,9 @@ func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
 // defined.
 func (d *document) cuteDefinition(line, b int) any {
 	a := d.analysis()
+	if a == nil {
+		return nil
+	}
 	id := a.identAt(a.offsetOf(line, b))
 	if id == nil {
 		return nil
@@ -53,6 +56,9 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	}
 	line, b := d.offset(p.Position)
 	a := d.analysis()
+	if a == nil {
+		return []Location{}, nil
+	}
 	id := a.identAt(a.offsetOf(line, b))
 	if id == nil {
 		return []Location{}, nil
@@ -68,7 +74,8 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	return out, nil
 }
 
-// aliasReferences returns every use of the MLIR alias at a position.
+// aliasReferences returns every use of the MLIR alias at a position, in
+// its module.
 func (d *document) aliasReferences(p Position, withDecl bool) []Location {
 	line, b := d.offset(p)
 	name, _, _ := aliasAt(d.lines[line], b)
@@ -76,8 +83,12 @@ func (d *document) aliasReferences(p Position, withDecl bool) []Location {
 	if name == "" {
 		return out
 	}
-	def := d.aliasDef(name)
+	def := d.aliasDef(name, line)
+	mod := d.aliasesAt(line)
 	for i, l := range d.lines {
+		if !strings.Contains(l, name) || !mod.SameModule(d.aliasesAt(i)) {
+			continue // another module's alias of the same name is another alias
+		}
 		for from := 0; ; {
 			j := indexFrom(l, name, from)
 			if j < 0 {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -90,9 +91,16 @@ func (s *Server) Handle(body []byte) (status int, exit bool) {
 		}
 		return 0, false
 	}
+	if m.ID != nil && !validID(*m.ID) {
+		// The LSP's ids are integers or strings: an object, an array, a
+		// boolean or a fraction is no id, and is not echoed back.
+		s.reply(nil, nil, errorf(codeInvalidRequest, "the id %s is neither an integer nor a string", clip(string(*m.ID))))
+		return 0, false
+	}
 	if m.Method == "" {
-		if m.ID == nil {
-			s.reply(nil, nil, errorf(codeInvalidRequest, "the message has no method"))
+		if m.ID == nil || (m.Result == nil && m.Error == nil) {
+			// Neither a request nor a response (a misspelt "method").
+			s.reply(m.ID, nil, errorf(codeInvalidRequest, "the message has no method"))
 		}
 		return 0, false // a response: the server sends no requests, so it expects none
 	}
@@ -109,6 +117,24 @@ func (s *Server) Handle(body []byte) (status int, exit bool) {
 		s.logf("lsp: %s: %s", m.Method, rerr.Message)
 	}
 	return 0, false
+}
+
+// validID reports whether raw, the id of a message, is one the LSP allows:
+// a string or an integer.
+func validID(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return false
+	}
+	if raw[0] == '"' {
+		return true // json.Unmarshal has checked that the string is whole
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) != nil {
+		return false
+	}
+	_, err := n.Int64()
+	return err == nil
 }
 
 // call runs the handler of a message, turning a panic into an internal
@@ -187,7 +213,7 @@ func init() {
 		"textDocument/didOpen":             (*Server).didOpen,
 		"textDocument/didChange":           (*Server).didChange,
 		"textDocument/didClose":            (*Server).didClose,
-		"textDocument/didSave":             ignore,
+		"textDocument/didSave":             (*Server).didSave,
 		"textDocument/hover":               (*Server).hover,
 		"textDocument/definition":          (*Server).definition,
 		"textDocument/references":          (*Server).references,
@@ -215,7 +241,7 @@ func decode(params json.RawMessage, v any) *rpcError {
 func (s *Server) initialize() any {
 	caps := map[string]any{
 		"positionEncoding":   "utf-16",
-		"textDocumentSync":   map[string]any{"openClose": true, "change": 2}, // 2: incremental
+		"textDocumentSync":   map[string]any{"openClose": true, "change": 2, "save": map[string]any{}}, // 2: incremental
 		"hoverProvider":      true,
 		"definitionProvider": true,
 		"referencesProvider": true,
@@ -256,8 +282,24 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 	}
 	it := p.TextDocument
 	d := newDocument(it.URI, it.LanguageID, it.Version, it.Text)
+	d.checkAll = true
 	s.docs[it.URI] = d
 	s.publish(d)
+	return nil, nil
+}
+
+// didSave checks a document whole: a .cute document over
+// maxLiveCheckBytes is checked when it is opened and saved, not at every
+// edit.
+func (s *Server) didSave(params json.RawMessage) (any, *rpcError) {
+	_, d, err := openDocument[documentParams](s, params)
+	if err != nil {
+		return nil, err
+	}
+	if !d.isMLIR && d.bytes > maxLiveCheckBytes {
+		d.checkAll = true
+		s.publish(d)
+	}
 	return nil, nil
 }
 

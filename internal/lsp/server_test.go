@@ -2,9 +2,12 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestSessionCute opens examples/broken/divisibility.cute, whose
@@ -345,6 +348,9 @@ func TestExitWithoutShutdown(t *testing.T) {
 	}
 }
 
+// frame frames a message body with its Content-Length header.
+func frame(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+
 func TestMalformedMessages(t *testing.T) {
 	c := startClient(t)
 	// Before initialize, a request is refused with ServerNotInitialized.
@@ -353,16 +359,31 @@ func TestMalformedMessages(t *testing.T) {
 	}
 	c.initialize()
 	for _, frame := range []string{
-		"Content-Length: 5\r\n\r\n{]]]}",                  // not JSON
-		"Content-Length: x\r\n\r\n",                       // no length
-		"Content-Type: a\r\n\r\n",                         // no Content-Length
-		"Content-Length: 2\r\n\r\n[]",                     // not an object
-		"Content-Length: 17\r\n\r\n{\"jsonrpc\":\"2.0\"}", // no method
+		"Content-Length: 5\r\n\r\n{]]]}",                              // not JSON
+		"Content-Length: x\r\n\r\n",                                   // no length
+		"Content-Type: a\r\n\r\n",                                     // no Content-Length
+		"Content-Length: 2\r\n\r\n[]",                                 // not an object
+		"Content-Length: 17\r\n\r\n{\"jsonrpc\":\"2.0\"}",             // no method
+		frame(`{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}`),   // an object is no id
+		frame(`{"jsonrpc":"2.0","id":[1],"method":"shutdown"}`),       // nor an array
+		frame(`{"jsonrpc":"2.0","id":true,"method":"shutdown"}`),      // nor a boolean
+		frame(`{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}`),       // nor a fraction
+		frame(`{"jsonrpc":"2.0","id":7,"metod":"shutdown"}`),          // a misspelt method
+		frame(`{"jsonrpc":"2.0","id":1,"method":"initialize"`),        // cut short
+		frame(`{"jsonrpc":"2.0","id":1,"method":"shutdown"} trailer`), // text after the object
 	} {
 		c.raw(frame)
 		m := c.next()
 		if m.Error == nil || (m.Error.Code != codeParseError && m.Error.Code != codeInvalidRequest) {
 			t.Errorf("frame %q: response %+v, want a parse or invalid-request error", frame, m)
+		}
+		// What is not JSON is a parse error (-32700, JSON-RPC 2.0 section 5.1).
+		if !json.Valid([]byte(frame[strings.Index(frame, "\r\n\r\n")+4:])) && !strings.Contains(frame, "Content-Length: x") && !strings.HasPrefix(frame, "Content-Type") {
+			assert.Equal(t, codeParseError, m.Error.Code, "frame %q", frame)
+		}
+		// An id that is not an integer or a string is not echoed.
+		if m.ID != nil && string(*m.ID) != "null" && !validID(*m.ID) {
+			t.Errorf("frame %q: the response echoes the id %s", frame, *m.ID)
 		}
 	}
 	if m := c.call("no/such/method", nil); m.Error == nil || m.Error.Code != codeMethodNotFound {

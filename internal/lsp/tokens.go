@@ -31,6 +31,9 @@ func (s *Server) semanticTokens(params json.RawMessage) (any, *rpcError) {
 // the declaration modifier where they are defined) and numbers.
 func (d *document) cuteTokens() []token {
 	a := d.analysis()
+	if a == nil {
+		return nil // a document over maxAnalysisBytes
+	}
 	var toks []token
 	add := func(s diag.Span, typ, mods int) {
 		l1, b1 := a.lineOf(s.Start)
@@ -41,8 +44,21 @@ func (d *document) cuteTokens() []token {
 		toks = append(toks, token{l1, b1, b2, typ, mods})
 	}
 	for i, l := range d.lines {
-		if j := strings.IndexByte(l, '#'); j >= 0 {
-			toks = append(toks, token{i, j, len(lineContent(l)), tokComment, 0})
+		// A comment ends at the end of the line or at a lone "\r"
+		// (syntax.IsLineEnd), after which another may start.
+		l = lineContent(l)
+		for from := 0; from < len(l); {
+			j := strings.IndexByte(l[from:], '#')
+			if j < 0 {
+				break
+			}
+			j += from
+			end := len(l)
+			if k := strings.IndexByte(l[j:], '\r'); k >= 0 {
+				end = j + k
+			}
+			toks = append(toks, token{i, j, end, tokComment, 0})
+			from = end
 		}
 	}
 	if a.tree != nil {

@@ -155,7 +155,17 @@ func (p fastParser) tuple() (*FastTuple, bool) {
 // number parses an integer, or a basis entry when `@` follows.
 func (p fastParser) number() (FastValue, bool) {
 	pos, tok := p.lex.Peek().Pos, p.next()
-	if p.lex.Peek().Type != TokAt {
+	var init []lexer.Token
+	if p.lex.Peek().Type == TokLBrace { // `_4{}`: a C++ value
+		if p.descriptor {
+			return nil, false
+		}
+		init = p.next()
+		if p.lex.Peek().Type != TokRBrace {
+			return nil, false
+		}
+		p.lex.Next()
+	} else if p.lex.Peek().Type != TokAt {
 		if p.descriptor {
 			return nil, false
 		}
@@ -164,7 +174,7 @@ func (p fastParser) number() (FastValue, bool) {
 		return n, true
 	}
 	n := take(&p.a.numbers)
-	n.Pos, n.Tok = pos, tok
+	n.Pos, n.Tok, n.Init = pos, tok, init
 	dims, ok := p.dims()
 	if !ok {
 		return nil, false

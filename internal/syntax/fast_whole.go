@@ -69,6 +69,12 @@ func (p rootParser) is(typ lexer.TokenType, value string) bool {
 	return tok.Type == typ && (value == "" || tok.Value == value)
 }
 
+// isCompose reports whether the next token is the composition `o` or `∘`.
+func (p rootParser) isCompose() bool {
+	tok := p.t.Peek()
+	return tok.Type == TokKeyword && (tok.Value == "o" || tok.Value == composeRune)
+}
+
 // skip consumes a token of type typ that the grammar matches but does not
 // capture.
 func (p rootParser) skip(typ lexer.TokenType) bool {
@@ -199,7 +205,7 @@ func (p rootParser) accessor() (*Accessor, bool) {
 	a := &Accessor{Pos: p.pos()}
 	p.t.Next() // {
 	var ok bool
-	if a.Offset, ok = p.operand(); !ok || !p.skip(TokRBrace) || !p.is(TokKeyword, "o") {
+	if a.Offset, ok = p.operand(); !ok || !p.skip(TokRBrace) || !p.isCompose() {
 		return nil, false
 	}
 	a.Op = p.next()
@@ -218,7 +224,7 @@ func (p rootParser) composed() (*Composed, bool) {
 	if c.Head, ok = p.operand(); !ok {
 		return nil, false
 	}
-	for p.is(TokKeyword, "o") {
+	for p.isCompose() {
 		part := &ComposePart{Pos: p.pos(), Op: p.next()}
 		if part.X, ok = p.operand(); !ok {
 			return nil, false
@@ -373,14 +379,17 @@ func (p rootParser) group() (*Group, bool) {
 	return g, true
 }
 
-// name parses `ident [ <B,M,S> | pointer | args { args } | { attrs } ]`.
+// name parses `ident [ template { args } | pointer | args { args } | { [attrs] } ]`.
 func (p rootParser) name() (*Name, bool) {
 	n := take(&p.t.arena.names)
 	n.Pos, n.Tok = p.pos(), p.next()
 	var ok bool
 	switch {
 	case p.is(TokLAngle, ""):
-		if n.Swizzle, ok = p.swizzleParams(); !ok {
+		if n.Template, ok = p.templateArgs(); !ok {
+			return nil, false
+		}
+		if n.Applied, ok = p.argLists(); !ok {
 			return nil, false
 		}
 	case p.is(TokLBracket, ""):
@@ -392,14 +401,56 @@ func (p rootParser) name() (*Name, bool) {
 			return nil, false
 		}
 	case p.is(TokLBrace, ""):
-		p.t.Next() // {
-		fp := fastParser{lex: p.t, a: &p.t.arena}
-		if n.Facts, ok = fp.dynamicAttrs(); !ok || !p.skip(TokRBrace) {
+		n.Brace = p.next()
+		if !p.is(TokRBrace, "") {
+			fp := fastParser{lex: p.t, a: &p.t.arena}
+			if n.Facts, ok = fp.dynamicAttrs(); !ok {
+				return nil, false
+			}
+		}
+		if !p.skip(TokRBrace) {
 			return nil, false
 		}
 	}
 	n.EndPos = p.end()
 	return n, true
+}
+
+// templateArgs parses `< arg { , arg } > [ { } ]`, each argument an
+// integer or a name.
+func (p rootParser) templateArgs() (*TemplateArgs, bool) {
+	t := &TemplateArgs{Pos: p.pos()}
+	p.t.Next() // <
+	for {
+		a := &TemplateArg{Pos: p.pos()}
+		switch p.t.Peek().Type {
+		case TokNat, TokNeg, TokStatic:
+			a.Int = p.next()
+		case TokIdent:
+			var ok bool
+			if a.Name, ok = p.name(); !ok {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		a.EndPos = p.end()
+		t.List = append(t.List, a)
+		if !p.skip(TokComma) {
+			break
+		}
+	}
+	if !p.skip(TokRAngle) {
+		return nil, false
+	}
+	if p.is(TokLBrace, "") {
+		t.Init = p.next()
+		if !p.skip(TokRBrace) {
+			return nil, false
+		}
+	}
+	t.EndPos = p.end()
+	return t, true
 }
 
 // pointer parses `[ nat ident ] ( ident | nat [ident] )`.
@@ -507,7 +558,14 @@ func (p rootParser) leaf() (Leaf, bool) {
 	fp := fastParser{lex: p.t, a: &p.t.arena}
 	switch p.t.Peek().Type {
 	case TokNat, TokNeg, TokStatic:
-		n := &Number{Pos: p.pos(), Tok: p.next()}
+		n := take(&p.t.arena.numbers)
+		n.Pos, n.Tok = p.pos(), p.next()
+		if p.is(TokLBrace, "") {
+			n.Init = p.next()
+			if !p.skip(TokRBrace) {
+				return nil, false
+			}
+		}
 		dims, ok := fp.dims()
 		if !ok {
 			return nil, false

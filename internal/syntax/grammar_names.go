@@ -26,6 +26,8 @@ type (
 	Name           = grammar.Name
 	Pointer        = grammar.Pointer
 	SwizzleParams  = grammar.SwizzleParams
+	TemplateArgs   = grammar.TemplateArgs
+	TemplateArg    = grammar.TemplateArg
 	Args           = grammar.Args
 	Arg            = grammar.Arg
 	Leaf           = grammar.Leaf

@@ -111,6 +111,9 @@ func (l *Lexer) scan(c byte) (lexer.TokenType, *Error) {
 		return l.underscore(), nil
 	case isLetter(c):
 		return l.ident(), nil
+	case c == composeRune[0] && len(l.src)-l.pos >= len(composeRune) && l.src[l.pos:l.pos+len(composeRune)] == composeRune:
+		l.pos += len(composeRune)
+		return TokKeyword, nil
 	case c == '=':
 		l.pos++
 		if l.pos < len(l.src) && l.src[l.pos] == '=' {
@@ -157,13 +160,41 @@ func (l *Lexer) space() lexer.TokenType {
 	return TokWhitespace
 }
 
+// IsLineEnd reports whether c ends a line for the lexer, and so a `#`
+// comment: "\n", and a lone "\r" as well as the "\r" of "\r\n". This is
+// the one rule of carriage returns: lint, fmt, eval and the language server
+// (whose protocol ends a line at a lone "\r") all end a comment there, so
+// text after a lone "\r" is never taken for a comment by one and for code
+// by another.
+func IsLineEnd(c byte) bool { return c == '\n' || c == '\r' }
+
+// BlankOrComment reports whether text holds nothing for the parser: spaces,
+// tabs, line ends and `#` comments (each ending at IsLineEnd), by the
+// lexer's rules. The readers that pass over such lines (eval's standard
+// input) ask it rather than a rule of their own.
+func BlankOrComment(text []byte) bool {
+	comment := false
+	for _, c := range text {
+		switch {
+		case IsLineEnd(c):
+			comment = false
+		case comment, c == ' ', c == '\t':
+		case c == '#':
+			comment = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // comment consumes `#` up to the end of the line; it may hold any valid UTF-8
 // text without control characters other than tab.
 func (l *Lexer) comment() (lexer.TokenType, *Error) {
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch {
-		case c == '\n' || c == '\r':
+		case IsLineEnd(c):
 			return TokComment, nil
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(l.src[l.pos:])
@@ -218,10 +249,28 @@ func (l *Lexer) underscore() lexer.TokenType {
 	return TokStatic
 }
 
+// composeRune is the paper's composition operator, `∘`: a keyword the
+// grammar takes wherever it takes `o`.
+const composeRune = "\u2218"
+
+// ident consumes an identifier, qualified by any number of `::` or `.`
+// parts as CuTe C++ and CuTe DSL write names: `cute::make_layout`,
+// `cute.make_layout`, `GMMA::Layout_K_SW128_Atom`, `cute::_4`.
 func (l *Lexer) ident() lexer.TokenType {
 	start := l.pos
-	for l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos]) || l.src[l.pos] == '_') {
-		l.pos++
+	for {
+		for l.pos < len(l.src) && (isLetter(l.src[l.pos]) || isDigit(l.src[l.pos]) || l.src[l.pos] == '_') {
+			l.pos++
+		}
+		switch {
+		case l.pos+1 < len(l.src) && l.src[l.pos] == '.' && isLetter(l.src[l.pos+1]):
+			l.pos++
+			continue
+		case l.pos+2 < len(l.src) && l.src[l.pos] == ':' && l.src[l.pos+1] == ':' && (isLetter(l.src[l.pos+2]) || l.src[l.pos+2] == '_'):
+			l.pos += 2
+			continue
+		}
+		break
 	}
 	if keywords[l.src[start:l.pos]] {
 		return TokKeyword

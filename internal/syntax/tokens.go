@@ -17,8 +17,8 @@ const (
 	TokRatio                                    // fraction count of a basis: 1/2, -3/4
 	TokStatic                                   // CuTe C++ static integer: _4, _-1
 	TokUnderscore                               // "_" alone
-	TokIdent                                    // [A-Za-z][A-Za-z0-9_]*, keywords excluded
-	TokKeyword                                  // o, assert, expect
+	TokIdent                                    // [A-Za-z][A-Za-z0-9_]* with `::` or `.` parts, keywords excluded
+	TokKeyword                                  // o (or ∘), assert, expect
 	TokLParen                                   // (
 	TokRParen                                   // )
 	TokLBracket                                 // [

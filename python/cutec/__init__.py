@@ -13,7 +13,10 @@ standard library only).
 
 In a notebook a Layout draws itself (_repr_html_, _repr_svg_). Errors
 raise CutecError, which carries the Diagnostic objects. Every function is
-safe to call from many threads. docs/embedding.md is the reference.
+safe to call from many threads; in a process forked from the one that
+imported cutec (multiprocessing's default start method on Linux) every call
+raises CutecError (E0808): use the spawn or forkserver start method.
+docs/embedding.md is the reference.
 """
 import json
 
@@ -21,7 +24,7 @@ from . import _native
 from ._structure import LayoutMethods
 
 __all__ = [
-    "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout",
+    "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout", "Obligation",
     "eval", "verify", "lint", "lint_cute", "lint_mlir", "format", "draw", "version",
     "explain",
 ]
@@ -95,7 +98,13 @@ class CutecError(ValueError):
 
 
 def _diagnostics(raw):
-    return [Diagnostic(o) for o in raw.diagnostics]
+    """The diagnostics of a call that returns them; a call the library could
+    not carry out (E0808: in a process forked from the one that loaded it,
+    say) raises CutecError rather than pass for findings."""
+    diags = [Diagnostic(o) for o in raw.diagnostics]
+    if any(d.code == "E0808" for d in diags):
+        raise CutecError(diags)
+    return diags
 
 
 def _check(raw):
@@ -114,15 +123,39 @@ def _text(x):
     return x
 
 
+class Obligation:
+    """A condition a symbolic result holds under, such as "128 | M"
+    (docs/symbols.md), and whether the facts of its symbols prove it: the
+    objects of the field "obligations" of "cutec eval -json"."""
+
+    __slots__ = ("condition", "proved")
+
+    def __init__(self, condition, proved=False):
+        self.condition, self.proved = condition, proved
+
+    def __eq__(self, other):
+        return isinstance(other, Obligation) and (self.condition, self.proved) == (other.condition, other.proved)
+
+    def __hash__(self):
+        return hash((self.condition, self.proved))
+
+    def __repr__(self):
+        return f"Obligation({self.condition!r}, proved={self.proved})"
+
+
 class Value:
     """A value of the algebra that is not a layout, an integer or a truth
     value: a tuple, a swizzle, a tiler, ... text is its canonical spelling
-    and kind its kind ("tuple", "swizzle", ...)."""
+    and kind its kind ("tuple", "swizzle", ...). obligations are the
+    conditions a symbolic result of eval holds under (a list of Obligation,
+    [] when none), and notes the text "cutec eval" prints after the value
+    ("  # if 128 | M", "" when none)."""
 
-    __slots__ = ("text", "kind")
+    __slots__ = ("text", "kind", "obligations", "notes")
 
-    def __init__(self, text, kind):
+    def __init__(self, text, kind, obligations=(), notes=""):
         self.text, self.kind = text, kind
+        self.obligations, self.notes = list(obligations), notes
 
     def __str__(self):
         return self.text
@@ -147,9 +180,9 @@ class Layout(LayoutMethods, Value):
     Layout draws itself as CuTe's print_layout table.
     """
 
-    __slots__ = ("_conditions",)  # set by the operations of cutec.ops (see conditions)
+    __slots__ = ()
 
-    def __init__(self, text, kind=None):
+    def __init__(self, text, kind=None, obligations=(), notes=""):
         if not isinstance(text, (str, bytes)):  # pycute's Layout(shape, stride=None)
             from ._values import _arg
             text = f"make_layout({_arg(text)})" if kind is None else f"make_layout({_arg(text)}, {_arg(kind)})"
@@ -158,8 +191,8 @@ class Layout(LayoutMethods, Value):
             v = eval(text)
             if not isinstance(v, Layout):
                 raise TypeError(f"cutec.Layout: {text!r} is a {getattr(v, 'kind', type(v).__name__)}, not a layout")
-            text, kind = v.text, v.kind
-        super().__init__(text, kind)
+            text, kind, obligations, notes = v.text, v.kind, v.obligations, v.notes
+        super().__init__(text, kind, obligations, notes)
 
     def _int(self, op):
         v = eval(f"{op}({self.text})")
@@ -216,23 +249,29 @@ def _coord(c):
 
 def _value(raw):
     text = raw.value.decode("utf-8", "surrogateescape")
+    obligations = [Obligation(o["condition"], o["proved"]) for o in raw.obligations]
     if raw.kind == "layout" or raw.kind and "composed" in raw.kind:
         from ._values import value_class
-        return value_class(raw.kind)(text, raw.kind)
-    if raw.kind == "integer" and text.lstrip("-").isdigit():
+        return value_class(raw.kind)(text, raw.kind, obligations, raw.notes)
+    if not obligations and raw.kind == "integer" and text.lstrip("-").isdigit():
         return int(text)
-    if raw.kind == "boolean" and text in ("true", "false"):
+    if not obligations and raw.kind == "boolean" and text in ("true", "false"):
         return text == "true"
     if raw.kind in ("swizzle", "tiler"):
         from ._values import value_class
         return value_class(raw.kind)(text, raw.kind)
-    return Value(text, raw.kind)
+    return Value(text, raw.kind, obligations, raw.notes)
 
 
 def eval(expr):
     """Evaluates a value or an expression, as "cutec eval" does: a Layout,
     an int, a bool, or a Value (tuples, swizzles, tilers, dynamic
-    integers and truth values, ...). Raises CutecError."""
+    integers and truth values, ...). A symbolic result keeps the conditions
+    it holds under as data, in its obligations (a list of Obligation: for
+    "logical_divide((M,K):(1,lda), (128,32))", "128 | M" and "32 | K"), and
+    the text "cutec eval" prints after it in its notes; a static integer or
+    truth value with conditions is a Value, so that they are kept. Raises
+    CutecError."""
     return _value(_check(_native.eval_(_text(expr))))
 
 
@@ -280,7 +319,7 @@ def draw(expr, format="text"):
 
 
 def version():
-    """The version of the C ABI the library implements ("0.1.0")."""
+    """The version of the C ABI the library implements ("0.2.0")."""
     return _native.version()
 
 
@@ -316,7 +355,7 @@ from ._values import ComposedLayout, Swizzle, Tile, BankReport, Phase, Step, sam
 from . import ops  # noqa: E402
 from .pycute_convert import from_pycute, to_pycute  # noqa: E402
 
-from ._version import VERSION as __version__  # noqa: E402
+__version__ = version()  # the C ABI's version, CUTEC_VERSION of capi/cutec.h
 for _name, _fn in ops.OPERATIONS.items():
     if _name not in globals():  # eval and the like stay the package's own
         globals()[_name] = _fn

@@ -17,6 +17,9 @@ class _Result(ctypes.Structure):
         ("kind", ctypes.c_char_p),
         ("diagnostics", ctypes.c_void_p),
         ("diagnostics_len", ctypes.c_size_t),
+        ("obligations", ctypes.c_void_p),  # since 0.2.0
+        ("obligations_len", ctypes.c_size_t),
+        ("notes", ctypes.c_char_p),
     ]
 
 
@@ -54,12 +57,15 @@ _lib = _load()
 
 class Raw:
     """A result copied out of C: status, value (bytes or None), kind (str or
-    None) and the diagnostics as decoded JSON objects."""
+    None), the diagnostics as decoded JSON objects, the obligations of an
+    eval as decoded JSON objects and its notes (the text "cutec eval" prints
+    after the value)."""
 
-    __slots__ = ("ok", "value", "kind", "diagnostics")
+    __slots__ = ("ok", "value", "kind", "diagnostics", "obligations", "notes")
 
-    def __init__(self, ok, value, kind, diagnostics):
+    def __init__(self, ok, value, kind, diagnostics, obligations=(), notes=""):
         self.ok, self.value, self.kind, self.diagnostics = ok, value, kind, diagnostics
+        self.obligations, self.notes = obligations, notes
 
 
 def _take(ptr):
@@ -70,17 +76,47 @@ def _take(ptr):
         value = ctypes.string_at(r.value, r.value_len) if r.value else None
         kind = r.kind.decode() if r.kind else None
         diags = json.loads(ctypes.string_at(r.diagnostics, r.diagnostics_len).decode("utf-8"))
-        return Raw(r.status == 0, value, kind, diags)
+        obligations = json.loads(ctypes.string_at(r.obligations, r.obligations_len).decode("utf-8"))
+        notes = r.notes.decode("utf-8", "surrogateescape") if r.notes else ""
+        return Raw(r.status == 0, value, kind, diags, obligations, notes)
     finally:
         _lib.cutec_result_free(ptr)
 
 
 def _bytes(text):
     """Input as bytes: str is encoded as UTF-8 (lone surrogates from
-    surrogateescape back to their bytes); bytes pass unchanged."""
+    surrogateescape back to their bytes, any other lone surrogate as the
+    three bytes surrogatepass gives, which are not UTF-8: the library
+    reports them as E0107 at their offset); bytes pass unchanged."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         return bytes(text)
-    return str(text).encode("utf-8", "surrogateescape")
+    return _encode(str(text))
+
+
+def _encode(s):
+    try:
+        return s.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        # A lone surrogate outside U+DC80..U+DCFF: encoded character by
+        # character, so that the others keep their surrogateescape bytes.
+        out = bytearray()
+        for ch in s:
+            try:
+                out += ch.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                out += ch.encode("utf-8", "surrogatepass")
+        return bytes(out)
+
+
+def _name(name):
+    """A file name for the C ABI, which takes a NUL-terminated string: a
+    name holding NUL is refused (ValueError) rather than cut short."""
+    if not isinstance(name, str):
+        raise TypeError(f"cutec: a name is a str, not {type(name).__name__}")
+    b = _encode(name)
+    if b"\x00" in b:
+        raise ValueError(f"cutec: the name {name!r} holds a NUL character, which a name cannot hold")
+    return b
 
 
 def version():
@@ -99,12 +135,12 @@ def verify(text):
 
 def lint(name, text, kind):
     b = _bytes(text)
-    return _take(_lib.cutec_lint(name.encode("utf-8", "surrogateescape"), b, len(b), kind))
+    return _take(_lib.cutec_lint(_name(name), b, len(b), kind))
 
 
 def format_(name, text, kind):
     b = _bytes(text)
-    return _take(_lib.cutec_format(name.encode("utf-8", "surrogateescape"), b, len(b), kind))
+    return _take(_lib.cutec_format(_name(name), b, len(b), kind))
 
 
 def draw(text, fmt):

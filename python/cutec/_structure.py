@@ -76,10 +76,9 @@ class LayoutMethods:
     @property
     def conditions(self) -> Tuple[str, ...]:
         """The conditions a symbolic result needs ("128 | M"), as "cutec eval"
-        prints them after "# if": those of the operation (of cutec.ops) that
-        computed this layout; () for a static one or a layout written out."""
-        c = getattr(self, "_conditions", None)
-        return c if c is not None else tuple(o["condition"] for o in self._info()["obligations"])
+        prints them after "# if": those of the evaluation or the operation
+        that computed this layout (its obligations); () for a static one."""
+        return tuple(o.condition for o in self.obligations)  # type: ignore[attr-defined]
 
     def __len__(self) -> int:
         return self.rank

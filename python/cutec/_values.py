@@ -5,7 +5,7 @@ import functools
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import CutecError, Layout, Value, _structure
+from . import CutecError, Layout, Obligation, Value, _structure
 from . import eval as _eval
 from ._structure import IntTuple, int_tuple
 
@@ -139,9 +139,9 @@ def value_class(kind):
     return Layout if kind == "layout" else Value
 
 
-def _new(cls, text, kind):
+def _new(cls, text, kind, obligations=()):
     obj = object.__new__(cls)
-    Value.__init__(obj, text, kind)
+    Value.__init__(obj, text, kind, obligations)
     return obj
 
 
@@ -155,10 +155,8 @@ def from_inspect(info):
         return text == "true"
     if kind == "tuple" and "tuple" in info:
         return int_tuple(info["tuple"])
-    obj = _new(value_class(kind), text, kind)
-    if isinstance(obj, Layout):
-        obj._conditions = tuple(o["condition"] for o in info.get("obligations", []))
-    return obj
+    obligations = [Obligation(o["condition"], o["proved"]) for o in info.get("obligations", [])]
+    return _new(value_class(kind), text, kind, obligations)
 
 
 # --- arguments -------------------------------------------------------------

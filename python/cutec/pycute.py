@@ -39,9 +39,9 @@ class Layout(_c.Layout):
 
     __slots__ = ()
 
-    def __init__(self, _shape, _stride=None):
+    def __init__(self, _shape, _stride=None, obligations=(), notes=""):
         if isinstance(_shape, (str, bytes)):
-            super().__init__(_shape, _stride)
+            super().__init__(_shape, _stride, obligations, notes)
         else:
             super().__init__(_shape, prefix_product(_shape) if _stride is None else _stride)
 
@@ -63,9 +63,7 @@ Swizzle = _c.Swizzle
 
 def _wrap(v):
     if type(v) is _c.Layout:
-        w = Layout(v.text, v.kind)
-        w._conditions = getattr(v, "_conditions", None)
-        return w
+        return Layout(v.text, v.kind, v.obligations, v.notes)
     return v
 
 

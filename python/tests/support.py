@@ -43,6 +43,12 @@ def cutec_eval(exprs):
     return answers
 
 
+def cutec_eval_json(expr):
+    """The object "cutec eval -json" prints for one expression."""
+    out = subprocess.run([program("cutec"), "eval", "-json", expr], capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
 def first_error(diagnostics):
     """(code, message, col) of the first error of a list of diagnostic
     objects, as "cutec eval" picks it."""

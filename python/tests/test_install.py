@@ -4,6 +4,7 @@ pip install --no-build-isolation ./python builds the library and a wheel
 a temporary directory and imports the installed copy in a fresh Python.
 It skips when this Python has no pip, unless CUTEC_REQUIRE_PIP=1 (CI)."""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -18,8 +19,12 @@ def _has_pip():
 
 
 class Install(unittest.TestCase):
-    def test_version_is_the_c_abis(self):
-        self.assertEqual(cutec.__version__, cutec.version())
+    def test_version_is_the_headers(self):
+        # The package's version is CUTEC_VERSION of capi/cutec.h, as the
+        # library reports it and as the wheel's metadata gives it.
+        with open(os.path.join(ROOT, "capi", "cutec.h"), encoding="utf-8") as f:
+            header = re.search(r'#define CUTEC_VERSION "([0-9.]+)"', f.read()).group(1)
+        self.assertEqual(cutec.__version__, header)
 
     @unittest.skipUnless(_has_pip() or os.environ.get("CUTEC_REQUIRE_PIP") == "1", "this Python has no pip")
     def test_pip_install(self):
@@ -27,7 +32,8 @@ class Install(unittest.TestCase):
             subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation", "--no-index",
                             "--no-cache-dir", "--target", target, os.path.join(ROOT, "python")],
                            check=True, cwd=target)
-            code = ("import cutec, os; print(os.path.dirname(cutec.__file__)); print(cutec.__version__); "
+            code = ("import cutec, os, importlib.metadata as m; print(os.path.dirname(cutec.__file__)); "
+                    "print(cutec.__version__, m.version('cutec')); "
                     "print(cutec.composition('(4,6,8,10):(2,3,5,7)', '6:12').shape); "
                     "print(os.path.exists(os.path.join(os.path.dirname(cutec.__file__), 'py.typed')))")
             env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CUTEC_LIBRARY")}
@@ -37,7 +43,7 @@ class Install(unittest.TestCase):
             where, version, shape, typed = out.stdout.split("\n")[:4]
             self.assertEqual(os.path.realpath(where), os.path.realpath(os.path.join(target, "cutec")))
             # The paper's composition example (section 3.3): (2,3):(9,5).
-            self.assertEqual((version, shape, typed), (cutec.__version__, "(2, 3)", "True"))
+            self.assertEqual((version, shape, typed), (f"{cutec.__version__} {cutec.__version__}", "(2, 3)", "True"))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ import unittest
 from concurrent.futures import ThreadPoolExecutor
 
 import cutec
-from tests.support import cutec_eval, reference_expressions
+from tests.support import cutec_eval, cutec_eval_json, reference_expressions
 
 
 class Eval(unittest.TestCase):
@@ -24,6 +24,20 @@ class Eval(unittest.TestCase):
         self.assertEqual((str(v), v.kind), ("(4,8)", "tuple"))
         s = cutec.eval("S<2,1,2>")
         self.assertEqual((str(s), s.kind), ("S<2,1,2>", "swizzle"))
+
+    def test_obligations_as_data(self):
+        # The conditions "cutec eval -json" prints for a symbolic result are
+        # kept as Obligation objects, and its text after the value as notes.
+        expr = "logical_divide((M,K):(1,lda), (128,32))"
+        want = cutec_eval_json(expr)
+        v = cutec.eval(expr)
+        self.assertEqual([(o.condition, o.proved) for o in v.obligations],
+                         [(o["condition"], o["proved"]) for o in want["obligations"]])
+        self.assertTrue(v.obligations)
+        self.assertEqual(v.notes, "  # if " + ", ".join(o.condition for o in v.obligations))
+        # A static result has none, and stays a Python int.
+        self.assertEqual(cutec.eval("(4,2):(1,4)").obligations, [])
+        self.assertEqual(cutec.eval("size((4,8):(1,4))"), 32)
 
     def test_error_raises_with_diagnostics(self):
         with self.assertRaises(cutec.CutecError) as cm:
@@ -47,9 +61,49 @@ class Eval(unittest.TestCase):
         with self.assertRaises(cutec.CutecError) as cm:
             cutec.eval("")
         self.assertEqual(cm.exception.code, "E0100")
-        for junk in (b"\xff" * 1000, b"(" * 5000, b"\x00\x01\x02", "é" * 300, b"S<\xc3"):
+        # A lone surrogate that surrogateescape cannot encode is bytes that
+        # are not UTF-8 (E0107 at its offset), not a UnicodeEncodeError.
+        with self.assertRaises(cutec.CutecError) as cm:
+            cutec.eval("(4,8):(1,\ud800)")
+        self.assertEqual((cm.exception.code, cm.exception.diagnostics[0].span.offset), ("E0107", 9))
+        self.assertEqual([d.code for d in cutec.lint_cute("A = 8:1\n", name="a\ud800.cute")], [])
+        # A name holding NUL is refused, not cut at the NUL.
+        for call in (cutec.lint_cute, cutec.lint_mlir, cutec.format):
+            with self.assertRaises(ValueError) as cm:
+                call("A = 8:1\n", name="a.cute\x00b")
+            self.assertIn("NUL", str(cm.exception))
+        for junk in (b"\xff" * 1000, b"(" * 5000, b"\x00\x01\x02", "é" * 300, b"S<\xc3", "\udfff\ud800"):
             for call in (cutec.verify, cutec.lint_mlir, cutec.lint_cute):
                 self.assertTrue(all(isinstance(d, cutec.Diagnostic) for d in call(junk)))
+
+
+class Fork(unittest.TestCase):
+    def test_forked_child_refused(self):
+        # The Go runtime does not survive fork: in a forked child every call
+        # raises CutecError E0808 at once (it hung before), and the parent
+        # goes on working.
+        import os
+        self.assertEqual(str(cutec.eval("8:1")), "8:1")
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            codes = []
+            for call in (lambda: cutec.eval("8:1"), lambda: cutec.verify("8:1"), lambda: cutec.lint_cute("A = 8:1\n"),
+                         lambda: cutec.lint_mlir(""), lambda: cutec.format("8:1"), lambda: cutec.draw("8:1")):
+                try:
+                    call()
+                    codes.append("none")
+                except cutec.CutecError as e:
+                    codes.append(e.code if "fork" in str(e) else "other")
+            os.write(w, ",".join(codes).encode())
+            os._exit(0)
+        os.close(w)
+        with os.fdopen(r, "rb") as f:
+            got = f.read().decode()
+        os.waitpid(pid, 0)
+        self.assertEqual(got, ",".join(["E0808"] * 6))
+        self.assertEqual(str(cutec.eval("8:1")), "8:1")
 
 
 class Verify(unittest.TestCase):
