@@ -257,7 +257,7 @@ def _value(raw):
         return int(text)
     if not obligations and raw.kind == "boolean" and text in ("true", "false"):
         return text == "true"
-    if raw.kind in ("swizzle", "tiler"):
+    if raw.kind in ("swizzle", "tiler", "tiled MMA", "tiled copy"):
         from ._values import value_class
         return value_class(raw.kind)(text, raw.kind)
     return Value(text, raw.kind, obligations, raw.notes)
@@ -351,7 +351,7 @@ def explain(expr):
 # The values beyond Layout, the operations of the algebra (from the
 # library's own table: cutec.ops), equality as functions and the bank
 # analysis: _values.py. __version__ is the package's, the C ABI's version.
-from ._values import ComposedLayout, Swizzle, Tile, BankReport, Phase, Step, same_function, banks  # noqa: E402
+from ._values import ComposedLayout, Swizzle, Tile, TiledMMA, TiledCopy, BankReport, Phase, Step, same_function, banks  # noqa: E402
 from . import ops  # noqa: E402
 from .pycute_convert import from_pycute, to_pycute  # noqa: E402
 
@@ -360,5 +360,5 @@ for _name, _fn in ops.OPERATIONS.items():
     if _name not in globals():  # eval and the like stay the package's own
         globals()[_name] = _fn
 del _name, _fn
-__all__ += ["ComposedLayout", "Swizzle", "Tile", "BankReport", "Phase", "Step", "same_function", "banks",
+__all__ += ["ComposedLayout", "Swizzle", "Tile", "TiledMMA", "TiledCopy", "BankReport", "Phase", "Step", "same_function", "banks",
             "from_pycute", "to_pycute", "ops", "__version__"] + sorted(n for n in ops.OPERATIONS if n != "eval")

@@ -126,7 +126,54 @@ def _tile_mode(m):
         return m
 
 
-CLASSES = {"composed layout": ComposedLayout, "swizzle": Swizzle, "tiler": Tile}
+class _Tiled(Value):
+    """A value built by an operation of cutec's language whose queries are
+    operations too (CuTe's TiledMMA and TiledCopy): obj.NAME(*args) is
+    cutec.ops.NAME(obj, *args) for every operation of cutec's table, as
+    mma.get_layoutA_TV() or copy.partition_S(L). It draws itself in
+    Jupyter as "cutec show" draws it."""
+
+    __slots__ = ()
+
+    def __init__(self, text, kind=None, obligations=(), notes=""):
+        if kind is None:
+            v = _eval(text)
+            if type(v) is not type(self):
+                raise TypeError(f"cutec.{type(self).__name__}: {text!r} is a {getattr(v, 'kind', type(v).__name__)}")
+            text, kind = v.text, v.kind
+        super().__init__(text, kind, obligations, notes)
+
+    def __getattr__(self, name):
+        ops = dict(catalogue())
+        if name.startswith("_") or name not in ops:
+            raise AttributeError(f"cutec.{type(self).__name__} has no attribute or query {name!r}")
+        return lambda *args: apply(name, self, *args)
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | {n for n, _ in catalogue()})
+
+    def draw(self, format="text"):
+        from . import draw
+        return draw(self, format)
+
+    def _repr_svg_(self):
+        return self.draw("svg")
+
+
+class TiledMMA(_Tiled):
+    """CuTe's TiledMMA, by its expression: TiledMMA("make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))")."""
+
+    __slots__ = ()
+
+
+class TiledCopy(_Tiled):
+    """CuTe's TiledCopy, by its expression (make_tiled_copy(...))."""
+
+    __slots__ = ()
+
+
+CLASSES = {"composed layout": ComposedLayout, "swizzle": Swizzle, "tiler": Tile,
+           "tiled MMA": TiledMMA, "tiled copy": TiledCopy}
 
 
 def value_class(kind):
