@@ -42,6 +42,17 @@ class LayoutMethods:
     __slots__ = ()
     text: str
 
+    def __new__(cls, text=None, kind=None, *rest):
+        # Layout("S<3,4,3> o 0 o L") is a ComposedLayout: the class of a
+        # value written out is the one cutec gives it (its __init__ then
+        # runs with the same text).
+        if kind is None and isinstance(text, (str, bytes)):
+            from . import eval as _eval
+            v = _eval(text)
+            if isinstance(v, cls) and type(v) is not cls:
+                return v
+        return super().__new__(cls)
+
     def _info(self) -> Dict[str, Any]:
         return inspect(self.text)
 

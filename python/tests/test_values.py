@@ -34,6 +34,14 @@ class Structure(unittest.TestCase):
         self.assertEqual(cutec.Layout((8, 16), (20, 1)).stride, (20, 1))
         self.assertEqual(cutec.Layout(4, 0).shape, 4)
 
+    def test_printed_forms(self):
+        # The forms CuTe prints are values: CuTe C++'s print of static
+        # layouts and swizzles (_4, Sw<3,4,3>, _0) and the MLIR type CuTe DSL
+        # prints, !cute.layout<"...">.
+        self.assertEqual(cutec.Layout("(_4,_8):(_1,_4)"), cutec.Layout((4, 8), (1, 4)))
+        self.assertEqual(cutec.Layout('!cute.layout<"(4,8):(1,4)">').shape, (4, 8))
+        self.assertEqual(cutec.Layout("Sw<3,4,3> o _0 o (8,64):(64,1)").layout_a, cutec.Swizzle(3, 4, 3))
+
     def test_composed_layout(self):
         S = cutec.eval("S<3,4,3> o 0 o (8,8):(8,1)")
         self.assertIsInstance(S, cutec.ComposedLayout)
