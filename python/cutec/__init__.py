@@ -353,6 +353,7 @@ def explain(expr):
 # analysis: _values.py. __version__ is the package's, the C ABI's version.
 from ._values import ComposedLayout, Swizzle, Tile, TiledMMA, TiledCopy, BankReport, Phase, Step, same_function, banks  # noqa: E402
 from . import ops  # noqa: E402
+import builtins as _builtins  # noqa: E402
 from .pycute_convert import from_pycute, to_pycute  # noqa: E402
 
 __version__ = version()  # the C ABI's version, CUTEC_VERSION of capi/cutec.h
@@ -361,4 +362,6 @@ for _name, _fn in ops.OPERATIONS.items():
         globals()[_name] = _fn
 del _name, _fn
 __all__ += ["ComposedLayout", "Swizzle", "Tile", "TiledMMA", "TiledCopy", "BankReport", "Phase", "Step", "same_function", "banks",
-            "from_pycute", "to_pycute", "ops", "__version__"] + sorted(n for n in ops.OPERATIONS if n != "eval")
+            "from_pycute", "to_pycute", "ops", "__version__"] + sorted(
+    # "from cutec import *" leaves Python's filter, sum and slice alone
+    n for n in ops.OPERATIONS if n != "eval" and n not in _builtins.__dict__)
