@@ -105,7 +105,7 @@ var catalogue = []CodeInfo{
 
 	// Fold legality.
 	{FoldOutsideDomain, "fold-outside-domain", Warning,
-		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8); with a tiler (a tile, a shape or an integer), each mode of B against the mode of A it composes with. The algebra itself evaluates A on its extended domain.",
+		"A composition fold composition(A, B) is legal when the image of B fits the domain of A: cosize(B) <= size(A) (docs/semantics.md §E8); with a tiler (a tile, a shape or an integer), each mode of B against the mode of A it composes with. The algebra itself evaluates A on its extended domain. Likewise a divide or `local_tile` of a symbolic extent by a tile that may not divide it has a partial last tile, which reads past the end (CuTe rounds the rest mode up and handles the residue by predication; docs/symbols.md).",
 		"`composition(4:1, 8:2)`", "Shrink B, or extend A, so that cosize(B) <= size(A).", ""},
 	{FunctionChanged, "function-changed", Error,
 		"Normalization, coalescing and folding keep the layout function: every index maps to the same offset.",
@@ -234,7 +234,10 @@ var catalogue = []CodeInfo{
 	// Symbolic layouts.
 	{ObligationOpen, "obligation-open", Warning,
 		"A symbolic result holds under its obligations (such as `128 | M`); an obligation the declared facts do not prove may fail at run time.",
-		"`logical_divide((M,K):(1,lda), (128,32))`", "Declare the fact the message names (`let M{div=128}`, or `M{div=128}` where M appears).", ""},
+		"`zipped_divide((M,K):(1,lda), 4)`", "Declare the fact the message names (`let M{div=128}`, or `M{div=128}` where M appears).", ""},
+	{DynamicAssumed, "dynamic-assumption", Warning,
+		"A dynamic result (`?`) holds for every value its facts allow, or states the condition it needs. Where the dialect's type inference assumes more of a `?` than its facts give (an extent that is not 1, a stride that is not 0 or is positive, CuTe's recast rule \"dynamic strides are larger than N and divisible\"), cutec states that assumption with this code, apart from the conditions the facts leave open (W0914): the compiler assumes it, nothing proves it.",
+		"`filter((4,?):(1,4))`", "Declare a fact that proves it (`?{div=2}` is never 1), write the value statically, or accept the assumption (`-disable dynamic-assumption`).", ""},
 }
 
 // Catalogue returns every code of the catalogue with its rule, a minimal

@@ -134,6 +134,9 @@ const (
 	ObligationFalse Code = "E0716"
 	SymbolTerm      Code = "E0717"
 	ObligationOpen  Code = "W0914"
+	// DynamicAssumed is a condition the dialect assumes of a dynamic value
+	// without stating it (docs/dialect.md, "The rule for dynamic values").
+	DynamicAssumed Code = "W0919"
 )
 
 // Shared-memory bank conflicts (package banks).

@@ -113,8 +113,16 @@ func rightInverseValues(l Layout, sh, st []IntTuple) error {
 // the stride -pre (CuTe C++: right_inverse((4):(-1)) is 4:-1, since
 // L(R(k)) = -(-k) = k).
 func rightInverseChain(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
+	l, _ := rightInverseSteps(c, sh, st, pre)
+	return l
+}
+
+// rightInverseSteps is rightInverseChain and the strides the chain looked
+// for.
+func rightInverseSteps(c *calc, sh, st []IntTuple, pre []IntTuple) (Layout, []IntTuple) {
 	outS, outD := []IntTuple{Int(1)}, []IntTuple{Int(0)}
 	next := Int(1)
+	reached := []IntTuple{next}
 	for _, i := range sortedByAbsStride(st) {
 		if st[i].IsInt() && next.IsInt() && abs(st[i].val) == next.val {
 			outS = append(outS, sh[i])
@@ -124,9 +132,10 @@ func rightInverseChain(c *calc, sh, st []IntTuple, pre []IntTuple) Layout {
 			}
 			outD = append(outD, d)
 			next = c.mulLeaf(sh[i], Int(abs(st[i].val)))
+			reached = append(reached, next)
 		}
 	}
-	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)})
+	return Coalesce(Layout{Tuple(outS...), Tuple(outD...)}), reached
 }
 
 // LeftInverse returns a left inverse L of l (paper §3.4.3) with
@@ -397,11 +406,14 @@ func MaxCommonLayout(a, b Layout) (Layout, error) {
 	if err != nil {
 		return Layout{}, withOp(err, "max_common_layout")
 	}
-	common, err := Compose(a, inv)
+	common, err := composeProved(a, inv)
 	if err != nil {
 		return Layout{}, withOp(err, "max_common_layout")
 	}
 	first := Coalesce(common).modes()[0]
+	if err := staticFirstMode("max_common_layout", first); err != nil {
+		return Layout{}, err
+	}
 	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return unitLayout, nil
 	}
@@ -416,13 +428,81 @@ func MaxCommonVector(a, b Layout) (int64, error) {
 	if err != nil {
 		return 0, withOp(err, "max_common_vector")
 	}
-	common, err := Compose(a, inv)
+	common, err := composeProved(a, inv)
 	if err != nil {
 		return 0, withOp(err, "max_common_vector")
 	}
 	first := Coalesce(common).modes()[0]
+	if err := staticFirstMode("max_common_vector", first); err != nil {
+		return 0, err
+	}
 	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return 1, nil
 	}
 	return first.shape.val, nil
+}
+
+// composeProved is Compose computed by the symbolic algebra, each ? a
+// symbol with its divisor, where the facts prove every condition it needs
+// (composition((?{div=64},4):(1,?), 32:1) is 32:1, since 32 divides the
+// extent), and Compose otherwise.
+func composeProved(a, b Layout) (Layout, error) {
+	if a.shape.IsStatic() && a.stride.IsStatic() && b.shape.IsStatic() && b.stride.IsStatic() {
+		return Compose(a, b)
+	}
+	if r, err := symCompose(a, b); err == nil {
+		proved := true
+		for _, o := range r.Obligations {
+			if v, _, _ := o.Discharge(); v != Proved {
+				proved = false
+			}
+		}
+		if proved {
+			return r.Layout, nil
+		}
+	}
+	return Compose(a, b)
+}
+
+// staticFirstMode fails with E0700 where the first mode of the common
+// layout, whose extent is the answer, depends on a dynamic value: the
+// number of common contiguous elements is then not known statically.
+func staticFirstMode(op string, first Layout) error {
+	if first.shape.IsDynamic() || first.stride.IsDynamic() {
+		return newError(CodeDynamicValue, op, -1, "the common contiguous run %s depends on a dynamic value", first)
+	}
+	return nil
+}
+
+// RightInverseConditions are the conditions under which the right inverse
+// of l, whose ? are named (DynamicNamer), holds: a dynamic stride that may
+// equal a stride the chain looks for would extend the chain for that value
+// (right_inverse(4:?) is 4:1 when ? is 1, 1:0 otherwise), so each such
+// stride must differ from it: ?1 != 1.
+func RightInverseConditions(l Layout) []Obligation {
+	if hasBasisStride(l.stride) {
+		return nil
+	}
+	cl := Coalesce(l)
+	sh, st := leaves(cl.shape), leaves(cl.stride)
+	c := calc{op: "right_inverse"}
+	_, reached := rightInverseSteps(&c, sh, st, prefixProducts(&c, sh))
+	var out []Obligation
+	for i, d := range st {
+		t, ok := d.Term()
+		if !ok || isStaticInt(sh[i], 1) {
+			continue
+		}
+		if t.IsInt() {
+			t.Coef = abs(t.Coef)
+		}
+		for _, n := range reached {
+			nt, ok := n.Term()
+			if !ok || t.IsInt() && nt.IsInt() {
+				continue // two integers: the chain decided them
+			}
+			out = append(out, Obligation{Op: "right_inverse", D: nt, T: t, Rel: RelNotEqual})
+		}
+	}
+	return out
 }

@@ -241,7 +241,16 @@ func (l Layout) Coshape() (IntTuple, error) {
 		return IntTuple{}, withOp(err, "cosize")
 	}
 	c := calc{op: "cosize"}
-	co := mapLeaves(last, func(t IntTuple) IntTuple { return Int(c.add(t.val, 1)) })
+	co := mapLeaves(last, func(t IntTuple) IntTuple {
+		if t.IsDynamic() {
+			// The last offset of a dynamic stride is no integer: a ?
+			// read as its divisor field gave cosize((2,2):(1,?)) = 1, and
+			// logical_product by such a tiler the strides 0.
+			c.fail(newError(CodeDynamicValue, "cosize", -1, "the cosize of %s depends on the dynamic value %s", l, t))
+			return t
+		}
+		return Int(c.add(t.val, 1))
+	})
 	return co, c.err
 }
 

@@ -98,7 +98,12 @@ func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 		return one, q // a divides b, so b >= a
 	}
 	if b.IsInt() {
+		// The last mode of the cotarget is rounded up, as CuTe's ceil_div
+		// does: where b does not divide a the last tile is partial (its
+		// residue handled by predication), a condition of another kind.
+		s.residue = last
 		q, _ := s.exactQuo(a, b)
+		s.residue = false
 		return q, one
 	}
 	if a.IsInt() && !last {

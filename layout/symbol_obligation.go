@@ -20,10 +20,58 @@ const (
 type Obligation struct {
 	Op   string // the operation that needs it
 	D, T Term
+	// Rel is the relation stated: D | T (the zero value), T != D or T >= D.
+	Rel Rel
+	// Assumed marks a condition that the dialect (CuTe's type inference)
+	// assumes of a dynamic value without stating it (CuTe's recast:
+	// "dynamic strides are larger than N and divisible"): cutec states it
+	// with its own code (W0916), so that what the compiler assumes is
+	// told from what is proved.
+	Assumed bool
+	// Residue marks the condition that a tile divides an extent where
+	// CuTe does not require it: the rest mode is ceil_div(M, T), read
+	// M/T, and where T does not divide M the last tile is partial and
+	// reads past the end (its residue handled by predication, as CUTLASS
+	// kernels do). verify reports it with W0500, not as an obligation.
+	Residue bool
 }
 
-// String is the condition, "128 | M".
-func (o Obligation) String() string { return o.D.Plain() + " | " + o.T.Plain() }
+// Rel is the relation an obligation states between its terms.
+type Rel uint8
+
+const (
+	RelDivides  Rel = iota // D divides T
+	RelNotEqual            // T differs from D (an extent that may be 1, a stride that may be 0)
+	RelAtLeast             // T is at least D
+)
+
+// String is the condition, "128 | M", "?1 != 1", "?2 >= 1".
+func (o Obligation) String() string {
+	switch o.Rel {
+	case RelNotEqual:
+		return o.T.Plain() + " != " + o.D.Plain()
+	case RelAtLeast:
+		return o.T.Plain() + " >= " + o.D.Plain()
+	}
+	return o.D.Plain() + " | " + o.T.Plain()
+}
+
+// Holds evaluates the condition for values of its symbols; ok is false
+// when a symbol has no value.
+func (o Obligation) Holds(values map[string]int64) (holds, ok bool) {
+	d, ok1 := o.D.Eval(values)
+	t, ok2 := o.T.Eval(values)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	switch o.Rel {
+	case RelNotEqual:
+		return t != d, true
+	case RelAtLeast:
+		return t >= d, true
+	}
+	return d != 0 && t%d == 0 || d == 0 && t == 0, true
+}
 
 // Verdict is what the facts say of an obligation.
 type Verdict uint8
@@ -40,6 +88,9 @@ const (
 // fact that would prove it (empty when no fact on a symbol can).
 func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string) {
 	d, t := o.D, o.T
+	if o.Rel != RelDivides {
+		return o.dischargeOrder()
+	}
 	if d.IsInt() && t.IsInt() {
 		if d.Coef != 0 && t.Coef%d.Coef == 0 {
 			return Proved, nil, ""
@@ -71,6 +122,57 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 	if t.IsInt() {
 		if k := d.KnownDivisor(); k != 0 && t.Coef%k != 0 {
 			return Refuted, smallest(d, t), ""
+		}
+	}
+	return Open, counter, ""
+}
+
+// dischargeOrder decides T != D and T >= D for a static D. A symbol
+// standing for a dynamic stride may be 0 or negative, so only the divisor
+// facts speak: T != c is proved when T's known divisor does not divide c
+// (?{div=2} is never 1); T >= c is never proved of a symbolic T.
+func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
+	c, t := o.D.Coef, o.T
+	if !o.D.IsInt() {
+		return Open, nil, "" // two symbolic terms: the facts order nothing
+	}
+	if t.IsInt() {
+		if holds, _ := o.Holds(nil); holds {
+			return Proved, nil, ""
+		}
+		return Refuted, nil, ""
+	}
+	k := t.KnownDivisor()
+	if named(t) && t.Coef > 0 {
+		// Named symbols are positive integers (docs/symbols.md): T is at
+		// least its value at the smallest facts.
+		if low, ok := t.Eval(smallest(t, t)); ok && (o.Rel == RelAtLeast && low >= c || o.Rel == RelNotEqual && low > c) {
+			return Proved, nil, ""
+		}
+	}
+	var counter map[string]int64
+	if len(t.Names) == 1 && t.Div <= 1 && t.Coef != 0 {
+		v := c / t.Coef
+		if o.Rel == RelAtLeast {
+			v = 0
+		}
+		counter = map[string]int64{t.Names[0]: v}
+		if holds, ok := o.Holds(counter); !ok || holds {
+			counter = nil
+		}
+	}
+	if o.Rel == RelNotEqual {
+		if k != 0 && c%k != 0 {
+			return Proved, nil, ""
+		}
+		if c == 1 || c == -1 {
+			if len(t.Names) > 0 {
+				f := lcmCapped(t.Facts[0], 2)
+				if strings.HasPrefix(t.Names[0], "?") {
+					return Open, counter, fmt.Sprintf("?{div=%d} for %s", f, t.Names[0])
+				}
+				return Open, counter, fmt.Sprintf("%s{div=%d}", t.Names[0], f)
+			}
 		}
 	}
 	return Open, counter, ""
@@ -115,13 +217,19 @@ func factFix(k int64, t Term) string {
 // it, and the fact that would prove it.
 func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) string {
 	var b strings.Builder
-	switch v {
-	case Refuted:
+	switch {
+	case o.Residue:
+		fmt.Fprintf(&b, "%s: the last tile reads past the end unless %s: the rest mode is ceil_div(%s, %s), and CuTe handles the residue by predication", o.Op, o, o.T.Plain(), o.D.Plain())
+	case o.Assumed && v == Refuted:
+		fmt.Fprintf(&b, "%s: the dialect assumes %s of a dynamic value, which no value allowed by the facts satisfies", o.Op, o)
+	case o.Assumed:
+		fmt.Fprintf(&b, "%s: the dialect assumes %s of a dynamic value (CuTe's rule, not a fact), so the result is right only if it holds", o.Op, o)
+	case v == Refuted:
 		fmt.Fprintf(&b, "%s: the result needs %s, which no value allowed by the facts satisfies", o.Op, o)
 	default:
 		fmt.Fprintf(&b, "%s: the result is right only if %s, which the facts do not prove", o.Op, o)
 	}
-	if len(counter) > 0 {
+	if len(counter) > 0 && !o.Residue {
 		names := make([]string, 0, len(counter))
 		for n := range counter {
 			names = append(names, n)
@@ -137,4 +245,15 @@ func (o Obligation) Describe(v Verdict, counter map[string]int64, fix string) st
 		fmt.Fprintf(&b, "; declare %s", fix)
 	}
 	return b.String()
+}
+
+// named reports whether every symbol of t is a named one (not a ? of the
+// arguments, which may stand for 0 or a negative stride).
+func named(t Term) bool {
+	for _, n := range t.Names {
+		if strings.HasPrefix(n, "?") {
+			return false
+		}
+	}
+	return len(t.Names) > 0
 }

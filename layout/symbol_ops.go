@@ -41,6 +41,9 @@ type symCalc struct {
 	err   *Error
 	obl   []Obligation
 	fresh int
+	// residue marks the conditions required while it is set as a
+	// partial tile's (Obligation.Residue).
+	residue bool
 }
 
 func (s *symCalc) fail(format string, args ...any) {
@@ -109,9 +112,10 @@ func (s *symCalc) require(d, t Term) {
 			}
 		}
 	}
-	o := Obligation{Op: s.op, D: d, T: t}
+	o := Obligation{Op: s.op, D: d, T: t, Residue: s.residue}
 	for i, p := range s.obl {
 		if p.String() == o.String() {
+			s.obl[i].Residue = p.Residue && o.Residue // a condition anything else needs is one
 			return
 		}
 		// 12 | T and 48 | T are 48 | T: one obligation per term.
@@ -120,6 +124,7 @@ func (s *symCalc) require(d, t Term) {
 			a, b := abs(d.Coef), abs(p.D.Coef)
 			if l := c.mul(a/gcd(a, b), b); c.err == nil {
 				s.obl[i].D = Term{Coef: l, Div: 1}
+				s.obl[i].Residue = p.Residue && o.Residue
 				return
 			}
 		}

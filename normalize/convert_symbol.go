@@ -191,7 +191,7 @@ func (x *evaluation) setScope(env *Env, e ast.Node) {
 // OnObligation (verify reports the open ones).
 func (x *evaluation) obligation(n *ast.Call, o layout.Obligation) bool {
 	v, counter, fix := o.Discharge()
-	if v == layout.Refuted {
+	if v == layout.Refuted && !o.Residue {
 		x.add(diag.ObligationFalse, n.Span, "%s", o.Describe(v, counter, fix))
 		return false
 	}

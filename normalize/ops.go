@@ -209,6 +209,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
+			if ok && op.name == "coalesce" && !hasSymbols(a) && !x.dynamicConditions(op, n, a, r) {
+				return nil, false // coalesce computes with ? as with symbols
+			}
 			if ok {
 				x.reportCall(n, op.name, vals, r)
 			}
@@ -221,6 +224,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 	}
 	if err != nil {
 		x.algebra(argSpan(n, err), err)
+		return nil, false
+	}
+	if !x.dynamicConditions(op, n, a, r) {
 		return nil, false
 	}
 	if !x.checkResultSize(n.Span, op.name, r) {

@@ -82,7 +82,7 @@ func (s *Subject) Text() string {
 // explicitly rather than filled in by init functions.
 var checks = []*Check{
 	aliasingCheck, bankConflictsCheck, boundsCheck, canonicalCheck, composedFormCheck,
-	composedOffsetCheck, dialectStridesCheck, dynamicObligationsCheck, foldLegalityCheck,
+	composedOffsetCheck, dialectStridesCheck, dynamicAssumptionCheck, dynamicObligationsCheck, foldLegalityCheck,
 	opResultCheck, overflowCheck, redundantModeCheck, swizzleCheck,
 }
 

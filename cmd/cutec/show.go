@@ -186,6 +186,15 @@ func (o *shower) evalSymbolic(f *diag.File) (normalize.Value, diag.List) {
 		return nil, append(diags, &diag.Diagnostic{Code: code, Severity: diag.Error, File: f, Span: span, Message: msg})
 	}
 	for _, ob := range obl {
+		if ob.Residue {
+			if holds, ok := ob.Holds(values); ok && !holds {
+				// A partial last tile: M/T is ceil_div(M, T) there, which
+				// the static algebra computes with the values given.
+				ev := normalize.Evaluator{File: f, Env: env}
+				v, more = ev.Eval(x)
+				return v, append(diags, more...)
+			}
+		}
 		d, ok1 := ob.D.Eval(values)
 		t, ok2 := ob.T.Eval(values)
 		if !ok1 || !ok2 {

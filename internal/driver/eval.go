@@ -39,7 +39,14 @@ func Eval(f *diag.File) Evaluation {
 	var out Evaluation
 	ev := normalize.Evaluator{File: f}
 	ev.OnObligation = func(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
-		out.Obligations = append(out.Obligations, Obligation{o.String(), verdict == layout.Proved})
+		cond := o.String()
+		if o.Assumed && verdict != layout.Proved {
+			cond += " (assumed)" // the dialect assumes it (W0919)
+		}
+		if o.Residue && verdict != layout.Proved {
+			cond += " (or partial)" // ceil_div, as CuTe (W0500)
+		}
+		out.Obligations = append(out.Obligations, Obligation{cond, verdict == layout.Proved})
 	}
 	v, more := ev.Eval(x)
 	out.Value, out.Diags = v, append(diags, more...)

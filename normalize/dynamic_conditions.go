@@ -1,0 +1,369 @@
+package normalize
+
+import (
+	"slices"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/layout"
+)
+
+// The conditions of a dynamic result (docs/dialect.md, "The rule for
+// dynamic values"). A ? extent is any positive integer, 1 included; a ?
+// stride any integer, 0 and negative included. An operation whose dynamic
+// result holds only for some of those values states the condition on the
+// result, with the ? of its arguments named ?1, ?2, ... in order (a
+// layout's shape before its stride), through the obligations of the
+// symbolic algebra: OnObligation, eval's "# if", verify's W0914 and
+// E0716. Two sources:
+//
+//   - the symbolic form of the operation, where it has one, run on the
+//     named arguments: its divisibility conditions (a dynamic tile that
+//     must divide a static size, NVIDIA/cutlass #3513);
+//   - what the dialect's type inference assumes of every dynamic leaf
+//     without stating it (dynamicAssumptions): reported as assumed
+//     (W0916), so that what the compiler assumes is told from what the
+//     facts prove.
+
+// assumption is what an operation's dynamic path assumes of every ? of
+// its arguments.
+type assumption uint8
+
+const (
+	extentNotOne   assumption = 1 << iota // a ? extent is not 1 (a mode of extent 1 would be dropped or restructured)
+	strideNotZero                         // a ? stride is not 0
+	stridePositive                        // a ? stride is positive (sorted, divided, inverted as a positive value)
+	firstOnly                             // only of the first argument (B's extents and strides pass through composition)
+)
+
+// dynamicAssumptions are the assumptions of each operation's dynamic path,
+// found by the substitution property (dynamic_sound_test.go): the values
+// of a ? for which the dynamic result and the static instance differ.
+var dynamicAssumptions = map[string]assumption{
+	"coalesce":          extentNotOne | strideNotZero,
+	"complement":        extentNotOne | stridePositive,
+	"composition":       extentNotOne | stridePositive | firstOnly,
+	"filter":            extentNotOne | strideNotZero,
+	"filter_zeros":      extentNotOne | strideNotZero,
+	"logical_divide":    extentNotOne | stridePositive,
+	"zipped_divide":     extentNotOne | stridePositive,
+	"tiled_divide":      extentNotOne | stridePositive,
+	"flat_divide":       extentNotOne | stridePositive,
+	"logical_product":   extentNotOne | stridePositive,
+	"zipped_product":    extentNotOne | stridePositive,
+	"tiled_product":     extentNotOne | stridePositive,
+	"flat_product":      extentNotOne | stridePositive,
+	"blocked_product":   extentNotOne | stridePositive,
+	"raked_product":     extentNotOne | stridePositive,
+	"tile_to_shape":     extentNotOne | stridePositive,
+	"local_tile":        extentNotOne | stridePositive,
+	"local_partition":   extentNotOne | stridePositive,
+	"make_layout_like":  extentNotOne,
+	"max_common_layout": extentNotOne | stridePositive,
+	"max_common_vector": extentNotOne | stridePositive,
+	"right_inverse":     extentNotOne | stridePositive,
+	"left_inverse":      extentNotOne | stridePositive,
+	"upcast":            extentNotOne | stridePositive,
+	"downcast":          extentNotOne | stridePositive,
+	"recast_layout":     extentNotOne | stridePositive,
+	"compact_col_major": extentNotOne,
+	"compact_row_major": extentNotOne,
+	"slice_and_offset":  extentNotOne | stridePositive,
+}
+
+// hasAnonymous reports whether an argument holds a ? leaf.
+func hasAnonymous(vals []Value, a *args) bool {
+	for _, v := range vals {
+		switch v := v.(type) {
+		case Layout:
+			if v.L.Shape().HasAnonymous() || v.L.Stride().HasAnonymous() {
+				return true
+			}
+		case Tuple:
+			if v.T.HasAnonymous() {
+				return true
+			}
+		case Composed:
+			if v.C.Inner.Shape().HasAnonymous() || v.C.Inner.Stride().HasAnonymous() || v.C.Offset.HasAnonymous() {
+				return true
+			}
+		}
+	}
+	found := false
+	a.eachTiler(func(t layout.Tiler) {
+		if l, ok := t.Layout(); ok {
+			found = found || l.Shape().HasAnonymous() || l.Stride().HasAnonymous()
+		}
+		for i := 0; t.IsTuple() && i < t.Rank(); i++ {
+			if l, ok := t.Mode(i).Layout(); ok {
+				found = found || l.Shape().HasAnonymous() || l.Stride().HasAnonymous()
+			}
+		}
+	})
+	return found
+}
+
+// dynamicConditions states the conditions of op's result on the ? of its
+// arguments; ok is false when one is refuted (E0716).
+func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Value) bool {
+	assume, hasAssume := dynamicAssumptions[op.name]
+	if l, ok := r.(Layout); ok && op.name == "coalesce" && !l.L.Shape().IsTuple() {
+		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
+	}
+	sym, hasSym := symbolicOps[op.name]
+	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
+	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
+		return true
+	}
+	// The arguments with their ? named, read as the operation reads them.
+	var namer layout.DynamicNamer
+	named := args{vals: make([]Value, len(a.vals))}
+	var firstExtents, firstStrides int // the ? of the first argument
+	for i, v := range a.vals {
+		if i == 1 {
+			firstExtents, firstStrides = len(namer.Extents), len(namer.Strides)
+		}
+		if t, ok := a.tilerAt(i); ok {
+			named.setTiler(i, namer.Tiler(t))
+			if l, ok := v.(Layout); ok {
+				if lt, isLayout := named.tiler(i).Layout(); isLayout {
+					named.vals[i] = Layout{lt}
+				} else {
+					named.vals[i] = l
+				}
+				continue
+			}
+			named.vals[i] = v
+			continue
+		}
+		switch v := v.(type) {
+		case Layout:
+			named.vals[i] = Layout{namer.Layout(v.L)}
+		case Tuple:
+			named.vals[i] = Tuple{namer.Tuple(v.T)}
+		default:
+			named.vals[i] = v
+		}
+	}
+	var conds []layout.Obligation
+	if hasSym {
+		if _, obl, err := sym(&named); err == nil {
+			conds = append(conds, obl...)
+		}
+	}
+	if len(a.vals) == 1 {
+		firstExtents, firstStrides = len(namer.Extents), len(namer.Strides)
+	}
+	if op.name == "shape_div" && len(named.vals) == 2 {
+		conds = append(conds, shapeDivConditions(named.tuple(0), named.tuple(1))...)
+	}
+	if n := upcastRatio(op.name, a); n > 1 {
+		// CuTe's upcast of a dynamic stride (cute/layout.hpp) divides it by
+		// n, "assuming dynamic strides are larger than N and divisible".
+		for _, t := range namer.Strides {
+			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: n, Div: 1}, T: t, Assumed: true})
+		}
+	}
+	if downcasts(op.name, a) {
+		// CuTe's downcast widens the mode of stride 1 and scales the other
+		// strides: a dynamic stride is taken for one that is not 1.
+		for _, t := range namer.Strides {
+			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: 1, Div: 1}, T: t, Rel: layout.RelNotEqual, Assumed: true})
+		}
+	}
+	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
+		if l, ok := named.vals[0].(Layout); ok {
+			conds = append(conds, coalesceConditions(op.name, l.L)...)
+		}
+	}
+	if op.name == "make_layout_like" {
+		if l, ok := named.vals[0].(Layout); ok {
+			conds = append(conds, likeConditions(l.L)...)
+		}
+	}
+	if op.name == "right_inverse" {
+		if l, ok := named.vals[0].(Layout); ok {
+			conds = append(conds, layout.RightInverseConditions(l.L)...)
+		}
+	}
+	if hasAssume {
+		extents, strides := namer.Extents, namer.Strides
+		if assume&firstOnly != 0 {
+			extents, strides = extents[:firstExtents], strides[:firstStrides]
+		}
+		one := layout.Term{Coef: 1, Div: 1}
+		zero := layout.Term{Coef: 0, Div: 1}
+		if assume&extentNotOne != 0 {
+			for _, t := range extents {
+				conds = append(conds, layout.Obligation{Op: op.name, D: one, T: t, Rel: layout.RelNotEqual, Assumed: true})
+			}
+		}
+		for _, t := range strides {
+			switch {
+			case assume&stridePositive != 0:
+				conds = append(conds, layout.Obligation{Op: op.name, D: one, T: t, Rel: layout.RelAtLeast, Assumed: true})
+			case assume&strideNotZero != 0:
+				conds = append(conds, layout.Obligation{Op: op.name, D: zero, T: t, Rel: layout.RelNotEqual, Assumed: true})
+			}
+		}
+	}
+	for i, o := range conds {
+		if slices.ContainsFunc(conds[:i], func(p layout.Obligation) bool { return p.String() == o.String() }) {
+			continue
+		}
+		if !x.obligation(n, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// shapeDivConditions are the conditions of shape_div(a, b) on named ?:
+// shape_div needs one of each pair of leaves to divide the other, and a
+// dynamic leaf divided by a static d is right when d divides it
+// (shape_div((?,?),(2,3)) holds if 2 | ?1 and 3 | ?2); a dynamic divisor
+// of a static leaf, when it divides it.
+func shapeDivConditions(a, b layout.IntTuple) []layout.Obligation {
+	var out []layout.Obligation
+	var walk func(a, b layout.IntTuple)
+	walk = func(a, b layout.IntTuple) {
+		if a.IsTuple() {
+			for i := range a.Len() {
+				if b.IsTuple() {
+					if i < b.Len() {
+						walk(a.At(i), b.At(i))
+					}
+					continue
+				}
+				return // a tuple by an integer divides mode after mode: no condition derived here
+			}
+			return
+		}
+		if b.IsTuple() {
+			return
+		}
+		ta, okA := a.Term()
+		tb, okB := b.Term()
+		if !okA || !okB || ta.IsInt() && tb.IsInt() {
+			return
+		}
+		if tb.IsInt() {
+			if tb.Coef != 1 && tb.Coef != 0 {
+				out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
+			}
+			return
+		}
+		out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
+	}
+	walk(a, b)
+	return out
+}
+
+// upcastRatio is n of upcast(L, n), and of recast_layout(old, new, L) when
+// it is an upcast (new a multiple of old); 0 otherwise.
+func upcastRatio(op string, a *args) int64 {
+	switch {
+	case op == "upcast" && a.n() == 2:
+		if n, ok := a.vals[1].(Int); ok {
+			return int64(n)
+		}
+	case op == "recast_layout" && a.n() == 3:
+		o, ok1 := a.vals[0].(Int)
+		n, ok2 := a.vals[1].(Int)
+		if ok1 && ok2 && o > 0 && n > o && n%o == 0 {
+			return int64(n / o)
+		}
+	}
+	return 0
+}
+
+// downcasts reports whether the operation is downcast(L, n) or
+// recast_layout(old, new, L) with old a multiple of new, n > 1.
+func downcasts(op string, a *args) bool {
+	switch {
+	case op == "downcast" && a.n() == 2:
+		n, ok := a.vals[1].(Int)
+		return ok && n > 1
+	case op == "recast_layout" && a.n() == 3:
+		o, ok1 := a.vals[0].(Int)
+		n, ok2 := a.vals[1].(Int)
+		return ok1 && ok2 && n > 0 && o > n && o%n == 0
+	}
+	return false
+}
+
+// likeConditions are what make_layout_like assumes of dynamic strides, as
+// CuTe's compact_order ranks them: each above every static stride, and
+// each above the dynamic strides before it (make_layout_like((?,?):(?,?))
+// is (?,?):(1,?) only if ?4 > ?3; with the strides (16,4) it is
+// (5,5):(5,1) for the extents 5).
+func likeConditions(l layout.Layout) []layout.Obligation {
+	var strides []layout.IntTuple
+	var flat func(t layout.IntTuple)
+	flat = func(t layout.IntTuple) {
+		if t.IsTuple() {
+			for i := range t.Len() {
+				flat(t.At(i))
+			}
+			return
+		}
+		strides = append(strides, t)
+	}
+	flat(l.Stride())
+	m := int64(0)
+	for _, d := range strides {
+		if d.IsInt() {
+			m = max(m, d.Value())
+		}
+	}
+	var out []layout.Obligation
+	var prev *layout.Term
+	for _, d := range strides {
+		t, ok := d.Term()
+		if !ok || t.IsInt() {
+			continue
+		}
+		out = append(out, layout.Obligation{Op: "make_layout_like", D: layout.Term{Coef: m + 1, Div: 1}, T: t, Rel: layout.RelAtLeast, Assumed: true})
+		if prev != nil {
+			out = append(out, layout.Obligation{Op: "make_layout_like", D: *prev, T: t, Rel: layout.RelAtLeast, Assumed: true},
+				layout.Obligation{Op: "make_layout_like", D: *prev, T: t, Rel: layout.RelNotEqual, Assumed: true})
+		}
+		prev = &t
+	}
+	return out
+}
+
+// coalesceConditions are the conditions of coalesce (and of filter, which
+// coalesces) on the ? of l: two neighbouring modes s:d and s':d' merge
+// when d' = s*d, which a ? may make true for some values only
+// (coalesce((4,5):(?,4)) is (4,5):(?,4), but 20:1 for ?1 = 1): each pair
+// that the terms do not merge states s*d != d'.
+func coalesceConditions(op string, l layout.Layout) []layout.Obligation {
+	var sh, st []layout.Term
+	var flat func(s, d layout.IntTuple)
+	flat = func(s, d layout.IntTuple) {
+		if s.IsTuple() {
+			for i := range s.Len() {
+				flat(s.At(i), d.At(i))
+			}
+			return
+		}
+		ts, ok1 := s.Term()
+		td, ok2 := d.Term()
+		if ok1 && ok2 && !(ts.IsInt() && ts.Coef == 1) {
+			sh, st = append(sh, ts), append(st, td)
+		}
+	}
+	if !l.Shape().IsTuple() {
+		return nil
+	}
+	flat(l.Shape(), l.Stride())
+	var out []layout.Obligation
+	for i := 0; i+1 < len(sh); i++ {
+		p, ok := sh[i].Mul(st[i])
+		if !ok || p.IsInt() && st[i+1].IsInt() || p.Equal(st[i+1]) {
+			continue // decided by the terms
+		}
+		out = append(out, layout.Obligation{Op: op, D: st[i+1], T: p, Rel: layout.RelNotEqual})
+	}
+	return out
+}
