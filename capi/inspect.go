@@ -15,6 +15,7 @@ import (
 	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/bridge"
+	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
@@ -45,24 +46,16 @@ func inspect(src []byte) bridge.Result {
 	if r.Failed || !r.HasValue {
 		return r
 	}
+	// The value again, for its structure: bridge.Eval gives its text, its
+	// diagnostics and its conditions (driver.Eval, the one evaluation of
+	// every front end), not the value itself.
 	f := diag.NewFile(bridge.ExprName, src)
-	x, diags := parser.ParseExpr(f)
-	if diags.HasErrors() {
-		return r
-	}
-	var obl []obligationJSON
-	ev := normalize.Evaluator{File: f}
-	ev.OnObligation = func(_ *ast.Call, o layout.Obligation, v layout.Verdict, _ string) {
-		obl = append(obl, obligationJSON{o.String(), v == layout.Proved})
-	}
-	v, _ := ev.Eval(x)
+	e := driver.Eval(f)
+	v := e.Value
 	if v == nil {
 		return r
 	}
-	out := map[string]any{"value": v.String(), "kind": v.Kind().String(), "obligations": obl}
-	if obl == nil {
-		out["obligations"] = []obligationJSON{}
-	}
+	out := map[string]any{"value": v.String(), "kind": v.Kind().String(), "obligations": json.RawMessage(r.ObligationsJSON())}
 	syms := map[string]int64{}
 	for k, val := range structure(v, syms) {
 		out[k] = val
@@ -73,19 +66,16 @@ func inspect(src []byte) bridge.Result {
 	}
 	slices.Sort(names)
 	out["symbols"] = names
-	if c, ok := x.(*ast.Call); ok && c.Fun != nil && isBankCall(c.Fun.Name) {
-		if rep := bankReport(f, c); rep != nil {
-			out["banks"] = rep
+	if x, diags := parser.ParseExpr(f); !diags.HasErrors() {
+		if c, ok := x.(*ast.Call); ok && c.Fun != nil && isBankCall(c.Fun.Name) {
+			if rep := bankReport(f, c); rep != nil {
+				out["banks"] = rep
+			}
 		}
 	}
 	res := jsonResult(out, r.Kind)
 	res.Diags = r.Diags // warnings of the evaluation stay
 	return res
-}
-
-type obligationJSON struct {
-	Condition string `json:"condition"`
-	Proved    bool   `json:"proved"`
 }
 
 type operationJSON struct {

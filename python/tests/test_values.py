@@ -79,10 +79,13 @@ class Structure(unittest.TestCase):
         self.assertEqual(cutec.Tile((cutec.Layout("4:1"), None)), cutec.eval("[4:1;_]"))
 
     def test_symbols_and_conditions(self):
-        # docs/symbols.md: logical_divide by (128,32) is right only when 128
-        # divides M and 32 divides K (CuTe's logical_divide needs it).
+        # docs/symbols.md: logical_divide by (128,32) is exact only when 128
+        # divides M and 32 divides K (CuTe's logical_divide needs it; else the
+        # last tile is partial). The operation and eval give the same.
         L = cutec.logical_divide(cutec.Layout(("M", "K"), (1, "lda")), (128, 32))
-        self.assertEqual(L.conditions, ("128 | M", "32 | K"))
+        self.assertEqual(L.conditions, ("128 | M (or partial)", "32 | K (or partial)"))
+        self.assertEqual(L.conditions, cutec.eval("logical_divide((M,K):(1,lda), (128,32))").conditions)
+        self.assertEqual(L.obligations[0], cutec.Obligation("128 | M (or partial)", False))
         self.assertEqual(L.symbols, ("K", "M", "lda"))
         self.assertEqual(L.shape, ((128, "M/128"), (32, "K/32")))
         self.assertEqual(cutec.Layout("(4,8):(1,4)").conditions, ())
