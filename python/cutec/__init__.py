@@ -19,6 +19,7 @@ raises CutecError (E0808): use the spawn or forkserver start method.
 docs/embedding.md is the reference.
 """
 import json
+from typing import Any, List, Union
 
 from . import _native
 from ._structure import LayoutMethods
@@ -170,6 +171,10 @@ class Value:
         return hash((self.text, self.kind))
 
 
+# What an expression may be given as: text, bytes (sent unchanged) or a value.
+Input = Union[str, bytes, bytearray, memoryview, "Value"]
+
+
 class Layout(LayoutMethods, Value):
     """A layout (shape:stride) or a composed layout (outer o offset o
     inner), in canonical spelling.
@@ -201,12 +206,12 @@ class Layout(LayoutMethods, Value):
         return v
 
     @property
-    def size(self):
+    def size(self) -> int:
         """The number of coordinates of the domain."""
         return self._int("size")
 
     @property
-    def cosize(self):
+    def cosize(self) -> int:
         """One more than the largest offset: the size of the codomain."""
         return self._int("cosize")
 
@@ -215,14 +220,14 @@ class Layout(LayoutMethods, Value):
         c = coord[0] if len(coord) == 1 else coord
         return eval(f"({self.text})({_coord(c)})")
 
-    def draw(self, format="text"):
+    def draw(self, format: str = "text") -> str:
         """The drawing of "cutec show": "text", "svg" or "html"."""
         return draw(self, format)
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return self.draw("svg")
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         # The page of "cutec show -format html" without its <html> frame:
         # the style (scoped to table.cute) and the table.
         page = self.draw("html")
@@ -263,7 +268,7 @@ def _value(raw):
     return Value(text, raw.kind, obligations, raw.notes)
 
 
-def eval(expr):
+def eval(expr: "Input") -> Any:
     """Evaluates a value or an expression, as "cutec eval" does: a Layout,
     an int, a bool, or a Value (tuples, swizzles, tilers, dynamic
     integers and truth values, ...). A symbolic result keeps the conditions
@@ -275,31 +280,31 @@ def eval(expr):
     return _value(_check(_native.eval_(_text(expr))))
 
 
-def verify(expr):
+def verify(expr: "Input") -> List["Diagnostic"]:
     """Evaluates a value or an expression and runs every check, as "cutec
     verify" does; returns every Diagnostic (errors and warnings), [] when
     clean. Never raises for findings."""
     return _diagnostics(_native.verify(_text(expr)))
 
 
-def lint(text, kind="cute", name="<input>"):
+def lint(text: "Input", kind: str = "cute", name: str = "<input>") -> List["Diagnostic"]:
     """Checks a whole buffer as a .cute file (kind "cute") or as MLIR
     ("mlir"), as "cutec lint" checks a file; returns every Diagnostic."""
     return _diagnostics(_native.lint(name, text, _kind(kind)))
 
 
-def lint_cute(text, name="<input>"):
+def lint_cute(text: "Input", name: str = "<input>") -> List["Diagnostic"]:
     """lint(text, "cute", name)."""
     return lint(text, "cute", name)
 
 
-def lint_mlir(text, name="<input>"):
+def lint_mlir(text: "Input", name: str = "<input>") -> List["Diagnostic"]:
     """lint(text, "mlir", name): the payloads of !cute.layout<"..."> and
     the other wrappers in MLIR that CuTe DSL prints."""
     return lint(text, "mlir", name)
 
 
-def format(text, kind="cute", name="<input>"):
+def format(text: Union[str, bytes], kind: str = "cute", name: str = "<input>") -> Union[str, bytes]:
     """The buffer with its layouts in canonical spelling and every other
     byte kept, as "cutec fmt" does (str in, str out; bytes in, bytes out).
     Raises CutecError on a syntax error."""
@@ -309,7 +314,7 @@ def format(text, kind="cute", name="<input>"):
     return raw.value.decode("utf-8", "surrogateescape")
 
 
-def draw(expr, format="text"):
+def draw(expr: "Input", format: str = "text") -> str:
     """Draws the layout an expression gives as "cutec show" does: "text",
     "svg" or "html". Raises CutecError."""
     if format not in _native.DRAW_FORMATS:
@@ -318,7 +323,7 @@ def draw(expr, format="text"):
     return raw.value.decode("utf-8")
 
 
-def version():
+def version() -> str:
     """The version of the C ABI the library implements ("0.2.0")."""
     return _native.version()
 
@@ -331,7 +336,7 @@ def _kind(kind):
     raise ValueError(f"cutec: kind {kind!r} is neither 'cute' nor 'mlir'")
 
 
-def explain(expr):
+def explain(expr: "Input") -> List[Any]:
     """The derivation of an expression, as "cutec eval -explain -json" gives
     it (docs/explain.md): a list of steps, each a dict with "rule", "expr",
     "value", "note" and "depth", where evaluating "expr" gives "value" and
