@@ -5,7 +5,7 @@ import functools
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import CutecError, Layout, Obligation, Value, _structure
+from . import Layout, Obligation, Value, _structure
 from . import eval as _eval
 from ._structure import IntTuple, int_tuple
 
@@ -228,8 +228,7 @@ def _arg(x) -> str:
     if x is None:
         return "_"
     if isinstance(x, (tuple, list)):
-        if any(isinstance(e, Value) or e is None or _is_pycute(e) or isinstance(e, (tuple, list)) and _has_tile(e)
-               for e in x):
+        if _has_tile(x):
             return _tiler(x)
         return "(" + ",".join(_arg(e) for e in x) + ")"
     if _is_pycute(x):
@@ -239,6 +238,8 @@ def _arg(x) -> str:
 
 
 def _has_tile(x):
+    """Whether a tuple holds a layout, a value, None or a pycute object at
+    any depth: then it is a tiler [T0;T1;...], else an IntTuple."""
     return any(isinstance(e, Value) or e is None or _is_pycute(e) or isinstance(e, (tuple, list)) and _has_tile(e)
                for e in x)
 
@@ -397,8 +398,8 @@ def banks(layout, elem: str, atom: Optional[str] = None, *more) -> BankReport:
         raise TypeError(f"cutec.banks: elem is a type name such as 'f16', not {type(elem).__name__}")
     args = [layout, elem] + ([atom.replace(".", "_") if isinstance(atom, str) else atom] if atom is not None else []) + list(more)
     info = _structure.inspect(f"banks({', '.join(_arg(a) for a in args)})")
-    if "banks" not in info:
-        raise CutecError([])
+    if "banks" not in info:  # evaluated, but no analysis to give (cannot happen for a bank call that evaluates)
+        raise ValueError(f"cutec.banks: no bank analysis for {info['value']!r}")
     return BankReport(info["banks"])
 
 
