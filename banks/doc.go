@@ -18,5 +18,6 @@
 // TiledCopyAccess from a tiled copy as CuTe DSL prints it. Analyze returns
 // a Report per instruction and phase; Suggest searches the swizzles S<B,M,S>
 // that make an access conflict-free. Errors are *Error values with a
-// diagnostic code. The package imports only layout and diag.
+// diagnostic code. The package imports layout, diag, and tiled (CuTe's copy traits,
+// one table for both packages).
 package banks

@@ -2,8 +2,10 @@ package banks
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/tiled"
 )
 
 // Traits are the copy traits of an atom in CuTe, in bits: Mem is the TV
@@ -14,40 +16,29 @@ type Traits struct {
 	Mem, Ref layout.Layout
 }
 
-func tv(shape, stride layout.IntTuple) layout.Layout { return layout.MustNew(shape, stride) }
-
-var (
-	// include/cute/atom/copy_traits_sm75.hpp of CUTLASS: the SrcLayout and
-	// DstLayout (= RefLayout) of SM75_U32x{1,2,4}_LDSM_N and
-	// SM75_U16x{2,4,8}_LDSM_T. copy_traits_sm90.hpp swaps them for the
-	// stores SM90_*_STSM_* (SrcLayout = LDSM's DstLayout = RefLayout,
-	// DstLayout = LDSM's SrcLayout).
-	ldsmSrc1 = tv(layout.Tuple(layout.Ints(8, 4), layout.Int(128)), layout.Tuple(layout.Ints(128, 0), layout.Int(1)))
-	ldsmSrc2 = tv(layout.Tuple(layout.Ints(16, 2), layout.Int(128)), layout.Tuple(layout.Ints(128, 0), layout.Int(1)))
-	ldsmSrc4 = tv(layout.Ints(32, 128), layout.Ints(128, 1))
-	ldsmDst1 = tv(layout.Ints(32, 32), layout.Ints(32, 1))
-	ldsmDst2 = tv(layout.Tuple(layout.Int(32), layout.Ints(32, 2)), layout.Tuple(layout.Int(32), layout.Ints(1, 1024)))
-	ldsmDst4 = tv(layout.Tuple(layout.Int(32), layout.Ints(32, 4)), layout.Tuple(layout.Int(32), layout.Ints(1, 1024)))
-	ldsmT1   = tv(layout.Tuple(layout.Ints(4, 8), layout.Ints(16, 2)), layout.Tuple(layout.Ints(256, 16), layout.Ints(1, 128)))
-	ldsmT2   = tv(layout.Tuple(layout.Ints(4, 8), layout.Ints(16, 2, 2)), layout.Tuple(layout.Ints(256, 16), layout.Ints(1, 128, 1024)))
-	ldsmT4   = tv(layout.Tuple(layout.Ints(4, 8), layout.Ints(16, 2, 4)), layout.Tuple(layout.Ints(256, 16), layout.Ints(1, 128, 1024)))
-)
-
-var traitsByAtom = map[string]Traits{
-	"ldmatrix.x1": {ldsmSrc1, ldsmDst1}, "ldmatrix.x2": {ldsmSrc2, ldsmDst2}, "ldmatrix.x4": {ldsmSrc4, ldsmDst4},
-	"ldmatrix.x1.trans": {ldsmSrc1, ldsmT1}, "ldmatrix.x2.trans": {ldsmSrc2, ldsmT2}, "ldmatrix.x4.trans": {ldsmSrc4, ldsmT4},
-	"stmatrix.x1": {ldsmSrc1, ldsmDst1}, "stmatrix.x2": {ldsmSrc2, ldsmDst2}, "stmatrix.x4": {ldsmSrc4, ldsmDst4},
-	"stmatrix.x1.trans": {ldsmSrc1, ldsmT1}, "stmatrix.x2.trans": {ldsmSrc2, ldsmT2}, "stmatrix.x4.trans": {ldsmSrc4, ldsmT4},
-}
-
-// Traits returns the atom's copy traits. The one-thread atoms (CuTe's
-// UniversalCopy<uintN_t> and SM80_CP_ASYNC_CACHEALWAYS<uintN_t>) have
-// ThrID 1 and Src = Dst = Ref = (1,N):(0,1).
+// Traits returns the atom's copy traits, from package tiled's table of
+// CuTe's copy operations (one table for both): the shared-memory side is
+// the SrcLayout of a load (ldmatrix, UniversalCopy) and the DstLayout of a
+// store (stmatrix, cp.async). An atom CuTe does not name (st.shared) is a
+// one-thread copy: ThrID 1 and Src = Dst = Ref = (1,N):(0,1).
 func (a Atom) Traits() Traits {
-	if t, ok := traitsByAtom[a.Name]; ok {
-		return t
+	for _, name := range a.CuTe {
+		op, err := tiled.LookupCopy(name, func(typ string) (int, error) {
+			if typ == "uint128_t" {
+				return 128, nil
+			}
+			e, err := LookupElem(typ)
+			return e.Bits, err
+		})
+		if err != nil {
+			continue
+		}
+		if strings.Contains(name, "STSM") || strings.HasPrefix(name, "SM80_CP_ASYNC") {
+			return Traits{Mem: op.Dst, Ref: op.Ref}
+		}
+		return Traits{Mem: op.Src, Ref: op.Ref}
 	}
-	one := tv(layout.Ints(1, int64(a.WidthBits)), layout.Ints(0, 1))
+	one := layout.MustNew(layout.Ints(1, int64(a.WidthBits)), layout.Ints(0, 1))
 	return Traits{Mem: one, Ref: one}
 }
 

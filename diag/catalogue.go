@@ -238,6 +238,13 @@ var catalogue = []CodeInfo{
 	{DynamicAssumed, "dynamic-assumption", Warning,
 		"A dynamic result (`?`) holds for every value its facts allow, or states the condition it needs. Where the dialect's type inference assumes more of a `?` than its facts give (an extent that is not 1, a stride that is not 0 or is positive, CuTe's recast rule \"dynamic strides are larger than N and divisible\"), cutec states that assumption with this code, apart from the conditions the facts leave open (W0914): the compiler assumes it, nothing proves it.",
 		"`filter((4,?):(1,4))`", "Declare a fact that proves it (`?{div=2}` is never 1), write the value statically, or accept the assumption (`-disable dynamic-assumption`).", ""},
+	// Tiled MMAs and copies.
+	{TiledUnknownAtom, "tiled-unknown-atom", Error,
+		"An MMA or copy atom is one CuTe defines, spelled as CuTe spells it (`SM80_16x8x16_F32F16F16F32_TN`, `copy_atom(SM75_U32x4_LDSM_N, half_t)`); `cutec help tiled` lists them.",
+		"`make_tiled_mma(SM80_16x8x16_F32F16F16F32)`", "Use a listed name; the message suggests the nearest one.", ""},
+	{TiledMismatch, "tiled-mismatch", Error,
+		"A tiled MMA or copy fits together: the copy atom's threads and values divide the tiled copy's TV layout, the permutation tile is a multiple of the atoms, the element type fills the atom's bits, and a thread index is below the tiled object's size.",
+		"`make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN))`", "Use an atom that fits the MMA (a smaller ldmatrix), or tile the MMA so that each mode holds whole atoms.", ""},
 }
 
 // Catalogue returns every code of the catalogue with its rule, a minimal

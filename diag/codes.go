@@ -145,6 +145,12 @@ const (
 	BankUnknownName   Code = "E0909"
 )
 
+// Tiled MMAs and copies (package tiled).
+const (
+	TiledUnknownAtom Code = "E0920"
+	TiledMismatch    Code = "E0921"
+)
+
 // Lints of newcomer traps.
 const (
 	ComposedNotComposition Code = "W0910"

@@ -23,3 +23,23 @@ func TestRegressionDivideFastPathShapeDivisibility(t *testing.T) {
 	_, err = Compose(a, Concat(tile, rest))
 	wantCode(t, "the definition", err, CodeShapeDivisibility)
 }
+
+// TestRegressionSymbolicDivideUnderscoreTile: the replay test of the
+// derivations found that the symbolic tiled_divide and flat_divide went on
+// to unpack the result of a tile_unzip that had failed, and panicked (index
+// out of range). CuTe's zip2_by (cute/algorithm/tuple_algorithms.hpp) takes
+// a guide mode only as a tuple of rank 2 or a terminal over a rank-2 mode,
+// so a `_` mode of the tiler over an undivided mode cannot be gathered: the
+// static divide reports E0302, and the symbolic one must do the same.
+func TestRegressionSymbolicDivideUnderscoreTile(t *testing.T) {
+	a := MustNew(Tuple(symbol("M", 0), symbol("N", 0), Int(2)), Tuple(Int(32), symbol("M", 0), Int(1)))
+	tile := TileTuple(TileUnderscore(), TileInt(3))
+	for name, f := range map[string]func(Layout, Tiler) (symResult, error){
+		"tiled_divide": symTiledDivide, "flat_divide": symFlatDivide, "zipped_divide": symZippedDivide,
+	} {
+		_, err := f(a, tile)
+		wantCode(t, name, err, CodeTilerMismatch)
+	}
+	_, err := FlatDivide(MustNew(Ints(4, 6, 2), Ints(32, 4, 1)), tile)
+	wantCode(t, "static flat_divide", err, CodeTilerMismatch)
+}

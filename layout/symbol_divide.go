@@ -72,7 +72,10 @@ func symZippedDivide(l Layout, t Tiler) (symResult, error) {
 func symTiledDivide(l Layout, t Tiler) (symResult, error) {
 	return symDivideThen("tiled_divide", l, t, func(r Layout) (Layout, error) {
 		z, err := tileUnzip("tiled_divide", r, t)
-		return unpack(z, false), err
+		if err != nil {
+			return Layout{}, err
+		}
+		return unpack(z, false), nil
 	})
 }
 
@@ -80,7 +83,10 @@ func symTiledDivide(l Layout, t Tiler) (symResult, error) {
 func symFlatDivide(l Layout, t Tiler) (symResult, error) {
 	return symDivideThen("flat_divide", l, t, func(r Layout) (Layout, error) {
 		z, err := tileUnzip("flat_divide", r, t)
-		return unpack(z, true), err
+		if err != nil {
+			return Layout{}, err
+		}
+		return unpack(z, true), nil
 	})
 }
 

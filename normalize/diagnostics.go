@@ -8,6 +8,7 @@ import (
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/cppnames"
 	"github.com/cutec/cutec/layout"
+	"github.com/cutec/cutec/tiled"
 )
 
 // report builds the diagnostics of normalization and evaluation, all in one
@@ -93,6 +94,11 @@ func (r *report) strideLeaf(span diag.Span, leaf string) {
 
 // algebra turns an error of the layout package into a diagnostic at span.
 func (r *report) algebra(span diag.Span, err error) {
+	var te *tiled.Error
+	if errors.As(err, &te) {
+		r.add(te.Code, span, "%s", te.Msg)
+		return
+	}
 	var e *layout.Error
 	if !errors.As(err, &e) {
 		r.add(diag.BadValue, span, "%v", err)

@@ -62,7 +62,7 @@ func acceptsOperand(k paramKind, v Value) bool {
 	case pLayoutOrSwizzle:
 		return v.Kind() == KindLayout || v.Kind() == KindSwizzle
 	}
-	return false
+	return acceptsTiled(k, v)
 }
 
 // defLifted defines an operation that applies to the inner layout B of a

@@ -54,6 +54,7 @@ func init() {
 	defUtilities()
 	defAccessors() // ops_access.go
 	defBanks()     // ops_banks.go
+	defTiled()     // ops_tiled.go
 	// The operations CuTe overloads for ComposedLayout by applying them to
 	// the inner layout (see lift).
 	for _, name := range []string{"size", "rank", "depth", "composition", "coalesce", "group_modes", "take",

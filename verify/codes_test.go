@@ -122,6 +122,10 @@ var codeCases = []codeCase{
 	{diag.BankConflicts, "expr", "bank_check(S<1,3,3> o 0 o (8,64):(64,1), f16, ldmatrix_x4)", "S<1,3,3> o 0 o (8,64):(64,1)"},
 	{diag.BankAccessInvalid, "expr", "banks((8,64):(64,1), f16, (32,8):(8,1), 128)", "banks((8,64):(64,1), f16, ((8,4),8):((1,64),8), 128)"},
 	{diag.BankUnknownName, "expr", "banks((8,64):(64,1), f17, ldmatrix_x4)", "banks((8,64):(64,1), f16, ldmatrix_x4)"},
+	// Tiled MMAs and copies (docs/tiled.md).
+	{diag.TiledUnknownAtom, "expr", "make_tiled_mma(SM80_16x8x16_F32F16F16F32)", "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN)"},
+	{diag.TiledMismatch, "expr", "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN))",
+		"make_tiled_copy_A(copy_atom(SM75_U32x1_LDSM_N, half_t), make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN))"},
 	{diag.RedundantMode, "pedantic", "(4,1,8):(1,0,4)", "(4,8):(1,4)"},
 	{diag.NonCanonical, "expr", "(4, 8) : (1, 4)", "(4,8):(1,4)"},
 	{diag.OutOfBoundsEval, "expr", "eval(4:1,4)", "eval(4:1,3)"},

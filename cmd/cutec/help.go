@@ -14,12 +14,13 @@ import (
 // helpCommand is "cutec help [command]".
 var helpCommand = &command{
 	name:  "help",
-	args:  "[command|syntax|checks|CODE]",
+	args:  "[command|syntax|checks|tiled|CODE]",
 	short: "show help for a command, the syntax or a diagnostic code",
 	long: `Help prints the usage of cutec, or of one command with its flags.
 "cutec help eval" also lists the operations an expression may call,
 "cutec help checks" the checks that lint and verify run, "cutec help syntax"
-every form of the language with an example, and "cutec help E0400" (any
+every form of the language with an example, "cutec help tiled" the MMA and
+copy atoms of make_tiled_mma and copy_atom, and "cutec help E0400" (any
 code, or its name) explains a diagnostic code as "cutec explain" does.`,
 	setup: func(*flag.FlagSet) runFunc { return runHelp },
 }
@@ -37,6 +38,9 @@ func runHelp(e *env, args []string) int {
 			return exitOK
 		case args[0] == "syntax":
 			printSyntax(e.stdout)
+			return exitOK
+		case args[0] == "tiled":
+			printTiled(e.stdout)
 			return exitOK
 		case isCodeTopic(args[0]):
 			info, err := lookupCode(args[0])
@@ -96,7 +100,7 @@ func printCommandUsage(w io.Writer, c *command) {
 // helpTopics lists what "cutec help" takes, for suggestions: the commands,
 // the topics and the names of the diagnostic codes.
 func helpTopics() []string {
-	topics := append(commandNames(), "checks", "syntax")
+	topics := append(commandNames(), "checks", "syntax", "tiled")
 	for _, c := range diag.Catalogue() {
 		topics = append(topics, c.Name)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/suggest"
+	"github.com/cutec/cutec/internal/tvpic"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
@@ -22,7 +23,7 @@ import (
 // showCommand is "cutec show [-format text|svg|html] EXPR".
 var showCommand = &command{
 	name:  "show",
-	args:  "[-format text|svg|html] [-set NAME=VALUE]... EXPR",
+	args:  "[-format text|svg|html|latex] [-set NAME=VALUE]... EXPR",
 	short: "draw a layout as a table of offsets",
 	long: `Show evaluates EXPR, which must give a layout or a composed layout, and
 draws it as CuTe's print_layout does: a table with one row per index of
@@ -33,12 +34,18 @@ A symbolic layout (docs/symbols.md) is drawn for the values -set gives its
 symbols: -set M=256 makes M the integer 256 wherever it appears, and the
 expression is then evaluated (and checked) as a static one.
 
+A tiled MMA (make_tiled_mma) is drawn as CuTe's print_latex and print_svg
+draw it: A (M x K), B (N x K) and C (M x N), each cell the thread and value
+that hold it (T5V2), coloured by thread; a tiled copy (make_tiled_copy,
+make_tiled_copy_A/B/C) as its source and destination tiles side by side.
+-format latex writes the TikZ picture print_latex writes (docs/tiled.md).
+
 Exit status: 0 when the layout is drawn, 1 when EXPR has an error or its
 layout cannot be drawn (dynamic, or more than 256 rows or 256 columns), 2 on a usage
 error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &shower{}
-		fs.StringVar(&o.format, "format", "text", "drawing format: text, svg or html")
+		fs.StringVar(&o.format, "format", "text", "drawing format: text, svg, html, or latex (tiled MMAs and copies)")
 		fs.Func("set", "give a symbol a value, NAME=VALUE (repeatable)", o.set)
 		return o.run
 	},
@@ -86,9 +93,12 @@ func isName(s string) bool {
 // run draws the one expression of args.
 func (o *shower) run(e *env, args []string) int {
 	format, err := printer.ParseShowFormat(o.format)
+	if o.format == "latex" {
+		format, err = printer.ShowText, nil // tiled MMAs and copies only (below)
+	}
 	if err != nil {
 		msg := err.Error()
-		if s := suggest.Closest(o.format, []string{"text", "svg", "html"}); s != "" {
+		if s := suggest.Closest(o.format, []string{"text", "svg", "html", "latex"}); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return usageError(e, "show", "%s", msg)
@@ -103,6 +113,23 @@ func (o *shower) run(e *env, args []string) int {
 		return exitFindings
 	}
 	var out bytes.Buffer
+	if pic, perr := tvpic.Of(v); perr == nil || errors.Is(perr, tvpic.ErrTooLarge) {
+		// A tiled MMA or copy: its thread-value partitions (docs/tiled.md).
+		if perr == nil {
+			perr = pic.Write(&out, o.format)
+		}
+		if perr != nil {
+			e.errorf("show: %v", perr)
+			return exitFindings
+		}
+		if _, err := e.stdout.Write(out.Bytes()); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
+	if o.format == "latex" {
+		return usageError(e, "show", "-format latex draws a tiled MMA or a tiled copy, not the %s %s", v.Kind(), v)
+	}
 	switch v := v.(type) {
 	case normalize.Layout:
 		err = printer.ShowLayout(&out, v.L, format)

@@ -14,11 +14,12 @@ const module = "github.com/cutec/cutec/"
 var allowed = map[string][]string{
 	"diag":      {},
 	"layout":    {},
-	"banks":     {"layout", "diag"},
+	"banks":     {"layout", "diag", "tiled"},
+	"tiled":     {"layout", "diag"},
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "internal/syntax", "ast", "diag", "internal/gencache", "internal/cppnames"},
-	"normalize": {"ast", "layout", "banks", "diag", "internal/cppnames", "internal/suggest"},
+	"normalize": {"ast", "layout", "banks", "tiled", "diag", "internal/cppnames", "internal/suggest"},
 	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache", "internal/evalfast"},
 	"printer":   {"ast", "layout", "diag"},
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
@@ -26,7 +27,7 @@ var allowed = map[string][]string{
 
 	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "diag", "internal/explain", "internal/driver"},
 	"internal/atomicfile": {},
-	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/driver"},
+	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/driver", "internal/tvpic"},
 	"internal/gencache":   {},
 	"internal/cppnames":   {},
 	"internal/suggest":    {},
@@ -34,6 +35,7 @@ var allowed = map[string][]string{
 	// path); only package parser may use it.
 	"internal/syntax":    {"grammar", "diag"},
 	"internal/ebnfcheck": {},
+	"internal/tvpic":     {"tiled", "layout"},
 	"internal/evalfast":  {"layout"},
 	"internal/explain":   {"parser", "normalize", "ast", "layout", "diag"},
 

@@ -6,12 +6,13 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
+	"github.com/cutec/cutec/internal/tvpic"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/printer"
 )
 
-// Draw evaluates an expression that gives a layout or a composed layout
-// and draws it as "cutec show" does, in the format of printer.ShowFormat
+// Draw evaluates an expression that gives a layout, a composed layout, a
+// tiled MMA or a tiled copy and draws it as "cutec show" does, in the format of printer.ShowFormat
 // numbering (0 text, 1 SVG, 2 HTML: CUTEC_DRAW_TEXT, _SVG and _HTML).
 func Draw(src []byte, format int) Result {
 	if format < int(printer.ShowText) || format > int(printer.ShowHTML) {
@@ -34,8 +35,13 @@ func Draw(src []byte, format int) Result {
 	case normalize.Composed:
 		err = printer.ShowComposed(&out, v.C, printer.ShowFormat(format))
 	default:
-		return finish(Result{Diags: append(diags, whole(f, diag.WrongKind,
-			"the expression gives the "+kindOf(v)+"; a drawing needs a layout or a composed layout"))})
+		// A tiled MMA or copy (docs/tiled.md): its thread-value partitions.
+		pic, perr := tvpic.Of(v)
+		if perr != nil {
+			return finish(Result{Diags: append(diags, whole(f, diag.WrongKind,
+				"the expression gives the "+kindOf(v)+"; a drawing needs a layout, a composed layout, a tiled MMA or a tiled copy"))})
+		}
+		err = pic.Write(&out, [...]string{"text", "svg", "html"}[format])
 	}
 	if err != nil {
 		// The conditions "cutec show" reports, with its codes.

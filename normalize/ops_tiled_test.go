@@ -1,0 +1,30 @@
+package normalize
+
+import (
+	"testing"
+
+	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/diag"
+	"github.com/stretchr/testify/require"
+)
+
+// CuTe C++'s Copy_Atom<OP, T>{} reaches the copy builders as the name the
+// parser makes of it (the C++ spellings of the grammar): the same copy as
+// copy_atom(OP, T). The call is built by hand here, as the parser builds it.
+func TestCopyAtomInCppSpelling(t *testing.T) {
+	f := diag.NewFile("<test>", []byte("x"))
+	mma := &ast.Call{Fun: &ast.Ident{Name: "make_tiled_mma"}, Args: []ast.Expr{&ast.Ident{Name: "SM80_16x8x16_F32F16F16F32_TN"}}}
+	for _, c := range []struct{ atom, want string }{
+		{"Copy_Atom<SM75_U32x4_LDSM_N,half_t>", "make_tiled_copy_tv(copy_atom(SM75_U32x4_LDSM_N, half_t), ((4,8),((2,2,2),(1,1))):((32,1),((16,8,128),(0,0))), (16,16))"},
+		{"Copy_Atom<UniversalCopy<uint32_t>, half_t>", "make_tiled_copy_tv(copy_atom(UniversalCopy, half_t, 32), ((4,8),((2,2,2),(1,1))):((32,1),((16,8,128),(0,0))), (16,16))"},
+	} {
+		call := &ast.Call{Fun: &ast.Ident{Name: "make_tiled_copy_A"}, Args: []ast.Expr{&ast.Ident{Name: c.atom}, mma}}
+		v, diags := (&Evaluator{File: f}).Eval(call)
+		require.False(t, diags.HasErrors(), "%s: %v", c.atom, diags)
+		require.Equal(t, c.want, v.String())
+	}
+	call := &ast.Call{Fun: &ast.Ident{Name: "make_tiled_copy_A"}, Args: []ast.Expr{&ast.Ident{Name: "Copy_Atom<SM75_U32x5_LDSM_N,half_t>"}, mma}}
+	_, diags := (&Evaluator{File: f}).Eval(call)
+	require.True(t, diags.HasErrors())
+	require.Equal(t, diag.TiledUnknownAtom, diags[0].Code)
+}
