@@ -37,6 +37,13 @@ class Tiled(unittest.TestCase):
         smem = "((8,8),(64,2)):((64,512),(1,4096))"
         self.assertEqual(cutec.banks(f"S<3,4,3> o 0 o {smem}", "bf16", copy).degree, 2)
         self.assertEqual(cutec.banks(f"S<3,3,3> o 0 o {smem}", "bf16", copy).degree, 1)
+        # The report agrees with the language's own banks and wavefronts of
+        # the tiled copy (the numbers "cutec eval" prints).
+        for sw in ("S<3,4,3>", "S<3,3,3>", "S<2,4,3>"):
+            r = cutec.banks(f"{sw} o 0 o {smem}", "bf16", copy)
+            self.assertEqual((r.degree, r.wavefronts),
+                             (cutec.ops.banks(f"{sw} o 0 o {smem}", "bf16", copy),
+                              cutec.ops.wavefronts(f"{sw} o 0 o {smem}", "bf16", copy)), sw)
 
 
 if __name__ == "__main__":
