@@ -97,7 +97,7 @@ class Operations(unittest.TestCase):
         # from the library) are each a function of cutec.ops and of cutec.
         out = subprocess.run([program("cutec"), "help", "eval"], capture_output=True, text=True).stdout
         listed = out[out.index("Operations:"):].splitlines()[1:]
-        names = {m.group(1) for line in listed if (m := re.match(r"  ([a-z_0-9]+)\(", line))}
+        names = {m.group(1) for line in listed if (m := re.match(r"  ([A-Za-z_0-9]+)\(", line))}
         self.assertGreater(len(names), 60)
         self.assertEqual(names, set(cutec.ops.OPERATIONS))
         for name in names:
