@@ -94,6 +94,16 @@ var atomIndex = func() map[string]int {
 		m["lds"+w] = m["ld.shared.b"+w]
 		m["sts"+w] = m["st.shared.b"+w]
 	}
+	// The SASS names of ldmatrix and stmatrix (LDSM, STSM), as profiles
+	// and CuTe's operation names (SM75_U32x4_LDSM_N) write them.
+	for _, x := range []string{"x1", "x2", "x4"} {
+		for _, t := range []string{"", ".trans"} {
+			m["ldsm."+x+t] = m["ldmatrix."+x+t]
+			m["stsm."+x+t] = m["stmatrix."+x+t]
+		}
+		m["ldsm."+x+".t"] = m["ldmatrix."+x+".trans"]
+		m["stsm."+x+".t"] = m["stmatrix."+x+".trans"]
+	}
 	// cp.async by its cache operator: .ca (the default) and .cg.
 	for _, w := range []string{"4", "8", "16"} {
 		m["cp.async.ca."+w] = m["cp.async."+w]
@@ -104,10 +114,23 @@ var atomIndex = func() map[string]int {
 // LookupAtom returns the atom named name: its canonical name, a CuTe name,
 // or either with "_" for ".". An unknown name is an E0909 error.
 func LookupAtom(name string) (Atom, error) {
-	if i, ok := atomIndex[atomKey(name)]; ok {
+	if i, ok := atomIndex[atomKey(copyAtomOp(name))]; ok {
 		return atoms[i], nil
 	}
 	return Atom{}, errUnknown("atom", name, AtomNames())
+}
+
+// copyAtomOp is OP of an atom written as CuTe C++ writes a copy atom,
+// Copy_Atom<OP, T> (T is the access's element type, given apart), and
+// name itself otherwise.
+func copyAtomOp(name string) string {
+	s := strings.TrimSuffix(strings.TrimPrefix(strings.Join(strings.Fields(name), ""), "cute::"), "{}")
+	if rest, ok := strings.CutPrefix(s, "Copy_Atom<"); ok && strings.HasSuffix(rest, ">") {
+		if i := strings.LastIndex(rest, ","); i > 0 {
+			return rest[:i]
+		}
+	}
+	return name
 }
 
 // Atoms returns every atom, in the order of the table.

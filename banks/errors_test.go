@@ -55,6 +55,10 @@ func TestLookups(t *testing.T) {
 		"ldmatrix.x4": "ldmatrix.x4", "ldmatrix_x4_trans": "ldmatrix.x4.trans", "SM75_U32x4_LDSM_N": "ldmatrix.x4",
 		"SM75_U16x8_LDSM_T": "ldmatrix.x4.trans", "SM90_U32x4_STSM_N": "stmatrix.x4", "cp_async_16": "cp.async.16",
 		"lds128": "ld.shared.b128", "UniversalCopy<uint128_t>": "ld.shared.b128",
+		// CuTe C++'s Copy_Atom<OP, T> (the element type is given apart)
+		// and the SASS names LDSM/STSM that profiles print.
+		"Copy_Atom<SM75_U32x4_LDSM_N, half_t>": "ldmatrix.x4", "cute::Copy_Atom<cute::SM75_U16x8_LDSM_T,half_t>{}": "ldmatrix.x4.trans",
+		"ldsm.x4": "ldmatrix.x4", "LDSM.x2.T": "ldmatrix.x2.trans", "stsm.x4": "stmatrix.x4",
 	} {
 		a, err := LookupAtom(name)
 		if err != nil || a.Name != want {

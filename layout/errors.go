@@ -1,6 +1,9 @@
 package layout
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Code is a stable diagnostic code of cutec's catalogue (diag.Catalogue(),
 // docs/diagnostics.md). layout is a leaf package and does not import diag;
@@ -56,6 +59,16 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Op + ": " + e.Msg }
+
+// Message is what a diagnostic of e says: the innermost operation (the last
+// of Op's "outer: inner" chain) and Msg, as "op: message".
+func (e *Error) Message() string {
+	op := e.Op
+	if i := strings.LastIndex(op, ": "); i >= 0 {
+		op = op[i+2:]
+	}
+	return op + ": " + e.Msg
+}
 
 func newError(code Code, op string, arg int, format string, args ...any) *Error {
 	return &Error{Code: code, Op: op, Msg: fmt.Sprintf(format, args...), Arg: arg, Mode: -1}

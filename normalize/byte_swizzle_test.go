@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
@@ -170,4 +171,22 @@ func TestByteSwizzleBanks(t *testing.T) {
 	assert.Equal(t, normalize.Int(8), evalOK(t, "wavefronts("+k128+", f16, ldmatrix_x4)"))
 	assert.Equal(t, normalize.Int(1), evalOK(t, "banks("+k128+", f16, ldmatrix_x4)"))
 	assert.Equal(t, normalize.Int(2), evalOK(t, "banks(S<3,4,3> o 0 o (8,64):(64,1), bf16, ldmatrix_x4)"))
+}
+
+// TestGMMAAtomNames: CuTe's names of the GMMA shared-memory layout atoms
+// (GMMA::Layout_K_SW128_Atom<half_t>, ...) are values, each the atom CuTe
+// C++ printed for the name (testdata/cute_gmma/atoms.jsonl, NVIDIA/cutlass
+// 7107b055), with or without cute:: and {}.
+func TestGMMAAtomNames(t *testing.T) {
+	atoms, _ := readGMMAFacts(t)
+	for _, a := range atoms {
+		want := evalOK(t, a.Print).String()
+		for _, spelling := range []string{a.Atom, "cute::" + a.Atom + "{}"} {
+			assert.Equal(t, want, evalOK(t, spelling).String(), spelling)
+		}
+	}
+	_, diags := eval(t, "GMMA::Layout_K_SW128_Atom<halff>", nil)
+	require.Len(t, diags, 1)
+	assert.Equal(t, diag.UnknownName, diags[0].Code)
+	assert.Contains(t, diags[0].Message, `"halff"`)
 }

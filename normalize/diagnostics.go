@@ -3,7 +3,6 @@ package normalize
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/cppnames"
@@ -108,9 +107,5 @@ func (r *report) algebra(span diag.Span, err error) {
 	if _, ok := diag.Lookup(code); !ok {
 		code = diag.BadValue
 	}
-	op := e.Op
-	if i := strings.LastIndex(op, ": "); i >= 0 {
-		op = op[i+2:]
-	}
-	r.add(code, span, "%s: %s", op, e.Msg)
+	r.add(code, span, "%s", e.Message())
 }

@@ -110,6 +110,13 @@ func (x *evaluation) eval(e ast.Expr) (Value, bool) {
 		if v, ok := x.env.Lookup(n.Name); ok {
 			return v, true
 		}
+		if v, ok, err := gmmaSmemAtom(n.Name); ok {
+			if err != nil {
+				x.add(diag.UnknownName, n.Span, "%v", err)
+				return nil, false
+			}
+			return v, true
+		}
 		x.unknownName(n.Span, n.Name, x.env.suggest(n.Name))
 		return nil, false
 	case *ast.Call:

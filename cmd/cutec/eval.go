@@ -76,8 +76,8 @@ func (ev *evaluator) run(e *env, args []string) int {
 	var err error
 	if len(args) > 0 {
 		for i, a := range args {
-			if o, ok := ev.appendFast(ev.line[:0], []byte(a)); ok {
-				ev.emit(evalOut{text: o})
+			if o, ok, failed := ev.appendFast(ev.line[:0], []byte(a), 1); ok {
+				ev.emit(evalOut{text: o, failed: failed})
 				continue
 			}
 			ev.emit(ev.appendResult(ev.line[:0], diag.NewFile(argName(i), []byte(a))))

@@ -1,30 +1,42 @@
 package main
 
 import (
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/internal/evalfast"
 )
 
-// appendFast appends the output line of expr to dst when the fast path of
-// internal/evalfast takes it (a static layout through one operation of the
-// algebra, the commonest line by far), without the parser; ok is false
-// otherwise, and appendResult gives the line. Both print the same
-// (eval_fast_test.go checks it).
-func (ev *evaluator) appendFast(dst, expr []byte) (out []byte, ok bool) {
+// appendFast appends the output line of expr, line number line of its
+// input, to dst when the fast path of internal/evalfast takes it (a static
+// layout through one operation of the algebra, the commonest line by far),
+// without the parser; ok is false otherwise, and appendResult gives the
+// line. Both print the same (eval_fast_test.go checks it). The fast path
+// also takes a line whose operation fails a condition of the algebra (a
+// divisibility, an injectivity): it words the error as the full path does
+// (layout.Error.Message, the code when the catalogue has it), without a
+// parse, and failed is true.
+func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, failed bool) {
+	var fail evalfast.Failure
 	if !ev.json {
-		out, _, ok = evalfast.Append(dst, expr)
+		out, kind, ok := evalfast.Eval(dst, expr, &fail)
 		if !ok {
-			return dst, false
+			return dst, false, false
 		}
-		return append(out, '\n'), true
+		if kind == evalfast.Failed {
+			return ev.appendFailure(dst, expr, line, &fail)
+		}
+		return append(out, '\n'), true, false
 	}
 	n := len(dst)
 	dst = append(dst, `{"expr":`...)
 	dst = driver.AppendJSONString(dst, expr)
 	dst = append(dst, `,"value":"`...)
-	out, kind, ok := evalfast.Append(dst, expr)
+	out, kind, ok := evalfast.Eval(dst, expr, &fail)
 	if !ok {
-		return dst[:n], false
+		return dst[:n], false, false
+	}
+	if kind == evalfast.Failed {
+		return ev.appendFailure(dst[:n], expr, line, &fail)
 	}
 	// The text of a value is digits, parentheses, commas and colons: a JSON
 	// string as it is.
@@ -34,5 +46,16 @@ func (ev *evaluator) appendFast(dst, expr []byte) (out []byte, ok bool) {
 	} else {
 		out = append(out, "integer"...)
 	}
-	return append(out, "\"}\n"...), true
+	return append(out, "\"}\n"...), true, false
+}
+
+// appendFailure appends the error line of a failure the fast path found;
+// a code the catalogue lacks, or that is not an error's, is left to the full
+// path, which words it.
+func (ev *evaluator) appendFailure(dst, expr []byte, line int, f *evalfast.Failure) ([]byte, bool, bool) {
+	code := diag.Code(f.Err.Code)
+	if info, ok := diag.Lookup(code); !ok || info.Severity != diag.Error {
+		return dst, false, false
+	}
+	return ev.appendErrorLine(dst, expr, code, f.Err.Message(), line, f.At+1), true, true
 }

@@ -22,30 +22,37 @@ import (
 // checkFast compares the fast and the full path on one line and reports
 // whether the fast path took it.
 func checkFast(t testing.TB, line string) bool {
+	took, _ := checkFastFailed(t, line)
+	return took
+}
+
+// checkFastFailed is checkFast that also reports whether the line the fast
+// path took is an error.
+func checkFastFailed(t testing.TB, line string) (took, failedLine bool) {
 	t.Helper()
-	took := false
 	for _, json := range []bool{false, true} {
 		ev := &evaluator{json: json}
-		fast, ok := ev.appendFast([]byte("prefix "), []byte(line))
+		fast, ok, failed := ev.appendFast([]byte("prefix "), []byte(line), 1)
 		if !ok {
 			if string(fast) != "prefix " {
 				t.Errorf("json=%v: %q: a decline changed the buffer to %q", json, line, fast)
 			}
 			continue
 		}
-		took = true
+		took, failedLine = true, failed
 		full := ev.appendResult(nil, diag.NewFile("<stdin>", []byte(line)))
-		if full.failed || "prefix "+string(full.text) != string(fast) {
-			t.Errorf("json=%v: %q: fast path %q, full path %q (failed=%v)", json, line, fast, full.text, full.failed)
+		if full.failed != failed || "prefix "+string(full.text) != string(fast) {
+			t.Errorf("json=%v: %q: fast path %q (failed=%v), full path %q (failed=%v)", json, line, fast, failed, full.text, full.failed)
 		}
 	}
-	return took
+	return took, failedLine
 }
 
-// fastEdgeCases are lines at the edges of the fast path: what it must
-// decline because the full path reports an error (E0400 of a composition
-// out of A's domain, a zero extent, profiles that differ, an overflow, a
-// negative index), what it must decline because it does not read it
+// fastEdgeCases are lines at the edges of the fast path: errors of the
+// algebra it words itself (E0400 of a composition out of A's domain), what
+// it must decline because the full path reports another error (a zero
+// extent, profiles that differ, an overflow, a negative index), what it
+// must decline because it does not read it
 // (negative literals, names, comments, hex), and spellings it reads.
 var fastEdgeCases = []string{
 	"composition((4,6,8):(2,3,5), 6:3)", "composition((4,6,8):(2,3,5), 6:1)", "composition((4,2,8):(3,12,97), 3:3)",
@@ -74,6 +81,13 @@ var fastEdgeCases = []string{
 	"logical_divide((8,16):(20,1), (4,2):(1))", "logical_divide((8,16):(20,1), [4;_4])", "zipped_divide((8,16):(20,1), [4:1;8:2])",
 	"logical_divide((8,16):(20,1), [])", "logical_divide((8,16):(20,1), ())", "logical_product(8:1, 0)", "composition(8:1, [_])",
 	"logical_divide(((2,4),16):((1,2),8), [(2,2):(1,2);4:2])", "composition(((2,4),16):((1,2),8), [_;(4,2):(1,8)])",
+	// Errors of the algebra the fast path words itself (E0400, E0401, E0402,
+	// E0502, E0503), with spaces before the argument the error names.
+	"composition((4,6):(1,5), 6:3)", "composition( (6,5):(1,7),  9:1)", "complement((5,4):(1,2))", "complement( (5,4):(1,2), 64)",
+	"complement((5,4):(1,2), 0)", "complement((5,4):(1,2),\t-1)", "logical_divide((6,5):(1,7), 4:1)", "left_inverse((4,4):(1,2))",
+	"zipped_divide((6,5):(1,7),\t9:1)", "tiled_divide((6,5):(1,7), 4:1)", "flat_divide((6,5):(1,7), 4:1)",
+	"logical_product((2,2):(1,1), 4:1)", "blocked_product((2,2):(1,1), (2,2):(1,2))", "raked_product((2,2):(1,1), (2,2):(1,2))",
+	"zipped_product(4:3, 3:1)", "tiled_product(4:3, 3:1)", "flat_product(4:3, 3:1)", "right_inverse((4,4):(1,2))",
 	"size(08:1)", "size(8u:1)", "size(8:+1)", "size(8:-0)", "size(8:- 1)", "size(8:--1)", "coalesce((4,8):(-1,-4))", "", " ", "#", "(", "size(", "size((4,8):(1,4)", "\xef\xbb\xbfsize(8:1)",
 }
 
@@ -101,12 +115,21 @@ func TestEvalFastEqualsFull(t *testing.T) {
 	// Random lines of the forms the fast path reads, and near misses.
 	rnd := rand.New(rand.NewPCG(1, 2))
 	took = 0
+	failures := 0
 	const n = 20000
 	for range n {
-		if checkFast(t, randomFastLine(rnd)) {
+		tk, failed := checkFastFailed(t, randomFastLine(rnd))
+		if tk {
 			took++
 		}
+		if failed {
+			failures++
+		}
 	}
+	if failures < n/100 {
+		t.Errorf("the fast path words %d errors of %d random lines: the generator no longer tests its errors", failures, n)
+	}
+	t.Logf("the fast path worded %d errors", failures)
 	if took < n/3 {
 		t.Errorf("the fast path takes %d of %d random lines: the generator no longer tests it", took, n)
 	}

@@ -49,6 +49,12 @@ func (ev *evaluator) appendError(b, expr []byte, d *diag.Diagnostic) []byte {
 		pos := d.Start()
 		code, msg, line, col = d.Code, d.Message, pos.Line, pos.Col
 	}
+	return ev.appendErrorLine(b, expr, code, msg, line, col)
+}
+
+// appendErrorLine appends the error line of an expression: its code and
+// message, and with -json the line and column where the error starts.
+func (ev *evaluator) appendErrorLine(b, expr []byte, code diag.Code, msg string, line, col int) []byte {
 	if ev.json {
 		b = append(b, `{"expr":`...)
 		b = driver.AppendJSONString(b, expr)

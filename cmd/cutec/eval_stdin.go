@@ -57,8 +57,11 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 	lines, full := 0, 0
 	ch.lines(func(text []byte, off int64, line int) {
 		lines++
-		if o, ok := ev.appendFast(out.text, text); ok {
-			out.text = o
+		if o, ok, failed := ev.appendFast(out.text, text, line); ok {
+			out.text, out.failed = o, out.failed || failed
+			if failed {
+				full++ // wording an error runs the general algebra: costly, as the full path
+			}
 			return
 		}
 		w := lineWindow("<stdin>", text, off, line)

@@ -14,8 +14,10 @@
 // everything else, including anything the
 // operation would reject (the Static operations decline where the general
 // function fails), so that the caller's full path gives the result or the
-// diagnostic. The differential tests of cmd/cutec (eval_fast_test.go) check
-// that every line it accepts prints what the full path prints.
+// diagnostic. Eval also answers a line it reads whole whose operation fails
+// a condition of the algebra (fail.go), with the general function's error.
+// The differential tests of cmd/cutec (eval_fast_test.go) check that every
+// line it accepts prints what the full path prints.
 package evalfast
 
 import (
@@ -83,12 +85,17 @@ const (
 // its value to dst. ok is false when the line is outside the fast path; dst
 // is then returned unchanged.
 func Append(dst, line []byte) (out []byte, kind Kind, ok bool) {
+	return appendLine(dst, line, nil)
+}
+
+// appendLine is Append, and Eval when fail is not nil.
+func appendLine(dst, line []byte, fail *Failure) (out []byte, kind Kind, ok bool) {
 	var r reader
 	r.src = line
 	var a, b, res layout.Static
 	r.space()
 	if r.pos < len(r.src) && isNameStart(r.src[r.pos]) {
-		return call(dst, &r, &a, &b, &res)
+		return call(dst, &r, &a, &b, &res, fail)
 	}
 	// A layout, or a parenthesized layout applied to an index.
 	if !r.layout(&a) {
@@ -116,13 +123,19 @@ func Append(dst, line []byte) (out []byte, kind Kind, ok bool) {
 }
 
 // call evaluates name(args) at r.
-func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) {
+func call(dst []byte, r *reader, a, b, res *layout.Static, fail *Failure) ([]byte, Kind, bool) {
 	start := r.pos
+	at := callArgs{name: start, arg1: -1}
 	for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
 		r.pos++
 	}
 	o := ops[string(r.src[start:r.pos])] // no allocation: the compiler looks the bytes up
-	if o == opNone || hasLetter(r.src[r.pos:]) || !r.punct('(') || !r.layout(a) {
+	if o == opNone || hasLetter(r.src[r.pos:]) || !r.punct('(') {
+		return dst, 0, false
+	}
+	r.space()
+	at.arg0 = r.pos
+	if !r.layout(a) {
 		return dst, 0, false
 	}
 	var cotarget int64
@@ -133,6 +146,8 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) 
 	case opComplement:
 		if r.punct(',') {
 			hasCotarget = true
+			r.space()
+			at.arg1 = r.pos
 			var ok bool
 			if cotarget, ok = r.int(); !ok {
 				return dst, 0, false
@@ -142,11 +157,13 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) 
 		if !r.punct(',') {
 			return dst, 0, false
 		}
-		at, start := r.f, r.pos
+		r.space()
+		fa, start := r.f, r.pos
+		at.arg1 = start
 		if !r.layout(b) {
 			// A tiler: [T0;T1;...], a shape (4,8) or an integer.
 			r.pos = start
-			return byTiler(dst, r, o, &at, b)
+			return byTiler(dst, r, o, &fa, b)
 		}
 	}
 	if !r.punct(')') || !r.end() {
@@ -196,6 +213,9 @@ func call(dst []byte, r *reader, a, b, res *layout.Static) ([]byte, Kind, bool) 
 		ok = res.RakedProduct(a, b)
 	}
 	if !ok {
+		if fail != nil && failure(o, a, b, cotarget, hasCotarget, at, fail) {
+			return dst, Failed, true
+		}
 		return dst, 0, false
 	}
 	return res.AppendText(dst), Layout, true

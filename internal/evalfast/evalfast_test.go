@@ -80,3 +80,32 @@ func BenchmarkAppend(b *testing.B) {
 		b.Fatalf("%d lines declined", declined)
 	}
 }
+
+// TestEvalFailure checks that Eval answers a line whose operation fails a
+// condition of the CuTe paper with the general function's error, at the
+// argument it names (its first byte), and leaves dst as it was. composition((4,6):(1,5), 6:3):
+// the stride 3 and the prefix product 4 do not divide one another (eq. 20,
+// E0400); complement((5,4):(1,2)): modes 5:1 and 4:2 overlap (E0402).
+func TestEvalFailure(t *testing.T) {
+	for _, c := range []struct {
+		line, code string
+		at         int
+	}{
+		{"composition((4,6):(1,5), 6:3)", "E0400", 25}, // the error is about B, 6:3
+		{"complement( (5,4):(1,2))", "E0402", 12},
+	} {
+		var f Failure
+		got, kind, ok := Eval([]byte("> "), []byte(c.line), &f)
+		if !ok || kind != Failed || string(got) != "> " || f.Err == nil || f.Err.Code != c.code {
+			t.Errorf("%q: %q, kind %d, ok %v, %+v; want a failure %s", c.line, got, kind, ok, f.Err, c.code)
+			continue
+		}
+		if f.At != c.at {
+			t.Errorf("%q: at %d, want %d", c.line, f.At, c.at)
+		}
+	}
+	// Append declines the same lines, for the callers without a wording.
+	if _, _, ok := Append(nil, []byte("composition((4,6):(1,5), 6:3)")); ok {
+		t.Error("Append took a line that fails")
+	}
+}

@@ -1,0 +1,95 @@
+package evalfast
+
+import (
+	"errors"
+
+	"github.com/cutec/cutec/layout"
+)
+
+// Failed is the Kind of a line that Eval read whole and whose operation
+// failed: an error of the algebra (a divisibility or injectivity
+// condition), reported in a Failure.
+const Failed Kind = 3
+
+// Failure is an error of the algebra on a line the fast path reads whole:
+// the error the general function of package layout returns, and the byte
+// offset in the line of what it is about (the argument it names, or the
+// call), where the full path's diagnostic starts.
+type Failure struct {
+	Err *layout.Error
+	At  int
+}
+
+// Eval is Append that also answers the lines whose operation fails: when
+// the Static operation declines a line read whole, Eval runs the general
+// function on the same layouts (as normalize does) and, when that returns
+// an error of the algebra, sets *fail and returns kind Failed with dst
+// unchanged. No second parse: the layouts read are reused. The caller words
+// the error (layout.Error.Message) as the full path does.
+func Eval(dst, line []byte, fail *Failure) (out []byte, kind Kind, ok bool) {
+	return appendLine(dst, line, fail)
+}
+
+// callArgs are the offsets of a call's name and of its first two arguments.
+type callArgs struct{ name, arg0, arg1 int }
+
+// failure runs the general function of operation o on the layouts a and b
+// (b unused by the operations of one argument), the cotarget when has is
+// set, and fills *fail when it returns an error of the algebra. It reports
+// whether it did; a success of the general function (the Static operation
+// declined for another reason) or an error of another kind is left to the
+// full path.
+func failure(o op, a, b *layout.Static, cotarget int64, has bool, at callArgs, fail *Failure) bool {
+	la := a.Layout()
+	var err error
+	switch o {
+	case opComposition:
+		_, err = layout.ComposeTiler(la, layout.TileLayout(b.Layout()))
+	case opComplement:
+		if has && cotarget < 1 {
+			return false // the full path words a cotarget that is not positive
+		} else if has {
+			_, err = layout.ComplementTo(la, layout.Int(cotarget))
+		} else {
+			_, err = layout.Complement(la)
+		}
+	case opLeftInverse:
+		_, err = layout.LeftInverse(la)
+	case opLogicalDivide:
+		_, err = layout.LogicalDivide(la, layout.TileLayout(b.Layout()))
+	case opZippedDivide:
+		_, err = layout.ZippedDivide(la, layout.TileLayout(b.Layout()))
+	case opTiledDivide:
+		_, err = layout.TiledDivide(la, layout.TileLayout(b.Layout()))
+	case opFlatDivide:
+		_, err = layout.FlatDivide(la, layout.TileLayout(b.Layout()))
+	case opLogicalProduct:
+		_, err = layout.LogicalProduct(la, layout.TileLayout(b.Layout()))
+	case opZippedProduct:
+		_, err = layout.ZippedProduct(la, layout.TileLayout(b.Layout()))
+	case opTiledProduct:
+		_, err = layout.TiledProduct(la, layout.TileLayout(b.Layout()))
+	case opFlatProduct:
+		_, err = layout.FlatProduct(la, layout.TileLayout(b.Layout()))
+	case opBlockedProduct:
+		_, err = layout.BlockedProduct(la, b.Layout())
+	case opRakedProduct:
+		_, err = layout.RakedProduct(la, b.Layout())
+	default:
+		return false
+	}
+	var e *layout.Error
+	if err == nil || !errors.As(err, &e) {
+		return false
+	}
+	fail.Err, fail.At = e, at.name
+	switch e.Arg {
+	case 0:
+		fail.At = at.arg0
+	case 1:
+		if at.arg1 >= 0 {
+			fail.At = at.arg1
+		}
+	}
+	return true
+}
