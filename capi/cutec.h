@@ -129,6 +129,19 @@ cutec_result *cutec_draw(const char *expr, size_t len, int format);
  * also when the expression fails: the derivation then ends with the error. */
 cutec_result *cutec_explain(const char *expr, size_t len);
 
+/* cutec_inspect evaluates a value or an expression as cutec_eval does and
+ * gives it as structured JSON for bindings: value is the object {"value",
+ * "kind", "obligations", "symbols", ...} with the parts of the value
+ * ("shape" and "stride" of a layout, "a", "offset", "b" and "elem_bits" of
+ * a composed layout A o offset o B (elem_bits N > 0 for a byte swizzle
+ * S o smem_ptr[Nb](unset) o B, 0 otherwise), "bits", "base" and "shift" of a swizzle, "tiles"
+ * of a tiler, "tuple" of a tuple; a static integer leaf is a number, any
+ * other leaf its text) and, for a call of banks, wavefronts or bank_check,
+ * "banks": the analysis of "cutec banks -format json". An empty input
+ * (len 0) gives {"operations":[{"name","doc"}...]}, every operation an
+ * expression may call. Errors are those of cutec_eval. */
+cutec_result *cutec_inspect(const char *expr, size_t len);
+
 /* cutec_result_free frees a result and all its strings. NULL is allowed. */
 void cutec_result_free(cutec_result *result);
 #endif /* CUTEC_NO_PROTOTYPES */

@@ -94,6 +94,11 @@ cutec_result *cutec_explain(const char *expr, size_t len) {
 	return r ? r : cutecgo_explain((char *)expr, len);
 }
 
+cutec_result *cutec_inspect(const char *expr, size_t len) {
+	cutec_result *r = forked("cutec_inspect");
+	return r ? r : cutecgo_inspect((char *)expr, len);
+}
+
 void cutec_result_free(cutec_result *r) {
 	if (r == NULL) {
 		return;

@@ -34,21 +34,35 @@ def run(*cmd, **kw):
 
 def check_header():
     """Every function of capi/cutec.h is exported by the library, and the
-    library exports no other cutec_ function (cgo writes build/libcutec.h)."""
+    library exports no other cutec_ function: the dynamic symbols of
+    build/libcutec.so (nm -D), since the entry points are written in C
+    (capi/fork.c, capi/version.c) over the Go functions cutecgo_*."""
     with open(os.path.join(ROOT, "capi", "cutec.h")) as f:
         declared = set(re.findall(r"\b(cutec_\w+)\(", f.read()))
-    with open(os.path.join(BUILD, "libcutec.h")) as f:
-        exported = set(re.findall(r"\b(cutec_\w+)\(", f.read()))
-    exported.add("cutec_version")  # written in C (capi/version.c), not by cgo
+    nm = subprocess.run(["nm", "-D", "--defined-only", os.path.join(BUILD, "libcutec.so")],
+                        check=True, capture_output=True, text=True).stdout
+    exported = set(re.findall(r" T (cutec_\w+)$", nm, re.M))
     if declared != exported:
         sys.exit(f"capi/cutec.h and the library disagree: only in the header {sorted(declared - exported)}, "
                  f"only in the library {sorted(exported - declared)}")
 
 
-def build():
+def build_library():
+    """The shared library, checked against capi/cutec.h and copied into the
+    package (python/cutec/libcutec.so). pip's build of the package
+    (python/build_backend.py) runs this step alone."""
     os.makedirs(BUILD, exist_ok=True)
     run("go", "build", "-buildmode=c-shared", "-o", "build/libcutec.so", "./capi")
     check_header()
+    # Copy, then rename over the old copy: a process that has the old one
+    # loaded (a test that installs the package) keeps its intact mapping.
+    dest = os.path.join(ROOT, "python", "cutec", "libcutec.so")
+    shutil.copy(os.path.join(BUILD, "libcutec.so"), dest + ".tmp")
+    os.replace(dest + ".tmp", dest)
+
+
+def build():
+    build_library()
     run("go", "build", "-o", "build/cutec", "./cmd/cutec")
     cc, cxx = os.environ.get("CC", "cc"), os.environ.get("CXX", "c++")
     rpath = "-Wl,-rpath,$ORIGIN"  # the programs find build/libcutec.so beside them
@@ -58,7 +72,6 @@ def build():
         "examples/cpp/cutec_eval.cpp", "-Lbuild", "-lcutec", "-pthread", rpath, "-o", "build/cutec_eval_cpp")
     run(cc, "-Wall", "-Wextra", "-Werror", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O1", "-Icapi",
         "capi/tests/stress.c", "-Lbuild", "-lcutec", "-pthread", rpath, "-o", "build/stress")
-    shutil.copy(os.path.join(BUILD, "libcutec.so"), os.path.join(ROOT, "python", "cutec", "libcutec.so"))
 
 
 def test(long):

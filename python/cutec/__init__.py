@@ -19,8 +19,10 @@ raises CutecError (E0808): use the spawn or forkserver start method.
 docs/embedding.md is the reference.
 """
 import json
+from typing import Any, List, Union
 
 from . import _native
+from ._structure import LayoutMethods
 
 __all__ = [
     "CutecError", "Diagnostic", "Note", "Span", "Value", "Layout", "Obligation",
@@ -113,8 +115,13 @@ def _check(raw):
 
 
 def _text(x):
-    """The text of an input: a Value is its canonical text."""
-    return x.text if isinstance(x, Value) else x
+    """The text of an input: a Value is its canonical text; str and bytes
+    pass; any other type is a TypeError."""
+    if isinstance(x, Value):
+        return x.text
+    if not isinstance(x, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"cutec: an expression is a str, bytes or a cutec value, not {type(x).__name__}")
+    return x
 
 
 class Obligation:
@@ -164,7 +171,11 @@ class Value:
         return hash((self.text, self.kind))
 
 
-class Layout(Value):
+# What an expression may be given as: text, bytes (sent unchanged) or a value.
+Input = Union[str, bytes, bytearray, memoryview, "Value"]
+
+
+class Layout(LayoutMethods, Value):
     """A layout (shape:stride) or a composed layout (outer o offset o
     inner), in canonical spelling.
 
@@ -177,6 +188,10 @@ class Layout(Value):
     __slots__ = ()
 
     def __init__(self, text, kind=None, obligations=(), notes=""):
+        if not isinstance(text, (str, bytes)):  # pycute's Layout(shape, stride=None)
+            from ._values import _arg
+            text = f"make_layout({_arg(text)})" if kind is None else f"make_layout({_arg(text)}, {_arg(kind)})"
+            kind = None
         if kind is None:
             v = eval(text)
             if not isinstance(v, Layout):
@@ -191,12 +206,12 @@ class Layout(Value):
         return v
 
     @property
-    def size(self):
+    def size(self) -> int:
         """The number of coordinates of the domain."""
         return self._int("size")
 
     @property
-    def cosize(self):
+    def cosize(self) -> int:
         """One more than the largest offset: the size of the codomain."""
         return self._int("cosize")
 
@@ -205,14 +220,14 @@ class Layout(Value):
         c = coord[0] if len(coord) == 1 else coord
         return eval(f"({self.text})({_coord(c)})")
 
-    def draw(self, format="text"):
+    def draw(self, format: str = "text") -> str:
         """The drawing of "cutec show": "text", "svg" or "html"."""
         return draw(self, format)
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return self.draw("svg")
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         # The page of "cutec show -format html" without its <html> frame:
         # the style (scoped to table.cute) and the table.
         page = self.draw("html")
@@ -230,6 +245,8 @@ def _coord(c):
         raise TypeError("cutec: a coordinate is an int or a tuple of them, not a bool")
     if isinstance(c, int):
         return str(c)
+    if c is None:  # pycute's slice mark, CuTe's _
+        return "_"
     if isinstance(c, (tuple, list)):
         return "(" + ",".join(_coord(x) for x in c) + ")"
     raise TypeError(f"cutec: a coordinate is an int or a tuple of them, not {type(c).__name__}")
@@ -238,16 +255,20 @@ def _coord(c):
 def _value(raw):
     text = raw.value.decode("utf-8", "surrogateescape")
     obligations = [Obligation(o["condition"], o["proved"]) for o in raw.obligations]
-    if raw.kind in ("layout", "composed layout"):
-        return Layout(text, raw.kind, obligations, raw.notes)
+    if raw.kind == "layout" or raw.kind and "composed" in raw.kind:
+        from ._values import value_class
+        return value_class(raw.kind)(text, raw.kind, obligations, raw.notes)
     if not obligations and raw.kind == "integer" and text.lstrip("-").isdigit():
         return int(text)
     if not obligations and raw.kind == "boolean" and text in ("true", "false"):
         return text == "true"
+    if raw.kind in ("swizzle", "tiler", "tiled MMA", "tiled copy"):
+        from ._values import value_class
+        return value_class(raw.kind)(text, raw.kind)
     return Value(text, raw.kind, obligations, raw.notes)
 
 
-def eval(expr):
+def eval(expr: "Input") -> Any:
     """Evaluates a value or an expression, as "cutec eval" does: a Layout,
     an int, a bool, or a Value (tuples, swizzles, tilers, dynamic
     integers and truth values, ...). A symbolic result keeps the conditions
@@ -259,31 +280,31 @@ def eval(expr):
     return _value(_check(_native.eval_(_text(expr))))
 
 
-def verify(expr):
+def verify(expr: "Input") -> List["Diagnostic"]:
     """Evaluates a value or an expression and runs every check, as "cutec
     verify" does; returns every Diagnostic (errors and warnings), [] when
     clean. Never raises for findings."""
     return _diagnostics(_native.verify(_text(expr)))
 
 
-def lint(text, kind="cute", name="<input>"):
+def lint(text: "Input", kind: str = "cute", name: str = "<input>") -> List["Diagnostic"]:
     """Checks a whole buffer as a .cute file (kind "cute") or as MLIR
     ("mlir"), as "cutec lint" checks a file; returns every Diagnostic."""
     return _diagnostics(_native.lint(name, text, _kind(kind)))
 
 
-def lint_cute(text, name="<input>"):
+def lint_cute(text: "Input", name: str = "<input>") -> List["Diagnostic"]:
     """lint(text, "cute", name)."""
     return lint(text, "cute", name)
 
 
-def lint_mlir(text, name="<input>"):
+def lint_mlir(text: "Input", name: str = "<input>") -> List["Diagnostic"]:
     """lint(text, "mlir", name): the payloads of !cute.layout<"..."> and
     the other wrappers in MLIR that CuTe DSL prints."""
     return lint(text, "mlir", name)
 
 
-def format(text, kind="cute", name="<input>"):
+def format(text: Union[str, bytes], kind: str = "cute", name: str = "<input>") -> Union[str, bytes]:
     """The buffer with its layouts in canonical spelling and every other
     byte kept, as "cutec fmt" does (str in, str out; bytes in, bytes out).
     Raises CutecError on a syntax error."""
@@ -293,7 +314,7 @@ def format(text, kind="cute", name="<input>"):
     return raw.value.decode("utf-8", "surrogateescape")
 
 
-def draw(expr, format="text"):
+def draw(expr: "Input", format: str = "text") -> str:
     """Draws the layout an expression gives as "cutec show" does: "text",
     "svg" or "html". Raises CutecError."""
     if format not in _native.DRAW_FORMATS:
@@ -302,7 +323,7 @@ def draw(expr, format="text"):
     return raw.value.decode("utf-8")
 
 
-def version():
+def version() -> str:
     """The version of the C ABI the library implements ("0.2.0")."""
     return _native.version()
 
@@ -315,7 +336,7 @@ def _kind(kind):
     raise ValueError(f"cutec: kind {kind!r} is neither 'cute' nor 'mlir'")
 
 
-def explain(expr):
+def explain(expr: "Input") -> List[Any]:
     """The derivation of an expression, as "cutec eval -explain -json" gives
     it (docs/explain.md): a list of steps, each a dict with "rule", "expr",
     "value", "note" and "depth", where evaluating "expr" gives "value" and
@@ -328,4 +349,24 @@ def explain(expr):
     raw = _native.explain(expr)
     if not raw.ok or raw.value is None:
         raise CutecError([Diagnostic(d) for d in raw.diagnostics])
-    return json.loads(raw.value.decode("utf-8"))["steps"]
+    from ._values import Step
+    return [Step(s) for s in json.loads(raw.value.decode("utf-8"))["steps"]]
+
+
+# The values beyond Layout, the operations of the algebra (from the
+# library's own table: cutec.ops), equality as functions and the bank
+# analysis: _values.py. __version__ is the package's, the C ABI's version.
+from ._values import ComposedLayout, Swizzle, Tile, TiledMMA, TiledCopy, BankReport, Phase, Step, same_function, banks  # noqa: E402
+from . import ops  # noqa: E402
+import builtins as _builtins  # noqa: E402
+from .pycute_convert import from_pycute, to_pycute  # noqa: E402
+
+__version__ = version()  # the C ABI's version, CUTEC_VERSION of capi/cutec.h
+for _name, _fn in ops.OPERATIONS.items():
+    if _name not in globals():  # eval and the like stay the package's own
+        globals()[_name] = _fn
+del _name, _fn
+__all__ += ["ComposedLayout", "Swizzle", "Tile", "TiledMMA", "TiledCopy", "BankReport", "Phase", "Step", "same_function", "banks",
+            "from_pycute", "to_pycute", "ops", "__version__"] + sorted(
+    # "from cutec import *" leaves Python's filter, sum and slice alone
+    n for n in ops.OPERATIONS if n != "eval" and n not in _builtins.__dict__)

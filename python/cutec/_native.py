@@ -157,3 +157,14 @@ def explain(text):
     fn.argtypes, fn.restype = [ctypes.c_char_p, ctypes.c_size_t], ctypes.POINTER(_Result)
     b = _bytes(text)
     return _take(fn(b, len(b)))
+
+
+def inspect(text):
+    """cutec_inspect: the value as structured JSON (an empty input: the
+    catalogue of operations)."""
+    fn = getattr(_lib, "cutec_inspect", None)
+    if fn is None:
+        raise NotImplementedError("cutec: this libcutec.so has no cutec_inspect; rebuild it (python3 python/build.py)")
+    fn.argtypes, fn.restype = [ctypes.c_char_p, ctypes.c_size_t], ctypes.POINTER(_Result)
+    b = _bytes(text)
+    return _take(fn(b, len(b)))
