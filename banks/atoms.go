@@ -1,9 +1,11 @@
 package banks
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -117,6 +119,10 @@ func LookupAtom(name string) (Atom, error) {
 	if i, ok := atomIndex[atomKey(copyAtomOp(name))]; ok {
 		return atoms[i], nil
 	}
+	if strings.Contains(strings.ToUpper(name), "TMA") {
+		return Atom{}, &Error{Code: diag.BankUnknownName, Msg: fmt.Sprintf("%s is a TMA copy: the copy engine writes a whole box, "+
+			"not the threads of a warp, so it has no bank phases to count; name the instruction that reads the box (ldmatrix.x4, ld.shared.b128, ...)", name)}
+	}
 	return Atom{}, errUnknown("atom", name, AtomNames())
 }
 
@@ -124,13 +130,13 @@ func LookupAtom(name string) (Atom, error) {
 // Copy_Atom<OP, T> (T is the access's element type, given apart), and
 // name itself otherwise.
 func copyAtomOp(name string) string {
-	s := strings.TrimSuffix(strings.TrimPrefix(strings.Join(strings.Fields(name), ""), "cute::"), "{}")
+	s := strings.TrimSuffix(strings.ReplaceAll(strings.Join(strings.Fields(name), ""), "cute::", ""), "{}")
 	if rest, ok := strings.CutPrefix(s, "Copy_Atom<"); ok && strings.HasSuffix(rest, ">") {
 		if i := strings.LastIndex(rest, ","); i > 0 {
 			return rest[:i]
 		}
 	}
-	return name
+	return s
 }
 
 // Atoms returns every atom, in the order of the table.

@@ -59,6 +59,8 @@ func TestLookups(t *testing.T) {
 		// and the SASS names LDSM/STSM that profiles print.
 		"Copy_Atom<SM75_U32x4_LDSM_N, half_t>": "ldmatrix.x4", "cute::Copy_Atom<cute::SM75_U16x8_LDSM_T,half_t>{}": "ldmatrix.x4.trans",
 		"ldsm.x4": "ldmatrix.x4", "LDSM.x2.T": "ldmatrix.x2.trans", "stsm.x4": "stmatrix.x4",
+		"SM80_CP_ASYNC_CACHEGLOBAL<cute::uint128_t>":                    "cp.async.cg.16",
+		"Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<cute::uint128_t>, half_t>": "cp.async.cg.16",
 	} {
 		a, err := LookupAtom(name)
 		if err != nil || a.Name != want {
@@ -69,6 +71,10 @@ func TestLookups(t *testing.T) {
 	var be *Error
 	if !errors.As(err, &be) || be.Code != diag.BankUnknownName || !strings.Contains(be.Msg, "did you mean") {
 		t.Errorf("ldmatrix.x8: %v, want E0909 with a suggestion", err)
+	}
+	_, err = LookupAtom("SM90_TMA_LOAD")
+	if !errors.As(err, &be) || be.Code != diag.BankUnknownName || !strings.Contains(be.Msg, "box") {
+		t.Errorf("SM90_TMA_LOAD: %v, want E0909 saying a TMA copy has no bank phases", err)
 	}
 	_, err = LookupElem("f17")
 	if !errors.As(err, &be) || be.Code != diag.BankUnknownName || !strings.Contains(be.Msg, "f16") {
