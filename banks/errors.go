@@ -2,9 +2,11 @@ package banks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/suggest"
 )
 
 // Error is an error of the analysis with the diagnostic code that reports
@@ -34,35 +36,16 @@ func errUnknown(what, name string, known []string) *Error {
 	return &Error{Code: diag.BankUnknownName, Msg: msg}
 }
 
-// nearest returns the known name closest to name by edit distance, if it
-// is close enough to be a plausible typo.
+// nearest returns the known name closest to name, ignoring case, if it is
+// close enough to be a plausible typo (suggest.Closest, the one rule of
+// every "did you mean").
 func nearest(name string, known []string) string {
-	best, bestD := "", len(name)/2+2
-	for _, k := range known {
-		if d := distance(name, strings.ToLower(k)); d < bestD {
-			best, bestD = k, d
-		}
+	lower := make([]string, len(known))
+	for i, k := range known {
+		lower[i] = strings.ToLower(k)
 	}
-	return best
-}
-
-// distance is the Levenshtein distance of a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	if s := suggest.Closest(name, lower); s != "" {
+		return known[slices.Index(lower, s)]
 	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return ""
 }

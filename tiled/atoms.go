@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -214,24 +215,19 @@ func LookupMMA(name string) (MMAAtom, error) {
 	if a, ok := umma(c); ok {
 		return a, nil
 	}
-	return MMAAtom{}, errUnknown("unknown MMA atom %s%s", name, suggest(c))
+	return MMAAtom{}, errUnknown("unknown MMA atom %s%s", name, mmaHint(c))
 }
 
-// suggest names the known fixed atom nearest to name, or the form of a
+// mmaHint names the known fixed atom nearest to name, or the form of a
 // parametrized one.
-func suggest(name string) string {
+func mmaHint(name string) string {
 	switch {
 	case strings.HasPrefix(name, "SM90_64x"):
 		return "; an SM90 GMMA atom is SM90_64xNxK_<D><A><B>_SS or _RS with <GMMA::Major::K|MN,GMMA::Major::K|MN>, or _TN for 8- and 32-bit inputs, K = 256 bits"
 	case strings.HasPrefix(name, "SM100_"):
 		return "; an SM100 UMMA atom is SM100_MMA_{F16BF16,TF32,S8}[_2x1SM]_{SS,TS}<A,B,C,M,N[,UMMA::Major::K,UMMA::Major::K]>"
 	}
-	best, bestD := "", len(name)/3+2
-	for _, a := range fixedMMA {
-		if d := distance(name, a.Name); d < bestD {
-			best, bestD = a.Name, d
-		}
-	}
+	best := suggest.Closest(name, MMANames())
 	if best == "" {
 		return ""
 	}
@@ -247,25 +243,4 @@ func MMANames() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// distance is the Levenshtein distance of a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
 )
 
@@ -119,12 +120,7 @@ func LookupCopy(name string, bits func(typ string) (int, error)) (CopyOp, error)
 		}
 		return oneThread(c, n), nil
 	}
-	best, bestD := "", len(c)/3+2
-	for _, k := range append(CopyNames(), "UniversalCopy<T>", "SM80_CP_ASYNC_CACHEALWAYS<T>", "SM80_CP_ASYNC_CACHEGLOBAL<T>", "SM90_TMA_LOAD<BITS>") {
-		if d := distance(c, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
+	best := suggest.Closest(c, append(CopyNames(), "UniversalCopy<T>", "SM80_CP_ASYNC_CACHEALWAYS<T>", "SM80_CP_ASYNC_CACHEGLOBAL<T>", "SM90_TMA_LOAD<BITS>"))
 	if best != "" {
 		return CopyOp{}, errUnknown("unknown copy operation %s; did you mean %s?", name, best)
 	}

@@ -14,8 +14,8 @@ const module = "github.com/cutec/cutec/"
 var allowed = map[string][]string{
 	"diag":      {},
 	"layout":    {},
-	"banks":     {"layout", "diag", "tiled"},
-	"tiled":     {"layout", "diag"},
+	"banks":     {"layout", "diag", "tiled", "internal/suggest"},
+	"tiled":     {"layout", "diag", "internal/suggest"},
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
 	"parser":    {"grammar", "internal/syntax", "ast", "diag", "internal/gencache", "internal/cppnames"},
