@@ -5,11 +5,13 @@ import (
 	"compress/gzip"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/internal/tvpic"
 	"github.com/cutec/cutec/verify"
 	"github.com/stretchr/testify/require"
@@ -93,4 +95,36 @@ func body(s string) []string {
 		out = append(out, sc.Text())
 	}
 	return out
+}
+
+// TestLatexCompiles runs pdflatex on the TikZ pictures of the objects of
+// TestLatexIsCuTes, where a TeX is installed (Debian's texlive-latex-base
+// and texlive-pictures; CI does not install them, to keep its time). CuTe's
+// print_latex writes the standalone class, which is in texlive-latex-extra,
+// so the check sets the same picture in the article class: what it checks
+// is that every TikZ command cutec writes compiles. (Checked here with every
+// picture: all compile.)
+func TestLatexCompiles(t *testing.T) {
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("pdflatex is not installed")
+	}
+	dir := t.TempDir()
+	for id, expr := range cutecExprs {
+		// pdflatex takes about 20 s a picture: one small one by default,
+		// every one under CUTEC_HEAVY=1.
+		if id != "m80_1688_tf32" && !heavytest.Enabled() {
+			continue
+		}
+		var b strings.Builder
+		require.NoError(t, picture(t, expr).Write(&b, "latex"))
+		src := strings.Replace(b.String(), `\documentclass[convert]{standalone}`, `\documentclass{article}`+"\n"+`\usepackage[paperwidth=200in,paperheight=200in]{geometry}`, 1)
+		require.Contains(t, src, `\documentclass{article}`, id)
+		tex := filepath.Join(dir, id+".tex")
+		require.NoError(t, os.WriteFile(tex, []byte(src), 0o644))
+		out, err := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-output-directory", dir, tex).CombinedOutput()
+		require.NoError(t, err, "%s: pdflatex:\n%s", id, out)
+		_, err = os.Stat(filepath.Join(dir, id+".pdf"))
+		require.NoError(t, err, id)
+	}
 }
