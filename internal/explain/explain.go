@@ -293,7 +293,7 @@ func (d *deriver) expr(f *diag.File, e ast.Expr, env *normalize.Env) (string, bo
 		ev := normalize.Evaluator{File: f, Env: env}
 		v, diags := ev.Eval(a)
 		if diags.HasErrors() || v == nil {
-			return d.whole(f, e, env, call.Fun.Name, "an operand does not evaluate")
+			return d.whole(f, e, env, call.Fun.Name, "the call as a whole: an operand is not a value on its own (a name only this operation reads, such as an MMA atom, or an error)")
 		}
 		d.noteFacts(v)
 		vals[i], args[i] = v, v.String()

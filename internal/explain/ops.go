@@ -45,6 +45,8 @@ func init() {
 		"downcast":          deriveRecast1(false),
 		"slice":             deriveSlice(false),
 		"dice":              deriveSlice(true),
+		"local_tile":        deriveLocalTile,
+		"local_partition":   deriveLocalPartition,
 	}
 }
 

@@ -119,3 +119,23 @@ func TestReplayGenerated(t *testing.T) {
 	}
 	assert.Greater(t, count, 500)
 }
+
+// TestReplayLocal replays local_tile and local_partition, with and without
+// a projection: the derivation is CuTe's (cute/tensor_impl.hpp), a
+// zipped_divide then a slice, and must reach the evaluator's value.
+func TestReplayLocal(t *testing.T) {
+	for _, src := range []string{
+		"local_tile((8,16):(16,1), (4,8), (1,0))",
+		"local_tile((8,16):(16,1), (4,8), 1)",
+		"local_tile((8,16,32):(1,8,128), (4,8,2), (1,0,3), (1,_,1))",
+		"local_tile(M:1, 4, 2)",
+		"local_partition((8,16):(16,1), (2,4):(4,1), 5)",
+		"local_partition(((2,4),16):((16,1),64), ((2,2),4):((1,8),2), 13)",
+		"local_partition((8,16,32):(1,8,128), (2,4,2):(8,1,4), 9, (1,1,_))",
+	} {
+		d, k := replay(t, src)
+		assert.Zero(t, d.Mismatch, src)
+		assert.Greater(t, k, 3, "%s is derived in several steps", src)
+		assert.Equal(t, "slice", d.Steps[len(d.Steps)-1].Rule, src)
+	}
+}

@@ -128,7 +128,7 @@ var algebraOps = []string{
 	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
 	"raked_product", "tile_to_shape", "swizzle", "composed_eval", "recast_layout",
 	"max_common_layout", "max_common_vector", "slice", "dice", "eval", "apply",
-	"upcast", "downcast",
+	"upcast", "downcast", "local_tile", "local_partition",
 }
 
 func (a *algebraGen) expr() string {
@@ -169,6 +169,10 @@ func (a *algebraGen) expr() string {
 		return "swizzle(S<" + n(1, 2, 3) + "," + n(0, 2, 3, 4) + "," + n(1, 2, 3, 4) + ">, " + n(0, 5, 77, 200, 1023, 4096+129) + ")"
 	case "composed_eval":
 		return "composed_eval(S<" + n(1, 2, 3) + "," + n(2, 3, 4) + "," + n(3, 4) + "> o " + n(0, 16) + " o " + a.static() + ", " + n(0, 3, 7) + ")"
+	case "local_tile":
+		return "local_tile(" + a.layout() + ", " + a.tiler() + ", " + []string{"0", "1", "(1,0)", "(0,1)", "(1,1)"}[a.pick(5)] + ")"
+	case "local_partition":
+		return "local_partition(" + a.layout() + ", " + a.static() + ", " + n(0, 1, 3, 5, 7) + ")"
 	case "recast_layout":
 		return "recast_layout(" + n(8, 16, 32) + ", " + n(8, 16, 32) + ", " + a.static() + ")"
 	}
