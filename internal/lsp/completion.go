@@ -18,7 +18,7 @@ func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
 		return nil, err
 	}
 	list := completionList{Items: []completionItem{}}
-	if d.isMLIR {
+	if d.isMLIR || d.isSource {
 		return list, nil
 	}
 	line, b := d.offset(p.Position)

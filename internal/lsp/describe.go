@@ -28,6 +28,11 @@ func describe(title string, v normalize.Value) string {
 		fmt.Fprintf(&b, "%s: ", title)
 	}
 	fmt.Fprintf(&b, "%s\n\n```\n%s\n```\n", v.Kind(), v)
+	if facts, cells, ok := tiledFacts(v); ok {
+		writeFacts(&b, facts)
+		tiledPicture(&b, v, cells)
+		return b.String()
+	}
 	var facts []string
 	switch v := v.(type) {
 	case normalize.Layout:

@@ -54,6 +54,9 @@ func (c *checker) check(doc *document) []found {
 	if doc.isMLIR {
 		return c.checkMLIR(doc)
 	}
+	if doc.isSource {
+		return c.checkSource(doc)
+	}
 	return c.checkCute(doc)
 }
 

@@ -6,17 +6,22 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/sources"
 	"github.com/cutec/cutec/verify"
 )
 
 // document is an open text document, held as lines so that an edit costs
 // the lines it touches, not the size of the file.
 type document struct {
-	uri     string
-	name    string // the file name diagnostics carry
-	isMLIR  bool
-	version int
-	lines   []string // the text split at "\n"; a line keeps a "\r" before its "\n"
+	uri    string
+	name   string // the file name diagnostics carry
+	isMLIR bool
+	// isSource: a C++ or CuTe DSL Python file (sources.Is), read by
+	// internal/sources; src is its reading, nil until needed.
+	isSource bool
+	src      *sources.Result
+	version  int
+	lines    []string // the text split at "\n"; a line keeps a "\r" before its "\n"
 
 	// lineDiags holds, for an MLIR document, the diagnostics of each line,
 	// found in a window of that line alone (BaseLine 1), so that lines can
@@ -65,6 +70,7 @@ type document struct {
 func newDocument(uri, languageID string, version int, text string) *document {
 	d := &document{uri: uri, name: uriName(uri), version: version}
 	d.isMLIR = isMLIR(uri, languageID)
+	d.isSource = !d.isMLIR && sources.Is(d.name)
 	d.setText(text)
 	return d
 }
@@ -104,7 +110,7 @@ func (d *document) setText(text string) {
 	for i := range d.dirty {
 		d.dirty[i] = true
 	}
-	d.cute = nil
+	d.cute, d.src = nil, nil
 }
 
 // text returns the whole text.
@@ -113,7 +119,7 @@ func (d *document) text() string { return strings.Join(d.lines, "\n") }
 // apply applies one content change: a range and its new text, or (without
 // a range) the whole new text.
 func (d *document) apply(ch contentChange) {
-	d.cute = nil
+	d.cute, d.src = nil, nil
 	if ch.Range == nil {
 		d.setText(ch.Text)
 		return

@@ -14,6 +14,9 @@ func (s *Server) formatting(params json.RawMessage) (any, *rpcError) {
 	if s.opts.Format == nil {
 		return nil, errorf(codeRequestFailed, "formatting is not available")
 	}
+	if d.isSource {
+		return []TextEdit{}, nil // cutec fmt rewrites .cute and MLIR, not C++ or Python
+	}
 	old := d.text()
 	out, diags, ferr := s.opts.Format(d.name, []byte(old), d.isMLIR)
 	switch {

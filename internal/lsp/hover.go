@@ -21,9 +21,12 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 	line, b := d.offset(p.Position)
 	var text string
 	var r *Range
-	if d.isMLIR {
+	switch {
+	case d.isMLIR:
 		text, r = d.hoverMLIR(line, b, s.check)
-	} else {
+	case d.isSource:
+		text, r = d.hoverSource(line, b, s.check)
+	default:
 		text, r = d.hoverCute(line, b)
 	}
 	if text == "" {

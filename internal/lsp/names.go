@@ -13,6 +13,9 @@ func (s *Server) definition(params json.RawMessage) (any, *rpcError) {
 		return nil, err
 	}
 	line, b := d.offset(p.Position)
+	if d.isSource {
+		return nil, nil
+	}
 	if !d.isMLIR {
 		return d.cuteDefinition(line, b), nil
 	}
@@ -50,6 +53,9 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	p, d, err := openDocument[referenceParams](s, params)
 	if err != nil {
 		return nil, err
+	}
+	if d.isSource {
+		return []Location{}, nil
 	}
 	if d.isMLIR {
 		return d.aliasReferences(p.Position, p.Context.IncludeDeclaration), nil

@@ -20,7 +20,7 @@ func (s *Server) semanticTokens(params json.RawMessage) (any, *rpcError) {
 	if err != nil {
 		return nil, err
 	}
-	if d.isMLIR {
+	if d.isMLIR || d.isSource {
 		return semanticTokens{Data: []int{}}, nil
 	}
 	return semanticTokens{Data: d.encode(d.cuteTokens())}, nil
