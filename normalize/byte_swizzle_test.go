@@ -185,7 +185,15 @@ func TestGMMAAtomNames(t *testing.T) {
 			assert.Equal(t, want, evalOK(t, spelling).String(), spelling)
 		}
 	}
-	_, diags := eval(t, "GMMA::Layout_K_SW128_Atom<halff>", nil)
+	// UMMA names the same atoms (cute/atom/mma_traits_sm100.hpp: using
+	// cute::GMMA::Layout_K_SW128_Atom, ...), and adds Layout_MN_SW128_32B_Atom,
+	// Swizzle<2,5,2> over (1024,4):(1,1024) bits, upcast to T: for half_t
+	// (64,4):(1,64) elements (derived by hand from that definition).
+	assert.Equal(t, evalOK(t, "GMMA::Layout_K_SW64_Atom<half_t>").String(), evalOK(t, "UMMA::Layout_K_SW64_Atom<half_t>").String())
+	assert.Equal(t, "S<2,5,2> o smem_ptr[16b](unset) o (64,4):(1,64)", evalOK(t, "UMMA::Layout_MN_SW128_32B_Atom<half_t>").String())
+	_, diags := eval(t, "GMMA::Layout_MN_SW128_32B_Atom<half_t>", nil)
+	require.Len(t, diags, 1, "GMMA has no SW128_32B atom")
+	_, diags = eval(t, "GMMA::Layout_K_SW128_Atom<halff>", nil)
 	require.Len(t, diags, 1)
 	assert.Equal(t, diag.UnknownName, diags[0].Code)
 	assert.Contains(t, diags[0].Message, `"halff"`)
