@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"runtime"
 	"testing"
 )
 
@@ -37,27 +36,7 @@ var errorBase int
 // stopped), as BenchmarkEvalSymbols does; it reports the time and the
 // allocations of one line.
 func BenchmarkEvalErrors(b *testing.B) {
-	const n = 30_000
-	var mallocs uint64
-	for b.Loop() {
-		b.StopTimer()
-		in := errorLines(errorBase, n)
-		errorBase += n
-		b.SetBytes(int64(len(in)))
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		b.StartTimer()
-		e := &env{stdin: bytes.NewReader(in), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
-		if status := run([]string{"eval"}, e); status != exitFindings {
-			b.Fatalf("eval exited %d, want %d", status, exitFindings)
-		}
-		b.StopTimer()
-		runtime.ReadMemStats(&m1)
-		mallocs += m1.Mallocs - m0.Mallocs
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/line")
-	b.ReportMetric(float64(mallocs)/float64(b.N*n), "allocs/line")
+	benchEvalLines(b, errorLines, &errorBase, exitFindings)
 }
 
 // TestErrorLinesAreErrors holds the lines of BenchmarkEvalErrors to what
