@@ -11,13 +11,7 @@ import (
 // replaced by spaces (line breaks kept), so offsets are those of src.
 func blankCpp(src []byte) []byte {
 	out := append([]byte(nil), src...)
-	blank := func(i, j int) {
-		for k := i; k < j && k < len(out); k++ {
-			if out[k] != '\n' {
-				out[k] = ' '
-			}
-		}
-	}
+	blank := func(i, j int) { blankRange(out, i, j) }
 	for i := 0; i < len(src); {
 		switch {
 		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
@@ -36,15 +30,7 @@ func blankCpp(src []byte) []byte {
 			blank(i, j)
 			i = j
 		case src[i] == '"' || src[i] == '\'' && !(i > 0 && isHexDigit(src[i-1])):
-			q := src[i]
-			j := i + 1
-			for j < len(src) && src[j] != q && src[j] != '\n' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j = min(j+1, len(src))
+			j := quoteEnd(src, i)
 			blank(i, j)
 			i = j
 		default:
@@ -52,6 +38,30 @@ func blankCpp(src []byte) []byte {
 		}
 	}
 	return out
+}
+
+// blankRange replaces out[i:j] by spaces, keeping line breaks.
+func blankRange(out []byte, i, j int) {
+	for k := i; k < j && k < len(out); k++ {
+		if out[k] != '\n' {
+			out[k] = ' '
+		}
+	}
+}
+
+// quoteEnd is the end of the one-line quoted literal that opens at
+// src[i] (a string or character literal, with backslash escapes): just
+// past its closing quote, or at the line's end when it is not closed.
+func quoteEnd(src []byte, i int) int {
+	q := src[i]
+	j := i + 1
+	for j < len(src) && src[j] != q && src[j] != '\n' {
+		if src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	return min(j+1, len(src))
 }
 
 func isHexDigit(c byte) bool {
@@ -62,13 +72,7 @@ func isHexDigit(c byte) bool {
 // ones included.
 func blankPython(src []byte) []byte {
 	out := append([]byte(nil), src...)
-	blank := func(i, j int) {
-		for k := i; k < j && k < len(out); k++ {
-			if out[k] != '\n' {
-				out[k] = ' '
-			}
-		}
-	}
+	blank := func(i, j int) { blankRange(out, i, j) }
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
@@ -90,13 +94,7 @@ func blankPython(src []byte) []byte {
 					j = i + 3 + k + 3
 				}
 			} else {
-				for j < len(src) && src[j] != c && src[j] != '\n' {
-					if src[j] == '\\' {
-						j++
-					}
-					j++
-				}
-				j = min(j+1, len(src))
+				j = quoteEnd(src, i)
 			}
 			blank(i, j)
 			i = j
