@@ -3,7 +3,6 @@ package screenshot
 import (
 	"bytes"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -77,19 +76,7 @@ func TestBankDrawingsInBrowser(t *testing.T) {
 			if d.html {
 				file, data = filepath.Join(dir, d.name+".html"), page.Bytes()
 			}
-			if err := os.WriteFile(file, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			shot := filepath.Join(dir, d.name)
-			screenshotSized(t, chromium, file, shot, 1000, 900)
-			raw, err := os.ReadFile(shot)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := png.Decode(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
+			img := shootPage(t, chromium, file, data, 1000, 900)
 			checkBanks(t, img, d)
 			if goldenfile.UpdateScreenshots() {
 				update(t, img, filepath.Join("..", "..", "docs", "img", d.name))

@@ -1,9 +1,7 @@
 package screenshot
 
 import (
-	"bytes"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,13 +50,7 @@ func TestNotebookInBrowser(t *testing.T) {
 			seen++
 			page := filepath.Join(dir, "cell.html")
 			body := "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>" + strings.Join(html, "") + "</body></html>"
-			require.NoError(t, os.WriteFile(page, []byte(body), 0o644))
-			shot := filepath.Join(dir, "cell.png")
-			screenshotSized(t, chromium, page, shot, 1280, 600) // wide enough for 16 columns
-			b, err := os.ReadFile(shot)
-			require.NoError(t, err)
-			img, err := png.Decode(bytes.NewReader(b))
-			require.NoError(t, err)
+			img := shootPage(t, chromium, page, []byte(body), 1280, 600) // wide enough for 16 columns
 			check(t, img, drawing{name: plain, rows: grid[0], cols: grid[1]})
 		}
 	}

@@ -59,20 +59,7 @@ func TestDrawingsInBrowser(t *testing.T) {
 	dir := t.TempDir()
 	for _, d := range drawings {
 		t.Run(d.name, func(t *testing.T) {
-			page := filepath.Join(dir, d.name+"."+d.format.String())
-			if err := os.WriteFile(page, draw(t, d), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			shot := filepath.Join(dir, d.name)
-			screenshot(t, chromium, page, shot)
-			data, err := os.ReadFile(shot)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := png.Decode(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
+			img := shootPage(t, chromium, filepath.Join(dir, d.name+"."+d.format.String()), draw(t, d), 640, 400)
 			check(t, img, d)
 			if goldenfile.UpdateScreenshots() {
 				update(t, img, filepath.Join("..", "..", "docs", "img", d.name))
@@ -113,13 +100,28 @@ func draw(t *testing.T, d drawing) []byte {
 // instead of two half-grey ones, so grid lines are black in both kinds.
 const scale = 2
 
-// screenshot renders page in a fresh headless Chromium profile, offline,
-// and writes a 640x400 (CSS pixels) PNG to shot.
-func screenshot(t *testing.T, chromium, page, shot string) {
-	screenshotSized(t, chromium, page, shot, 640, 400)
+// shootPage writes data to the file page, takes Chromium's screenshot of
+// it in a window of w x h CSS pixels, and returns the decoded image.
+func shootPage(t *testing.T, chromium, page string, data []byte, w, h int) image.Image {
+	t.Helper()
+	if err := os.WriteFile(page, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := page + ".png"
+	screenshotSized(t, chromium, page, shot, w, h)
+	raw, err := os.ReadFile(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
 
-// screenshotSized is screenshot with a window of w x h CSS pixels.
+// screenshotSized renders page in a fresh headless Chromium profile,
+// offline, and writes a PNG of a w x h (CSS pixels) window to shot.
 func screenshotSized(t *testing.T, chromium, page, shot string, w, h int) {
 	args := append(headless(t), fmt.Sprintf("--force-device-scale-factor=%d", scale),
 		"--screenshot="+shot, fmt.Sprintf("--window-size=%d,%d", w, h))

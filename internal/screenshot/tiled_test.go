@@ -3,8 +3,6 @@ package screenshot
 import (
 	"bytes"
 	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -49,20 +47,7 @@ func TestTiledDrawingsInBrowser(t *testing.T) {
 			if err := pic.Write(&buf, format); err != nil {
 				t.Fatal(err)
 			}
-			file := filepath.Join(dir, d.name+ext)
-			if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			shot := filepath.Join(dir, d.name)
-			screenshotSized(t, chromium, file, shot, 1000, 900)
-			raw, err := os.ReadFile(shot)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := png.Decode(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
+			img := shootPage(t, chromium, filepath.Join(dir, d.name+ext), buf.Bytes(), 1000, 900)
 			margin := 0
 			if d.html {
 				margin = 8
