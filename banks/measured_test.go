@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -116,32 +117,13 @@ func TestMeasuredSingleInstructions(t *testing.T) {
 	require.Equal(t, 407, checked)
 }
 
-// cpAsyncGaps are the lines of testdata/h200/measured_cp.jsonl the model does
-// not predict: 16-byte cp.async.cg copies into tiles whose rows are not a
-// whole number of 128-byte lines (padded or offset rows), where the hardware
-// takes one to three wavefronts more or fewer than the rule (docs/banks.md,
-// "The instruction decides").
-var cpAsyncGaps = map[int]bool{19: true, 24: true, 25: true, 31: true, 60: true, 66: true, 67: true}
-
 // TestMeasuredCpAsync: the cases of testdata/h200/measured_cp.jsonl (4- and
 // 8-byte cp.async.ca, 16-byte cp.async.cg) take the wavefronts the H200
-// took, but for the lines of cpAsyncGaps, where the model is known to
-// differ (and must keep differing, so that a change of the rule is seen
-// here and the documentation follows it).
+// took, every one of them.
 func TestMeasuredCpAsync(t *testing.T) {
 	cases := readMeasured(t, "testdata/h200/measured_cp.jsonl")
 	require.Len(t, cases, 98)
-	exact := 0
 	for _, c := range cases {
-		got := servedWavefronts(c)
-		if cpAsyncGaps[c.Line] {
-			require.NotEqual(t, c.GPU, got, "testdata/h200/measured_cp.jsonl:%d is listed as a gap but is now exact: update cpAsyncGaps and docs/banks.md", c.Line)
-			continue
-		}
-		if got != c.GPU {
-			t.Errorf("testdata/h200/measured_cp.jsonl:%d (%s, %s): model %d, H200 %d: lanes %v", c.Line, c.Kind, c.Source, got, c.GPU, c.Lanes)
-		}
-		exact++
+		assert.Equal(t, c.GPU, servedWavefronts(c), "testdata/h200/measured_cp.jsonl:%d (%s, %s): lanes %v", c.Line, c.Kind, c.Source, c.Lanes)
 	}
-	require.Equal(t, len(cases)-len(cpAsyncGaps), exact)
 }

@@ -168,55 +168,73 @@ func byThreads(reqs []request, per int, phase func([]request) Phase) []Phase {
 	return out
 }
 
-// serveLines serves a cp.async.cg write: the warp's 16-byte chunks, one
-// phase per 128-byte line of shared memory they fall in. Threads writing the
-// same chunk share it; a line takes one wavefront per naturally aligned
-// block (8, 4, 2 or 1 chunks) of the fewest that cover exactly its chunks:
-// a whole line or an aligned half takes 1, chunks 32 bytes apart take one
-// each. The ideal is one wavefront per 128 bytes written.
+// serveLines serves a cp.async.cg write, by the rule fitted to the 32
+// cases measured on an H200 (docs/banks.md, "The instruction decides").
+// The threads of a phase of 8 (thread 8p .. 8p+7) copy one 128-byte line of
+// global memory, thread t its 16-byte chunk t mod 8, a pair of threads
+// (t, t^1) one 32-byte sector. A chunk several threads write is written
+// once, by the first of them. The phase's writes into one 128-byte line of
+// shared memory take one wavefront for the sectors that land whole in one
+// aligned 32-byte shared sector (in either order, wherever in the line),
+// and one for each other set of chunks of the same thread parity and the
+// same shift between global and shared offset: a tile whose rows begin 16
+// bytes into a sector takes two wavefronts a line (even and odd threads),
+// chunks 32 bytes apart one each. A phase of the result is one such
+// (8 threads, line) pair. The ideal is one wavefront per 128 bytes written.
 func serveLines(reqs []request, widthBits int) ([]Phase, int) {
 	wordsPer := int64(max(1, widthBits/bankBits))
-	lines := map[int64][]request{}
-	var order []int64
-	chunks := map[int64]bool{}
+	owner := map[int64]int{} // chunk -> the first thread writing it
+	at := map[int]int64{}    // thread -> its chunk, for the owners
 	for _, q := range reqs {
-		l := q.bit / 8 / lineBytes
-		if _, ok := lines[l]; !ok {
-			order = append(order, l)
-		}
-		lines[l] = append(lines[l], q)
-		for c := q.bit / 8 / chunkBytes; c <= (q.bit/8+int64(widthBits/8)-1)/chunkBytes; c++ {
-			chunks[c] = true
+		c := q.bit / 8 / chunkBytes
+		t := q.thread % WarpSize
+		if _, ok := owner[c]; !ok {
+			owner[c] = t
+			at[t] = c
 		}
 	}
-	sort.Slice(order, func(i, j int) bool { return order[i] < order[j] })
+	type key struct {
+		phase int
+		line  int64
+	}
 	const perLine = lineBytes / chunkBytes
-	var phases []Phase
-	for _, l := range order {
-		ph := phaseOf(lines[l], wordsPer, false)
-		var cover func(lo, size int64) int
-		cover = func(lo, size int64) int {
-			all, none := true, true
-			for c := lo; c < lo+size; c++ {
-				if chunks[c] {
-					none = false
-				} else {
-					all = false
-				}
-			}
-			switch {
-			case none:
-				return 0
-			case all:
-				return 1
-			}
-			return cover(lo, size/2) + cover(lo+size/2, size/2)
+	groups := map[key][]request{}
+	kinds := map[key]map[[2]int64]bool{}
+	for _, q := range reqs {
+		c := q.bit / 8 / chunkBytes
+		t := owner[c]
+		k := key{t / cpAsyncPhaseThreads, c / perLine}
+		groups[k] = append(groups[k], q)
+		if t != q.thread%WarpSize {
+			continue // a chunk another thread writes
 		}
-		ph.Wavefronts = cover(l*perLine, perLine)
+		kind := [2]int64{-1, 0} // whole sectors
+		if p, ok := at[t^1]; !ok || p/2 != c/2 || p == c || (t^1)/cpAsyncPhaseThreads != t/cpAsyncPhaseThreads {
+			kind = [2]int64{int64(t % 2), c - int64(t)}
+		}
+		if kinds[k] == nil {
+			kinds[k] = map[[2]int64]bool{}
+		}
+		kinds[k][kind] = true
+	}
+	keys := make([]key, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].phase != keys[j].phase {
+			return keys[i].phase < keys[j].phase
+		}
+		return keys[i].line < keys[j].line
+	})
+	var phases []Phase
+	for _, k := range keys {
+		ph := phaseOf(groups[k], wordsPer, false)
+		ph.Wavefronts = len(kinds[k])
 		ph.Degree, ph.Line = ph.Wavefronts, true
 		phases = append(phases, ph)
 	}
-	ideal := (len(chunks) + perLine - 1) / perLine
+	ideal := (len(owner) + perLine - 1) / perLine
 	return phases, ideal
 }
 

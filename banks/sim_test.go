@@ -1,6 +1,7 @@
 package banks
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ type simAddr func(inst, thread int) (byteAddr int64, ok bool)
 // 64- and 128-bit loads whose threads pair up on addresses, t with t^1 or t
 // with t^2, take phases twice as large), "ca" (cp.async.ca: phases of 8
 // threads, every thread's words counted, equal or not), "cg" (cp.async.cg:
-// per 128-byte line, the fewest naturally aligned blocks of 16-byte chunks).
+// per phase of 8 threads and 128-byte line, whole sectors and shifted runs).
 func simulate(insts, threads, widthBits int, kind string, addr simAddr) (waves []int, worst int, ok bool) {
 	for k := 0; k < insts; k++ {
 		addrs := make([]int64, threads)
@@ -132,41 +133,35 @@ func simulate(insts, threads, widthBits int, kind string, addr simAddr) (waves [
 	return waves, worst, true
 }
 
-// simLines counts a cp.async.cg write: for each 128-byte line, the blocks of
-// 8, 4, 2 or 1 chunks (aligned to their size) that a greedy pass from the
-// largest down needs to cover exactly the chunks written; and the ideal, one
-// a 128 bytes written.
+// simLines counts a cp.async.cg write by the rule fitted to the H200
+// (docs/banks.md): drop every thread whose chunk a lower thread writes; a
+// thread counts in the wavefront of its phase of 8 and shared line that
+// takes whole sectors when it and its partner t^1 (same phase) write the two
+// halves of one aligned 32-byte sector, else in the wavefront of its parity
+// and shift (chunk - thread). Waves are the distinct (phase, line, which)
+// triples; the ideal is one a 128 bytes written.
 func simLines(addrs []int64, widthBits int) (waves, ideal int) {
-	written := map[int64]bool{}
-	for _, a := range addrs {
-		for b := a; b < a+int64(widthBits/8); b += 16 {
-			written[b/16] = true
+	chunkOf := make([]int64, len(addrs))
+	first := map[int64]int{}
+	for t, a := range addrs {
+		chunkOf[t] = a / 16
+		if _, seen := first[a/16]; !seen {
+			first[a/16] = t
 		}
 	}
-	done := map[int64]bool{}
-	for c := range written {
-		line := c / 8
-		if done[line] {
+	seen := map[string]bool{}
+	for t, c := range chunkOf {
+		if first[c] != t {
 			continue
 		}
-		done[line] = true
-		covered := map[int64]bool{}
-		for _, size := range []int64{8, 4, 2, 1} {
-			for lo := line * 8; lo < line*8+8; lo += size {
-				full := true
-				for x := lo; x < lo+size; x++ {
-					full = full && written[x] && !covered[x]
-				}
-				if full {
-					waves++
-					for x := lo; x < lo+size; x++ {
-						covered[x] = true
-					}
-				}
-			}
+		p := t ^ 1
+		which := fmt.Sprintf("par%d shift%d", t%2, c-int64(t))
+		if p < len(addrs) && first[chunkOf[p]] == p && p/8 == t/8 && chunkOf[p] != c && chunkOf[p]/2 == c/2 {
+			which = "sectors"
 		}
+		seen[fmt.Sprintf("%d/%d/%s", t/8, c/8, which)] = true
 	}
-	return waves, (len(written) + 7) / 8
+	return len(seen), (len(first) + 7) / 8
 }
 
 // simKind returns the simulator's kind of an atom, from its name.
