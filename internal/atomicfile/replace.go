@@ -76,21 +76,17 @@ func Replace(path string, old, data []byte) (err error) {
 	if pid, ok := OpenElsewhere(fi); ok {
 		return fmt.Errorf("%s is open in process %d, whose writes after a rewrite would be lost; refusing to write it (run again when it is closed)", path, pid)
 	}
-	tmp, err := createTemp(path)
+	tmp, err := writeTemp(path, data, path, fi)
 	if err != nil {
 		return err
 	}
 	defer func() {
 		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+			os.Remove(tmp)
 		}
 	}()
-	if err = writeSynced(tmp, data, path, fi); err != nil {
-		return err
-	}
 	if BeforeRename != nil {
-		if err = BeforeRename(tmp.Name()); err != nil {
+		if err = BeforeRename(tmp); err != nil {
 			return err
 		}
 	}
@@ -98,8 +94,25 @@ func Replace(path string, old, data []byte) (err error) {
 	if guard == nil {
 		guard = func(f func()) { f() }
 	}
-	guard(func() { err = swap(orig, fi, old, tmp.Name(), path) })
+	guard(func() { err = swap(orig, fi, old, tmp, path) })
 	return err
+}
+
+// writeTemp writes data to a new temporary file beside path, with the
+// owner, mode and attributes of the original (named attrsFrom, described by
+// fi), synced and closed, and returns its name; on an error nothing is
+// left behind.
+func writeTemp(path string, data []byte, attrsFrom string, fi os.FileInfo) (string, error) {
+	tmp, err := createTemp(path)
+	if err != nil {
+		return "", err
+	}
+	if err := writeSynced(tmp, data, attrsFrom, fi); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return "", err
+	}
+	return tmp.Name(), nil
 }
 
 // tempPrefix is the most bytes of a file's name that the name of its
@@ -152,20 +165,14 @@ func restore(orig *os.File, path string, fi os.FileInfo) (err error) {
 	if err != nil {
 		return err
 	}
-	tmp, err := createTemp(path)
+	tmp, err := writeTemp(path, text, procPath(orig), fi)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = writeSynced(tmp, text, procPath(orig), fi); err != nil {
-		return err
+	if err = os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 	}
-	return os.Rename(tmp.Name(), path)
+	return err
 }
 
 // unchanged reports ErrChanged unless the open file f still has the size
