@@ -13,7 +13,7 @@ import (
 // the op checker derives with it (inDialect). Evaluation, `cutec help
 // eval`, the language server's completion, the eval fast path, the
 // benchmarks, the op checker and the property tests read this table
-// (Operations, OperationDoc, Ops); docs/architecture.md#one-table-of-operations
+// (Operations, OperationDoc, Ops); docs/api.md#one-table-of-operations
 // names the lists that remain elsewhere for a stage's reason and the test
 // that holds each equal to it.
 var operations = map[string]*operation{}
