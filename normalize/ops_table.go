@@ -50,6 +50,13 @@ func (op *operation) withSymbolic(f symbolicForm) *operation {
 	return op
 }
 
+// lifted marks an operation that CuTe overloads for ComposedLayout by
+// applying it to the inner layout of its first argument (see lift).
+func (op *operation) lifted() *operation {
+	op.lifts = true
+	return op
+}
+
 // inDialect names the CuTe dialect op that the op checker (verify) derives
 // with this operation: under the same name it is the dialect's op with
 // cutec's operand order and meaning, unless verify has a rule of its own
@@ -97,23 +104,15 @@ func init() {
 	defAccessors() // ops_access.go
 	defBanks()     // ops_banks.go
 	defTiled()     // ops_tiled.go
-	// The operations CuTe overloads for ComposedLayout by applying them to
-	// the inner layout (see lift).
-	for _, name := range []string{"size", "rank", "depth", "composition", "coalesce", "group_modes", "take",
-		"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
-		"logical_product", "zipped_product", "tiled_product", "flat_product",
-		"blocked_product", "raked_product", "tile_to_shape"} {
-		operations[name].lifts = true
-	}
 }
 
 func defQueries() {
 	def("size", "size(L): the number of elements, the product of the shape", []paramKind{pSized}, 1,
-		func(a *args) (Value, error) { return tuple(layout.SizeOf(sizedShape(a.vals[0]))) }).withSymbolic(symSize).inDialect("size")
+		func(a *args) (Value, error) { return tuple(layout.SizeOf(sizedShape(a.vals[0]))) }).lifted().withSymbolic(symSize).inDialect("size")
 	def("rank", "rank(L): the number of modes", []paramKind{pSized}, 1,
-		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Rank()), nil }).inDialect("rank")
+		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Rank()), nil }).lifted().inDialect("rank")
 	def("depth", "depth(L): the nesting depth of the shape", []paramKind{pSized}, 1,
-		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Depth()), nil }).inDialect("depth")
+		func(a *args) (Value, error) { return Int(sizedShape(a.vals[0]).Depth()), nil }).lifted().inDialect("depth")
 	def("stride", "stride(L): the stride", []paramKind{pLayout}, 1,
 		func(a *args) (Value, error) { return tupleValue(a.layout(0).Stride()), nil }).inDialect("get_stride")
 }
@@ -173,16 +172,16 @@ func defStructure() {
 	def("prepend", "prepend(L, X): L with the mode X prepended", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return Layout{layout.Prepend(a.layout(0), a.layout(1))}, nil })
 	def("group_modes", "group_modes(L, b, e): the modes [b,e) grouped into one", []paramKind{pLayout, pInt, pInt}, 3,
-		func(a *args) (Value, error) { return lay(layout.GroupModes(a.layout(0), int(a.int(1)), int(a.int(2)))) }).inDialect("group_modes")
+		func(a *args) (Value, error) { return lay(layout.GroupModes(a.layout(0), int(a.int(1)), int(a.int(2)))) }).lifted().inDialect("group_modes")
 	def("take", "take(L, b, e): the modes [b,e)", []paramKind{pLayout, pInt, pInt}, 3,
-		func(a *args) (Value, error) { return lay(layout.Take(a.layout(0), int(a.int(1)), int(a.int(2)))) })
+		func(a *args) (Value, error) { return lay(layout.Take(a.layout(0), int(a.int(1)), int(a.int(2)))) }).lifted()
 	def("coalesce", "coalesce(L[, profile]): L simplified to depth <= 1, whole or by mode", []paramKind{pLayout, pTuple}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
 				return lay(layout.CoalesceProfile(a.layout(0), a.tuple(1)))
 			}
 			return Layout{layout.Coalesce(a.layout(0))}, nil
-		}).assuming(extentNotOne | strideNotZero).withStatic1((*layout.Static).Coalesce).withSymbolic(symCoalesceOp).inDialect("coalesce")
+		}).lifted().assuming(extentNotOne | strideNotZero).withStatic1((*layout.Static).Coalesce).withSymbolic(symCoalesceOp).inDialect("coalesce")
 	def("filter", "filter(L[, profile]): L without stride-0 and extent-1 modes, coalesced", []paramKind{pLayout, pTuple}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
@@ -228,7 +227,7 @@ func defAlgebra() {
 				return composed(layout.ComposeComposed(a.layout(0), c.C))
 			}
 			return lay(layout.ComposeTiler(a.layout(0), a.tiler(1)))
-		}).assuming(extentNotOne | stridePositive | firstOnly).withStatic2((*layout.Static).Compose).withSymbolic(symComposition).inDialect("composition")
+		}).lifted().assuming(extentNotOne | stridePositive | firstOnly).withStatic2((*layout.Static).Compose).withSymbolic(symComposition).inDialect("composition")
 	def("complement", "complement(L[, cotarget]): the layout of what L does not reach (a layout cotarget stands for its shape)", []paramKind{pLayout, pSized}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
@@ -261,22 +260,22 @@ func defDividesAndProducts() {
 		return def(name, doc, []paramKind{pLayout, pTiler}, 2,
 			func(a *args) (Value, error) { return lay(f(a.layout(0), a.tiler(1))) })
 	}
-	tiled("logical_divide", "logical_divide(L, T): L split into (tile, rest)", layout.LogicalDivide).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).LogicalDivide).withSymbolic(symLogicalDivide).inDialect("logical_divide")
-	tiled("zipped_divide", "zipped_divide(L, T): ((tiles), (rests))", layout.ZippedDivide).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).ZippedDivide).withSymbolic(symZippedDivide).inDialect("zipped_divide")
-	tiled("tiled_divide", "tiled_divide(L, T): ((tiles), rest0, rest1, ...)", layout.TiledDivide).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).TiledDivide).withSymbolic(symTiledDivide).inDialect("tiled_divide")
-	tiled("flat_divide", "flat_divide(L, T): (tile0, tile1, ..., rest0, rest1, ...)", layout.FlatDivide).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).FlatDivide).withSymbolic(symFlatDivide).inDialect("flat_divide")
-	tiled("logical_product", "logical_product(A, B): (A, A* o B), A repeated over B", layout.LogicalProduct).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).LogicalProduct).withSymbolic(symLogicalProduct).inDialect("logical_product")
-	tiled("zipped_product", "zipped_product(A, B): ((blocks), (repetitions))", layout.ZippedProduct).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).ZippedProduct).inDialect("zipped_product")
-	tiled("tiled_product", "tiled_product(A, B): ((blocks), rep0, rep1, ...)", layout.TiledProduct).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).TiledProduct).inDialect("tiled_product")
-	tiled("flat_product", "flat_product(A, B): (block0, ..., rep0, ...)", layout.FlatProduct).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).FlatProduct).inDialect("flat_product")
+	tiled("logical_divide", "logical_divide(L, T): L split into (tile, rest)", layout.LogicalDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).LogicalDivide).withSymbolic(symLogicalDivide).inDialect("logical_divide")
+	tiled("zipped_divide", "zipped_divide(L, T): ((tiles), (rests))", layout.ZippedDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).ZippedDivide).withSymbolic(symZippedDivide).inDialect("zipped_divide")
+	tiled("tiled_divide", "tiled_divide(L, T): ((tiles), rest0, rest1, ...)", layout.TiledDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).TiledDivide).withSymbolic(symTiledDivide).inDialect("tiled_divide")
+	tiled("flat_divide", "flat_divide(L, T): (tile0, tile1, ..., rest0, rest1, ...)", layout.FlatDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).FlatDivide).withSymbolic(symFlatDivide).inDialect("flat_divide")
+	tiled("logical_product", "logical_product(A, B): (A, A* o B), A repeated over B", layout.LogicalProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).LogicalProduct).withSymbolic(symLogicalProduct).inDialect("logical_product")
+	tiled("zipped_product", "zipped_product(A, B): ((blocks), (repetitions))", layout.ZippedProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).ZippedProduct).inDialect("zipped_product")
+	tiled("tiled_product", "tiled_product(A, B): ((blocks), rep0, rep1, ...)", layout.TiledProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).TiledProduct).inDialect("tiled_product")
+	tiled("flat_product", "flat_product(A, B): (block0, ..., rep0, ...)", layout.FlatProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).FlatProduct).inDialect("flat_product")
 	def("blocked_product", "blocked_product(A, B): A repeated over B, mode i with mode i", []paramKind{pLayout, pLayout}, 2,
-		func(a *args) (Value, error) { return lay(layout.BlockedProduct(a.layout(0), a.layout(1))) }).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).BlockedProduct).inDialect("blocked_product")
+		func(a *args) (Value, error) { return lay(layout.BlockedProduct(a.layout(0), a.layout(1))) }).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).BlockedProduct).inDialect("blocked_product")
 	def("local_tile", "local_tile(L, tiler, coord[, proj]): {offset} o the tile of zipped_divide(L, tiler) at coord (CuTe's local_tile)",
 		[]paramKind{pLayout, pTiler, pTuple, pTuple}, 3, localTile).assuming(extentNotOne | stridePositive).withSymbolic(symLocalTile).inDialect("local_tile")
 	def("local_partition", "local_partition(L, threads, index[, proj]): {offset} o the elements of thread index in every tile (CuTe's local_partition)",
 		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition).assuming(extentNotOne | stridePositive).withSymbolic(symLocalPartition)
 	def("raked_product", "raked_product(A, B): A raked across B", []paramKind{pLayout, pLayout}, 2,
-		func(a *args) (Value, error) { return lay(layout.RakedProduct(a.layout(0), a.layout(1))) }).assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).RakedProduct).inDialect("raked_product")
+		func(a *args) (Value, error) { return lay(layout.RakedProduct(a.layout(0), a.layout(1))) }).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).RakedProduct).inDialect("raked_product")
 }
 
 func defUtilities() {
@@ -297,7 +296,7 @@ func defUtilities() {
 				return lay(layout.TileToShapeOrdered(a.layout(0), a.tuple(1), a.tuple(2)))
 			}
 			return lay(layout.TileToShape(a.layout(0), a.tuple(1)))
-		}).assuming(extentNotOne | stridePositive).inDialect("tile_to_shape")
+		}).lifted().assuming(extentNotOne | stridePositive).inDialect("tile_to_shape")
 	def("upcast", "upcast(L, n): L viewed in units n times wider", []paramKind{pLayoutOrComposed, pInt}, 2,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
