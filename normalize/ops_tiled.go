@@ -396,6 +396,9 @@ func (x *evaluation) bankTiledCopy(op *operation, n *ast.Call) (Value, bool) {
 	default:
 		r = tileV
 	}
+	if x.onBanks != nil {
+		x.onBanks(n, rep)
+	}
 	if x.onCall != nil {
 		x.onCall(n, op.name, []Value{tileV, nil, cv}, r)
 	}
