@@ -74,3 +74,32 @@ func genSmallLayout(t *rapid.T, label string) layout.Layout {
 	}
 	return layout.MustNew(layout.Tuple(sh...), layout.Tuple(st...))
 }
+
+// TestTableStaticFormsAreTaken: the general function of every row with a
+// Static form takes it on a static layout that fits: it builds only the
+// result (the result's tree and its Value: at most two allocations), where
+// the general code builds its intermediate trees. This holds layout's own
+// routing to the Static forms (the staticOp switch of the general
+// functions, which layout, the first stage, keeps without reading this
+// table) equal to the table: a row whose Static form the general function
+// no longer tries fails here.
+func TestTableStaticFormsAreTaken(t *testing.T) {
+	a := layout.MustNew(layout.Tuple(layout.Int(8), layout.Int(4)), layout.Tuple(layout.Int(1), layout.Int(8)))
+	b := layout.MustNew(layout.Int(4), layout.Int(1))
+	for _, name := range sortedOperationNames() {
+		op := operations[name]
+		if op.static1 == nil && op.static2 == nil {
+			continue
+		}
+		x := args{vals: []Value{Layout{a}}}
+		if op.static2 != nil {
+			x.vals = append(x.vals, Layout{b})
+			x.setTiler(1, layout.TileLayout(b))
+		}
+		_, err := op.fn(&x)
+		require.NoError(t, err, name)
+		if n := testing.AllocsPerRun(20, func() { _, _ = op.fn(&x) }); n > 2 {
+			t.Errorf("%s(%s, %s) makes %v allocations: its general function does not take its Static form", name, a, b, n)
+		}
+	}
+}
