@@ -175,63 +175,17 @@ func isBankCall(name string) bool {
 }
 
 // bankReport reruns the analysis of a call of a bank operation that
-// evaluated: its arguments are evaluated one by one (names, such as the
-// element type and the atom, stay nil), as normalize.BankAnalysis takes them.
-// A tiled copy as the access, banks(L, T, TILED_COPY), is analyzed as the
-// form (L, T, ATOM, TV, TILER) of its printed value
-// make_tiled_copy_tv(copy_atom(ATOM, ...), TV, TILER), as cutec analyzes it
-// (warp 0 of the copy's atom, TV layout and tile).
+// evaluated, and returns the report its evaluation gives (normalize's
+// Evaluator.OnBanks): of banks(L, T, TILED_COPY), that of warp 0 of the
+// copy's atom, TV layout and tile, as cutec analyzes it.
 func bankReport(f *diag.File, c *ast.Call) *banks.Report {
-	vals := make([]normalize.Value, len(c.Args))
-	for i, a := range c.Args {
-		if _, ok := a.(*ast.Ident); ok {
-			continue
+	var rep *banks.Report
+	ev := normalize.Evaluator{File: f, OnBanks: func(n *ast.Call, r *banks.Report) {
+		if n == c {
+			rep = r
 		}
-		ev := normalize.Evaluator{File: f}
-		v, d := ev.Eval(a)
-		if d.HasErrors() {
-			return nil
-		}
-		vals[i] = v
-	}
-	if len(c.Args) == 3 && vals[2] != nil && vals[2].Kind().String() == "tiled copy" {
-		return tiledCopyReport(c, vals)
-	}
-	rep, _, err := normalize.BankAnalysis(c, vals)
-	if err != nil {
-		return nil
-	}
-	return rep
-}
-
-// tiledCopyReport is bankReport of banks(L, T, TILED_COPY).
-func tiledCopyReport(c *ast.Call, vals []normalize.Value) *banks.Report {
-	pf := diag.NewFile(bridge.ExprName, []byte(vals[2].String()))
-	x, diags := parser.ParseExpr(pf)
-	tv, ok := x.(*ast.Call)
-	if diags.HasErrors() || !ok || tv.Fun == nil || tv.Fun.Name != "make_tiled_copy_tv" || len(tv.Args) != 3 {
-		return nil
-	}
-	atom, ok := tv.Args[0].(*ast.Call)
-	if !ok || atom.Fun == nil || atom.Fun.Name != "copy_atom" || len(atom.Args) == 0 {
-		return nil
-	}
-	op, ok := atom.Args[0].(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	five := &ast.Call{Span: c.Span, Fun: c.Fun, Args: []ast.Expr{c.Args[0], c.Args[1], op, tv.Args[1], tv.Args[2]}}
-	fiveVals := []normalize.Value{vals[0], nil, nil, nil, nil}
-	for i := 3; i < 5; i++ {
-		ev := normalize.Evaluator{File: pf}
-		v, d := ev.Eval(five.Args[i])
-		if d.HasErrors() {
-			return nil
-		}
-		fiveVals[i] = v
-	}
-	rep, _, err := normalize.BankAnalysis(five, fiveVals)
-	if err != nil {
+	}}
+	if _, d := ev.Eval(c); d.HasErrors() {
 		return nil
 	}
 	return rep

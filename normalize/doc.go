@@ -1,4 +1,5 @@
-// Package normalize turns AST into candidates and evaluates expressions.
+// Package normalize turns AST into values of the algebra and evaluates
+// expressions.
 //
 // Normalization is the third stage of the pipeline (parser, ast, normalize,
 // verify, printer). It converts value forms (integers, tuples, basis
@@ -6,9 +7,10 @@
 // layout algebra, with every failure reported at the span of the node it is
 // about; it folds expressions (calls of the algebra's operations, names
 // defined earlier in a .cute file, layouts applied to coordinates) into
-// their values; and it makes interned Candidates, the normalized form that
-// verification and callers compare. Interning is per run (an Interner), and
-// the package keeps no state that grows: a process may use it for days.
+// their values. The Value it returns is the normalized form that
+// verification and callers consume (a descriptor's Value keeps its basis
+// counts as exact rationals); the package keeps no state that grows: a
+// process may use it for days.
 //
 // Basis counts are exact rationals in lowest terms, with a positive
 // denominator; a zero denominator (E0200) and a non-integral count that can

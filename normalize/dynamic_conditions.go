@@ -20,7 +20,7 @@ import (
 //     named arguments: its divisibility conditions (a dynamic tile that
 //     must divide a static size, NVIDIA/cutlass #3513);
 //   - what the dialect's type inference assumes of every dynamic leaf
-//     without stating it (dynamicAssumptions): reported as assumed
+//     without stating it (the row's assume, set by assuming): reported as assumed
 //     (W0916), so that what the compiler assumes is told from what the
 //     facts prove.
 
@@ -35,39 +35,12 @@ const (
 	firstOnly                             // only of the first argument (B's extents and strides pass through composition)
 )
 
-// dynamicAssumptions are the assumptions of each operation's dynamic path,
-// found by the substitution property (dynamic_sound_test.go): the values
-// of a ? for which the dynamic result and the static instance differ.
-var dynamicAssumptions = map[string]assumption{
-	"coalesce":          extentNotOne | strideNotZero,
-	"complement":        extentNotOne | stridePositive,
-	"composition":       extentNotOne | stridePositive | firstOnly,
-	"filter":            extentNotOne | strideNotZero,
-	"filter_zeros":      extentNotOne | strideNotZero,
-	"logical_divide":    extentNotOne | stridePositive,
-	"zipped_divide":     extentNotOne | stridePositive,
-	"tiled_divide":      extentNotOne | stridePositive,
-	"flat_divide":       extentNotOne | stridePositive,
-	"logical_product":   extentNotOne | stridePositive,
-	"zipped_product":    extentNotOne | stridePositive,
-	"tiled_product":     extentNotOne | stridePositive,
-	"flat_product":      extentNotOne | stridePositive,
-	"blocked_product":   extentNotOne | stridePositive,
-	"raked_product":     extentNotOne | stridePositive,
-	"tile_to_shape":     extentNotOne | stridePositive,
-	"local_tile":        extentNotOne | stridePositive,
-	"local_partition":   extentNotOne | stridePositive,
-	"make_layout_like":  extentNotOne,
-	"max_common_layout": extentNotOne | stridePositive,
-	"max_common_vector": extentNotOne | stridePositive,
-	"right_inverse":     extentNotOne | stridePositive,
-	"left_inverse":      extentNotOne | stridePositive,
-	"upcast":            extentNotOne | stridePositive,
-	"downcast":          extentNotOne | stridePositive,
-	"recast_layout":     extentNotOne | stridePositive,
-	"compact_col_major": extentNotOne,
-	"compact_row_major": extentNotOne,
-	"slice_and_offset":  extentNotOne | stridePositive,
+// assuming sets the assumptions of the operation's dynamic path, found by
+// the substitution property (dynamic_sound_test.go): the values of a ? for
+// which the dynamic result and the static instance differ.
+func (op *operation) assuming(a assumption) *operation {
+	op.assume = a
+	return op
 }
 
 // hasAnonymous reports whether an argument holds a ? leaf.
@@ -105,11 +78,11 @@ func hasAnonymous(vals []Value, a *args) bool {
 // dynamicConditions states the conditions of op's result on the ? of its
 // arguments; ok is false when one is refuted (E0716).
 func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Value) bool {
-	assume, hasAssume := dynamicAssumptions[op.name]
+	assume, hasAssume := op.assume, op.assume != 0
 	if l, ok := r.(Layout); ok && op.name == "coalesce" && !l.L.Shape().IsTuple() {
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
-	sym, hasSym := symbolicOps[op.name]
+	sym, hasSym := op.symbolic, op.symbolic != nil
 	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/layout"
 )
@@ -32,6 +33,9 @@ type Evaluator struct {
 	// that the facts do not refute (docs/symbols.md), with its verdict
 	// (layout.Proved or layout.Open) and a description for a diagnostic.
 	OnObligation func(c *ast.Call, o layout.Obligation, v layout.Verdict, text string)
+	// OnBanks is called for every bank analysis that succeeds (a call of
+	// banks, wavefronts or bank_check), with its report, before OnCall.
+	OnBanks func(c *ast.Call, r *banks.Report)
 }
 
 // Eval evaluates an expression (or normalizes a value form) to a Value. On
@@ -73,6 +77,7 @@ type evaluation struct {
 	onCall  func(*ast.Call, string, []Value, Value)
 
 	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
+	onBanks      func(*ast.Call, *banks.Report)
 	args         args // the arguments of the call being invoked (see invoke)
 }
 
@@ -84,7 +89,7 @@ var evaluations = sync.Pool{New: func() any { return new(evaluation) }}
 func (ev *Evaluator) start() *evaluation {
 	x := evaluations.Get().(*evaluation)
 	*x = evaluation{converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
-		onValue: ev.OnValue, onCall: ev.OnCall, onObligation: ev.OnObligation}
+		onValue: ev.OnValue, onCall: ev.OnCall, onObligation: ev.OnObligation, onBanks: ev.OnBanks}
 	x.rep.file = ev.File
 	x.converter.report = &x.rep
 	x.converter.exprs = x

@@ -2,8 +2,10 @@ package normalize_test
 
 import (
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
@@ -142,50 +144,17 @@ func TestNormalizeRejectsExpressions(t *testing.T) {
 	}
 }
 
-func TestInterning(t *testing.T) {
-	a, _ := eval(t, "(4,8):(1,4)", nil)
-	b, _ := eval(t, "(4, 8) : (_1, _4)", nil)
-	c, _ := eval(t, "(4,8):(8,1)", nil)
-	var in normalize.Interner
-	var wg sync.WaitGroup
-	got := make([]*normalize.Candidate, 8)
-	for i := range got {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			got[i] = in.Intern(a)
-		}()
-	}
-	wg.Wait()
-	for _, g := range got {
-		if g != got[0] {
-			t.Fatal("equal values interned to different candidates")
-		}
-	}
-	if in.Intern(b) != got[0] || in.Intern(c) == got[0] {
-		t.Error("interning does not follow equality")
-	}
-	if got[0].Refs() < 9 {
-		t.Errorf("refs = %d, want at least 9", got[0].Refs())
-	}
-	d, _ := eval(t, "(1/2@0,4@1)", nil)
-	cand := in.Intern(d)
-	if cand.Lowerable() || len(cand.Bases()) != 2 || cand.Bases()[0].Count != (normalize.Rational{Num: 1, Den: 2}) {
-		t.Errorf("descriptor candidate: %v %v", cand.Lowerable(), cand.Bases())
-	}
-	sw, _ := eval(t, "S<3,4,3> o 0 o (8,64):(64,1)", nil)
-	if s := in.Intern(sw).Swizzle(); s == nil || s.String() != "S<3,4,3>" {
-		t.Errorf("swizzle of a composed candidate: %v", s)
-	}
-	// a, b, c, d and sw: four distinct values (a and b are equal).
-	if in.Len() != 4 {
-		t.Errorf("the interner holds %d candidates, want 4", in.Len())
-	}
-	// Another run has its own table: nothing is shared or kept globally.
-	var other normalize.Interner
-	if other.Intern(a) == got[0] || other.Len() != 1 {
-		t.Error("two interners share candidates")
-	}
+// TestDescriptorKeepsRationalCounts: the normalized value of a descriptor
+// is the data's route to verification: its basis tree keeps each count as
+// an exact rational in lowest terms (2/4 is 1/2), with its mode path.
+func TestDescriptorKeepsRationalCounts(t *testing.T) {
+	d, _ := eval(t, "(2/4@0,4@1)", nil)
+	desc, ok := d.(normalize.Descriptor)
+	require.True(t, ok, "a descriptor normalizes to a Descriptor, not %T", d)
+	require.Len(t, desc.Tree.Elems, 2)
+	assert.Equal(t, normalize.Rational{Num: 1, Den: 2}, desc.Tree.Elems[0].Count)
+	assert.Equal(t, []int{0}, desc.Tree.Elems[0].Path)
+	assert.Equal(t, normalize.Rational{Num: 4, Den: 1}, desc.Tree.Elems[1].Count)
 }
 
 func TestEquivalent(t *testing.T) {

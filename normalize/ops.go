@@ -46,6 +46,12 @@ type operation struct {
 	// special evaluates the call itself, for operations whose arguments
 	// include names (the bank operations, ops_banks.go).
 	special func(x *evaluation, op *operation, n *ast.Call) (Value, bool)
+	// The faster forms, where the operation has them (see operations).
+	static1  func(r, a *layout.Static) bool
+	static2  func(r, a, b *layout.Static) bool
+	symbolic symbolicForm
+	dialect  string     // the CuTe dialect op the op checker derives with it
+	assume   assumption // what its dynamic path assumes of every ? (dynamic_conditions.go)
 }
 
 func (op *operation) arity() string {
@@ -262,6 +268,28 @@ func argSpan(n *ast.Call, err error) diag.Span {
 		return spanOf(n.Args[e.Arg])
 	}
 	return n.Span
+}
+
+// An Op is one row of the table of operations as the other stages read it:
+// the name, the one-line documentation, the CuTe dialect op the op checker
+// derives with it ("" for none), whether it computes with symbols, and its
+// form on layout.Static values where it has one, of one operand or of two.
+type Op struct {
+	Name, Doc, Dialect string
+	Symbolic           bool
+	Static1            func(r, a *layout.Static) bool
+	Static2            func(r, a, b *layout.Static) bool
+}
+
+// Ops returns the table of operations, sorted by name.
+func Ops() []Op {
+	names := sortedOperationNames()
+	out := make([]Op, len(names))
+	for i, n := range names {
+		op := operations[n]
+		out[i] = Op{Name: n, Doc: op.doc, Dialect: op.dialect, Symbolic: op.symbolic != nil, Static1: op.static1, Static2: op.static2}
+	}
+	return out
 }
 
 // Operations returns the names of all operations, sorted.

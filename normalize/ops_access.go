@@ -67,33 +67,33 @@ func acceptsOperand(k paramKind, v Value) bool {
 
 // defLifted defines an operation that applies to the inner layout B of a
 // composed layout passed as argument arg.
-func defLifted(name, doc string, params []paramKind, min, arg int, variadic bool, fn func(a *args) (Value, error)) {
-	def(name, doc, params, min, fn)
-	op := operations[name]
+func defLifted(name, doc string, params []paramKind, min, arg int, variadic bool, fn func(a *args) (Value, error)) *operation {
+	op := def(name, doc, params, min, fn)
 	op.lifts, op.liftArg, op.variadic = true, arg, variadic
+	return op
 }
 
 func defAccessors() {
 	defLifted("get", "get(X, i, ...): the mode of a layout, tuple or tile at a path of indices (none: X itself)",
-		[]paramKind{pIndexable, pInt}, 1, 0, true, getMode)
+		[]paramKind{pIndexable, pInt}, 1, 0, true, getMode).inDialect("get")
 	defLifted("select", "select(X, i, ...): the given modes of a layout, tuple or tile, in order (none: the empty one)",
 		[]paramKind{pIndexable, pInt}, 1, 0, true, selectModes)
 	defLifted("shape", "shape(L): the shape of a layout; of a tile, the tuple of its layouts' shapes",
-		[]paramKind{pShaped}, 1, 0, false, shapeOf)
+		[]paramKind{pShaped}, 1, 0, false, shapeOf).inDialect("get_shape")
 	def("cosize", "cosize(L): one more than the largest offset; of S o off o B, cosize(B)",
-		[]paramKind{pLayoutOrComposed}, 1, cosizeOf)
+		[]paramKind{pLayoutOrComposed}, 1, cosizeOf).withSymbolic(symCosize).inDialect("cosize")
 	def("slice", "slice(c, X): the modes of a layout, composed layout or tuple that c leaves as _",
-		[]paramKind{pTuple, pSliceable}, 2, sliceOf)
+		[]paramKind{pTuple, pSliceable}, 2, sliceOf).inDialect("slice")
 	defLifted("dice", "dice(c, X): the modes of a layout, tuple or tile that the static c fixes",
-		[]paramKind{pTuple, pDiceable}, 2, 1, false, diceOf)
+		[]paramKind{pTuple, pDiceable}, 2, 1, false, diceOf).inDialect("dice")
 	defLifted("flatten", "flatten(X): the leaves of a layout, tuple or tile as one flat value",
-		[]paramKind{pFlattenable}, 1, 0, false, flattenOf)
+		[]paramKind{pFlattenable}, 1, 0, false, flattenOf).inDialect("flatten")
 	defLifted("append_to", "append_to(X, n[, x]): X extended to rank n with modes x (for a layout, 1:0 by default)",
 		[]paramKind{pSized, pInt, pSized}, 2, 0, false, func(a *args) (Value, error) { return padTo(a, false) })
 	defLifted("prepend_to", "prepend_to(X, n[, x]): X extended to rank n with leading modes x (for a layout, 1:0 by default)",
 		[]paramKind{pSized, pInt, pSized}, 2, 0, false, func(a *args) (Value, error) { return padTo(a, true) })
 	def("recast_layout", "recast_layout(old_bits, new_bits, L): L (or a composed layout) viewed with elements of another width",
-		[]paramKind{pInt, pInt, pLayoutOrComposed}, 3, recastOf)
+		[]paramKind{pInt, pInt, pLayoutOrComposed}, 3, recastOf).assuming(extentNotOne | stridePositive).inDialect("recast_layout")
 	defComposedParts()
 	defLeaves()
 	defTupleCasts()
@@ -237,14 +237,14 @@ func defComposedParts() {
 				return Layout{o}, nil
 			}
 			return nil, kindError("composed_get_inner", 0, "unknown inner function")
-		})
+		}).inDialect("composed_get_inner")
 	def("composed_get_outer", "composed_get_outer(A o off o B): B, the layout applied first",
-		[]paramKind{pComposed}, 1, func(a *args) (Value, error) { return Layout{a.vals[0].(Composed).C.Inner}, nil })
+		[]paramKind{pComposed}, 1, func(a *args) (Value, error) { return Layout{a.vals[0].(Composed).C.Inner}, nil }).inDialect("composed_get_outer")
 	def("as_position_independent_swizzle_layout",
 		"as_position_independent_swizzle_layout(S o smem_ptr[Nb](unset) o L): the swizzle on bytes recast to N-bit elements, S' o 0 o L",
 		[]paramKind{pComposed}, 1, positionIndependent)
 	def("composed_get_offset", "composed_get_offset(A o off o B): the offset off",
-		[]paramKind{pComposed}, 1, func(a *args) (Value, error) { return tupleValue(a.vals[0].(Composed).C.Offset), nil })
+		[]paramKind{pComposed}, 1, func(a *args) (Value, error) { return tupleValue(a.vals[0].(Composed).C.Offset), nil }).inDialect("composed_get_offset")
 }
 
 // defLeaves defines the dialect's multi-result accessors; cutec returns
@@ -280,7 +280,7 @@ func defTupleCasts() {
 					return nil, kindError(name, 0, "%s takes an integer tuple of %s, but %s holds %s", name, what, t, bad)
 				}
 				return tupleValue(t), nil
-			})
+			}).inDialect(name)
 	}
 	cast("to_int_tuple", "an int_tuple", "integers", false)
 	cast("to_shape", "a shape", "positive integers", true)

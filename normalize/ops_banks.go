@@ -66,7 +66,7 @@ func (x *evaluation) bankCall(op *operation, n *ast.Call, result func(*banks.Rep
 		x.add(diag.ValueTooLarge, n.Span, "%s: the bank analyses of this file have taken %d requests, more than the bound of %d a file may take; this one is not run", op.name, x.env.bankWork, bankBudget)
 		return nil, false
 	}
-	rep, arg, err := BankAnalysis(n, vals)
+	rep, arg, err := bankAnalysis(n, vals)
 	if err != nil {
 		var be *banks.Error
 		if errors.As(err, &be) {
@@ -82,6 +82,9 @@ func (x *evaluation) bankCall(op *operation, n *ast.Call, result func(*banks.Rep
 		x.env.bankWork += bankWork(rep)
 	}
 	r := result(rep, vals[0])
+	if x.onBanks != nil {
+		x.onBanks(n, rep)
+	}
 	if x.onCall != nil {
 		x.onCall(n, op.name, vals, r)
 	}
@@ -125,13 +128,13 @@ type errBankKind struct{ arg int }
 
 func (e errBankKind) Error() string { return "expected " + bankArgKinds[e.arg] }
 
-// BankAnalysis runs the analysis of a call of banks, wavefronts or
+// bankAnalysis runs the analysis of a call of banks, wavefronts or
 // bank_check: n is the call, vals the values of its evaluated arguments
 // (the shared-memory layout, and the TV layout and width when given; nil at
 // the positions of names). It returns the report, or the error and the
 // index of the argument it is about: a *banks.Error (E0908, E0909) or a
 // wrong kind of value.
-func BankAnalysis(n *ast.Call, vals []Value) (*banks.Report, int, error) {
+func bankAnalysis(n *ast.Call, vals []Value) (*banks.Report, int, error) {
 	if len(n.Args) != len(vals) || len(vals) < 3 || len(vals) > 5 {
 		return nil, 0, errBankKind{0}
 	}
@@ -243,36 +246,4 @@ func bankTiler(v Value) (layout.Tiler, bool) {
 		return t, err == nil
 	}
 	return layout.Tiler{}, false
-}
-
-// ExplainBanks re-runs the analysis of a call of a bank operation (banks,
-// wavefronts, bank_check) with the names of env, and returns its summary and
-// the proof of its worst conflict, for the message of a failed assertion.
-// It returns "" when n is not such a call or the analysis fails.
-func ExplainBanks(f *diag.File, n *ast.Call, env *Env) string {
-	op, ok := operations[n.Fun.Name]
-	if !ok || op.special == nil || len(n.Args) < 3 || len(n.Args) > 5 {
-		return ""
-	}
-	ev := Evaluator{File: f, Env: env}
-	x := ev.start()
-	vals := make([]Value, len(n.Args))
-	for i := range n.Args {
-		if isBankName(i, len(n.Args)) {
-			continue
-		}
-		v, ok := x.eval(n.Args[i])
-		if !ok {
-			return ""
-		}
-		vals[i] = v
-	}
-	rep, _, err := BankAnalysis(n, vals)
-	if err != nil {
-		return ""
-	}
-	if ev := rep.Evidence(); ev != "" {
-		return rep.Summary() + "; " + ev
-	}
-	return rep.Summary()
 }

@@ -7,86 +7,99 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
-// The operations that compute with symbols (layout.Symbolic) when an
-// argument has a symbolic leaf. Every other operation computes with a
-// symbol as with the anonymous ? of the same divisor (docs/symbols.md).
-var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
-	"size": func(a *args) (Value, []layout.Obligation, error) {
-		r, err := new(layout.Symbolic).Size(sizedShape(a.vals[0]))
-		return tupleValue(r), nil, err
-	},
-	"cosize": func(a *args) (Value, []layout.Obligation, error) {
-		l, ok := a.vals[0].(Layout)
-		if !ok {
-			return nil, nil, errNotSymbolic
-		}
-		r, err := new(layout.Symbolic).Cosize(l.L)
-		return tupleValue(r), nil, err
-	},
-	"coalesce": func(a *args) (Value, []layout.Obligation, error) {
-		if a.n() != 1 {
-			return nil, nil, errNotSymbolic
-		}
-		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.Coalesce(a.layout(0)) })
-	},
-	"composition": func(a *args) (Value, []layout.Obligation, error) {
-		t, ok := a.tilerAt(1)
-		if _, isLayout := a.vals[0].(Layout); !ok || !isLayout {
-			return nil, nil, errNotSymbolic // a composed layout on the right
-		}
-		return symTiled((*layout.Symbolic).ComposeTiler, a.layout(0), t)
-	},
-	"complement": func(a *args) (Value, []layout.Obligation, error) {
-		if a.n() != 2 {
-			return nil, nil, errNotSymbolic
-		}
-		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
-			return s.ComplementTo(a.layout(0), sizedShape(a.vals[1]))
-		})
-	},
-	"logical_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symTiled((*layout.Symbolic).LogicalDivide, a.layout(0), a.tiler(1))
-	},
-	"zipped_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symTiled((*layout.Symbolic).ZippedDivide, a.layout(0), a.tiler(1))
-	},
-	"tiled_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symTiled((*layout.Symbolic).TiledDivide, a.layout(0), a.tiler(1))
-	},
-	"flat_divide": func(a *args) (Value, []layout.Obligation, error) {
-		return symTiled((*layout.Symbolic).FlatDivide, a.layout(0), a.tiler(1))
-	},
-	"local_tile": func(a *args) (Value, []layout.Obligation, error) {
-		var s layout.Symbolic
-		var l layout.Layout
-		var off layout.IntTuple
-		var err error
-		if a.n() == 4 {
-			l, off, err = s.LocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
-		} else {
-			l, off, err = s.LocalTile(a.layout(0), a.tiler(1), a.tuple(2))
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		return Accessor{off, l}, s.Obligations, nil
-	},
-	"local_partition": func(a *args) (Value, []layout.Obligation, error) {
-		if a.n() != 3 || a.layout(1).HasSymbols() {
-			return nil, nil, errNotSymbolic
-		}
-		var s layout.Symbolic
-		l, off, err := s.LocalPartition(a.layout(0), a.layout(1), a.tuple(2))
-		if err != nil {
-			return nil, nil, err
-		}
-		return Accessor{off, l}, s.Obligations, nil
-	},
-	"logical_product": func(a *args) (Value, []layout.Obligation, error) {
-		return symTiled((*layout.Symbolic).LogicalProduct, a.layout(0), a.tiler(1))
-	},
-	// crd2idx(c, L) is an evaluation: evalAt takes symbols.
+// symbolicForm computes an operation with symbols (layout.Symbolic) when an
+// argument has a symbolic leaf: the operations' rows hold it (withSymbolic
+// in ops_table.go). Every operation without one computes with a symbol as
+// with the anonymous ? of the same divisor (docs/symbols.md).
+type symbolicForm func(a *args) (Value, []layout.Obligation, error)
+
+func symSize(a *args) (Value, []layout.Obligation, error) {
+	r, err := new(layout.Symbolic).Size(sizedShape(a.vals[0]))
+	return tupleValue(r), nil, err
 }
+
+func symCosize(a *args) (Value, []layout.Obligation, error) {
+	l, ok := a.vals[0].(Layout)
+	if !ok {
+		return nil, nil, errNotSymbolic
+	}
+	r, err := new(layout.Symbolic).Cosize(l.L)
+	return tupleValue(r), nil, err
+}
+
+func symCoalesceOp(a *args) (Value, []layout.Obligation, error) {
+	if a.n() != 1 {
+		return nil, nil, errNotSymbolic
+	}
+	return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.Coalesce(a.layout(0)) })
+}
+
+func symComposition(a *args) (Value, []layout.Obligation, error) {
+	t, ok := a.tilerAt(1)
+	if _, isLayout := a.vals[0].(Layout); !ok || !isLayout {
+		return nil, nil, errNotSymbolic // a composed layout on the right
+	}
+	return symTiled((*layout.Symbolic).ComposeTiler, a.layout(0), t)
+}
+
+func symComplementTo(a *args) (Value, []layout.Obligation, error) {
+	if a.n() != 2 {
+		return nil, nil, errNotSymbolic
+	}
+	return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
+		return s.ComplementTo(a.layout(0), sizedShape(a.vals[1]))
+	})
+}
+
+func symLogicalDivide(a *args) (Value, []layout.Obligation, error) {
+	return symTiled((*layout.Symbolic).LogicalDivide, a.layout(0), a.tiler(1))
+}
+
+func symZippedDivide(a *args) (Value, []layout.Obligation, error) {
+	return symTiled((*layout.Symbolic).ZippedDivide, a.layout(0), a.tiler(1))
+}
+
+func symTiledDivide(a *args) (Value, []layout.Obligation, error) {
+	return symTiled((*layout.Symbolic).TiledDivide, a.layout(0), a.tiler(1))
+}
+
+func symFlatDivide(a *args) (Value, []layout.Obligation, error) {
+	return symTiled((*layout.Symbolic).FlatDivide, a.layout(0), a.tiler(1))
+}
+
+func symLogicalProduct(a *args) (Value, []layout.Obligation, error) {
+	return symTiled((*layout.Symbolic).LogicalProduct, a.layout(0), a.tiler(1))
+}
+
+func symLocalTile(a *args) (Value, []layout.Obligation, error) {
+	var s layout.Symbolic
+	var l layout.Layout
+	var off layout.IntTuple
+	var err error
+	if a.n() == 4 {
+		l, off, err = s.LocalTileProj(a.layout(0), a.tiler(1), a.tuple(2), a.tuple(3))
+	} else {
+		l, off, err = s.LocalTile(a.layout(0), a.tiler(1), a.tuple(2))
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return Accessor{off, l}, s.Obligations, nil
+}
+
+func symLocalPartition(a *args) (Value, []layout.Obligation, error) {
+	if a.n() != 3 || a.layout(1).HasSymbols() {
+		return nil, nil, errNotSymbolic
+	}
+	var s layout.Symbolic
+	l, off, err := s.LocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+	if err != nil {
+		return nil, nil, err
+	}
+	return Accessor{off, l}, s.Obligations, nil
+}
+
+// crd2idx(c, L) is an evaluation: evalAt takes symbols.
 
 // errNotSymbolic says that a form of an operation does not compute with
 // symbols; the static algebra (symbols as ?) takes it. It never reaches a
@@ -143,8 +156,8 @@ func anonymousOnly(vals []Value) bool {
 // symbolic runs the symbolic form of op when there is one and an argument
 // has symbols. handled is false when the static algebra should run.
 func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
-	f, has := symbolicOps[op.name]
-	if !has || !hasSymbols(a) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
+	f := op.symbolic
+	if f == nil || !hasSymbols(a) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
 		return nil, false, false
 	}
 	r, obl, err := f(a)

@@ -266,7 +266,7 @@ func defTiled() {
 		}
 	}
 	def("make_identity_tensor", "make_identity_tensor(shape): the layout mapping each coordinate to itself (CuTe's counting tensor; its partitions are {coordinate} o layout)", []paramKind{pTuple}, 1,
-		func(a *args) (Value, error) { return lay(layout.MakeIdentityLayout(a.tuple(0))) })
+		func(a *args) (Value, error) { return lay(layout.MakeIdentityLayout(a.tuple(0))) }).inDialect("make_identity_tensor")
 }
 
 func newTiledCopy(c *tiled.Copy, err error) (Value, error) {
@@ -395,6 +395,9 @@ func (x *evaluation) bankTiledCopy(op *operation, n *ast.Call) (Value, bool) {
 		r = Int(rep.Wavefronts)
 	default:
 		r = tileV
+	}
+	if x.onBanks != nil {
+		x.onBanks(n, rep)
 	}
 	if x.onCall != nil {
 		x.onCall(n, op.name, []Value{tileV, nil, cv}, r)

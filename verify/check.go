@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
@@ -50,6 +51,7 @@ type Subject struct {
 	lowerable bool // the Pass asks for lowerable layouts
 	ir        bool // the input is compiler output (Options.IR)
 	report    func(d *diag.Diagnostic)
+	bank      *banks.Report // the report of a call of a bank operation
 }
 
 // Report adds a diagnostic with code at span, with the code's default

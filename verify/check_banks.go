@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/cutec/cutec/diag"
-	"github.com/cutec/cutec/normalize"
 )
 
 // bankConflictsCheck is the check bank-conflicts (see checks in check.go).
@@ -24,8 +23,8 @@ func checkBanks(s *Subject) {
 	if s.Op != "bank_check" {
 		return
 	}
-	rep, _, err := normalize.BankAnalysis(s.Call, s.Args)
-	if err != nil || rep.Degree <= 1 {
+	rep := s.bank
+	if rep == nil || rep.Degree <= 1 {
 		return
 	}
 	s.Report(diag.BankConflicts, s.Span(), fmt.Sprintf("%s of %s elements to %s: %s; %s",

@@ -214,7 +214,7 @@ func nodeSpan(n ast.Node) diag.Span { return diag.Span{Start: n.Pos(), End: n.En
 // strides for layouts) and `assert X ~ Y` (the same function: same size and
 // the same offset at every index).
 func (c *Cute) assert(f *diag.File, s *ast.AssertStmt) diag.List {
-	x, dx := c.p.eval(f, s.X, c.env, nil)
+	x, dx, rep := c.p.evalBanks(f, s.X, c.env, nil)
 	y, dy := c.p.eval(f, s.Y, c.env, nil)
 	diags := errorsOnly(append(dx, dy...))
 	if x == nil || y == nil {
@@ -224,10 +224,12 @@ func (c *Cute) assert(f *diag.File, s *ast.AssertStmt) diag.List {
 		if !normalize.Equal(x, y) {
 			d := newDiag(f, diag.AssertEqualFailed, nodeSpan(s),
 				fmt.Sprintf("assertion failed: the left side is %s but the right side is %s", x, y))
-			if call, ok := s.X.(*ast.Call); ok {
-				if ex := normalize.ExplainBanks(f, call, c.env); ex != "" {
-					d.Notes = append(d.Notes, diag.Note{Message: ex})
+			if rep != nil { // the analysis' summary and the proof of its worst conflict
+				ex := rep.Summary()
+				if ev := rep.Evidence(); ev != "" {
+					ex += "; " + ev
 				}
+				d.Notes = append(d.Notes, diag.Note{Message: ex})
 			}
 			diags.Add(d)
 		}

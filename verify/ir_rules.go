@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/cutec/cutec/normalize"
 )
 
 // opAttrs are the attributes an op is written with that the op checker
@@ -57,9 +59,9 @@ func intList(b []byte) ([]int, bool) {
 // what it does not cover.
 type opRule func(args []opArg, at opAttrs) (string, bool)
 
-// opRules are the ops the checker derives, by their dialect name. Ops whose
-// names and operand orders are cutec's are in sameOps; the others say how
-// they map.
+// opRules are the ops the checker derives, by their dialect name: the rules
+// of their own below, and (added by init) the rule same of every row of
+// normalize's table of operations that names its dialect op.
 var opRules = map[string]opRule{
 	"get_shape":  unary("shape", layoutOrTile),
 	"get_stride": getStride,
@@ -145,20 +147,22 @@ var opRules = map[string]opRule{
 	},
 }
 
-// sameOps have the dialect's name, operand order and meaning in cutec.
-var sameOps = []string{
-	"coalesce", "composition", "left_inverse", "right_inverse",
-	"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
-	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
-	"tile_to_shape", "flatten", "make_layout", "make_identity_layout", "make_layout_like", "make_ordered_layout",
-	"idx2crd", "shape_div", "tuple_add", "tuple_sub", "tuple_mul", "tuple_div", "tuple_mod",
-	"product_each", "to_int_tuple", "to_shape", "to_stride", "to_coord", "increment_coord",
-	"max_common_layout", "max_common_vector", "filter", "filter_zeros",
-}
+// dialectViews are the dialect ops the checker derives that are no row of
+// normalize's table of operations: get_layout (the layout itself),
+// make_composed_layout (the composed form A o offset o B, not a call) and
+// add_offset (a second dialect name of tuple_add). Every other key of
+// opRules is the dialect name of a row (normalize.Ops); TestOpRulesAreTheTable
+// holds the two equal.
+var dialectViews = []string{"get_layout", "make_composed_layout", "add_offset"}
 
+// init adds the rule of every row of the table of operations whose dialect
+// op has cutec's name, operand order and meaning (the rows' inDialect
+// without a rule above).
 func init() {
-	for _, name := range sameOps {
-		opRules[name] = same(name)
+	for _, op := range normalize.Ops() {
+		if _, own := opRules[op.Dialect]; op.Dialect != "" && !own && op.Dialect == op.Name {
+			opRules[op.Name] = same(op.Name)
+		}
 	}
 	for name := range opRules {
 		if len(name) < len(ruleShapes) && 'a' <= name[0] && name[0] <= 'z' {

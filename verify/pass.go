@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cutec/cutec/ast"
+	"github.com/cutec/cutec/banks"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/gencache"
 	"github.com/cutec/cutec/normalize"
@@ -165,15 +166,26 @@ func (p *Pass) Node(f *diag.File, e ast.Expr, env *normalize.Env) (normalize.Val
 // eval evaluates e and runs the checks on every value and call in it; in
 // is the dialect type e is written in (nil outside MLIR).
 func (p *Pass) eval(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.TypeInfo) (normalize.Value, diag.List) {
+	v, diags, _ := p.evalBanks(f, e, env, in)
+	return v, diags
+}
+
+// evalBanks is eval that also returns the report of e's bank analysis when
+// e is a call of banks, wavefronts or bank_check that succeeded.
+func (p *Pass) evalBanks(f *diag.File, e ast.Expr, env *normalize.Env, in *parser.TypeInfo) (normalize.Value, diag.List, *banks.Report) {
 	st := evalStates.Get().(*evalState)
 	st.p, st.f, st.in = p, f, in
-	ev := normalize.Evaluator{File: f, Env: env, OnValue: st.onValue, OnCall: st.onCall, OnObligation: st.onObligation}
+	ev := normalize.Evaluator{File: f, Env: env, OnValue: st.onValue, OnCall: st.onCall, OnObligation: st.onObligation, OnBanks: st.onBanks}
 	v, diags := ev.Eval(e)
 	diags = append(diags, st.found...)
+	var rep *banks.Report
+	if st.bankCall == e {
+		rep = st.bank
+	}
 	clear(st.found)
-	*st = evalState{found: st.found[:0], onValue: st.onValue, onCall: st.onCall, onObligation: st.onObligation, report: st.report}
+	*st = evalState{found: st.found[:0], onValue: st.onValue, onCall: st.onCall, onObligation: st.onObligation, onBanks: st.onBanks, report: st.report}
 	evalStates.Put(st)
-	return v, diags
+	return v, diags, rep
 }
 
 // evalState is what the checks of one evaluation share: the evaluator's
@@ -189,14 +201,22 @@ type evalState struct {
 	onValue      func(ast.Expr, normalize.Value)
 	onCall       func(*ast.Call, string, []normalize.Value, normalize.Value)
 	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
+	onBanks      func(*ast.Call, *banks.Report)
 	report       func(*diag.Diagnostic)
+
+	// The last bank analysis and its call, for the check of the call that
+	// follows it (normalize calls OnBanks before OnCall).
+	bankCall *ast.Call
+	bank     *banks.Report
 }
 
 var evalStates = sync.Pool{New: func() any {
 	st := new(evalState)
-	st.onValue, st.onCall, st.onObligation, st.report = st.value, st.call, st.obligation, st.add
+	st.onValue, st.onCall, st.onObligation, st.onBanks, st.report = st.value, st.call, st.obligation, st.banks, st.add
 	return st
 }}
+
+func (st *evalState) banks(n *ast.Call, r *banks.Report) { st.bankCall, st.bank = n, r }
 
 func (st *evalState) add(d *diag.Diagnostic) { st.found.Add(d) }
 
@@ -214,6 +234,9 @@ func (st *evalState) value(n ast.Expr, v normalize.Value) {
 func (st *evalState) call(n *ast.Call, op string, args []normalize.Value, r normalize.Value) {
 	p := st.p
 	st.subj = Subject{File: st.f, Node: n, Value: r, Op: op, Args: args, Call: n, In: st.in, lowerable: p.opts.Lowerable, ir: p.opts.IR, report: st.report}
+	if st.bankCall == n {
+		st.subj.bank = st.bank
+	}
 	for _, c := range p.checks {
 		if c.Call != nil {
 			c.Call(&st.subj)
