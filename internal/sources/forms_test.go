@@ -1,0 +1,243 @@
+package sources
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/verify"
+)
+
+// cuteValue reads one of CuTe's prints (or an expression) with cutec and
+// returns its value's text.
+func cuteValue(t *testing.T, text string) string {
+	t.Helper()
+	v, d := verify.Default().Expr(diag.NewFile("print", []byte(text)))
+	require.Empty(t, d, "%q reads", text)
+	require.NotNil(t, v, text)
+	return v.String()
+}
+
+// testdata/sources/traits.cuh is a kernel's traits and two kernels written
+// as CuTe users write them: static constexpr members computed from one
+// another (a ternary, %, /, *), Int<16 * kNWarps>, Int<kBlockN + 8>,
+// bM + Int<1>{}, _64{} * 2, members named through their struct
+// (Kernel_traits::kBlockM) and through a template parameter's default
+// (DispatchPolicy::Stages), a block that shadows a constant, a namespace
+// constant shadowed in one function only, TiledMMA<MMA_Atom<OP>, ...> and
+// Copy_Atom<...> type aliases. traits_prints.tsv holds what CuTe printed
+// for each declaration of this same file (a host program compiled with g++
+// against the CUTLASS snapshot 7107b05 included it; testdata/sources/
+// README.md), or for a query of it (% is the declared value).
+func TestTraitsMatchCutePrints(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/sources/traits.cuh")
+	require.NoError(t, err)
+	facts, err := os.ReadFile("../../testdata/sources/traits_prints.tsv")
+	require.NoError(t, err)
+	res := Read("traits.cuh", src, verify.Default())
+	for _, l := range strings.Split(strings.TrimSpace(string(facts)), "\n") {
+		f := strings.Split(l, "\t")
+		require.Len(t, f, 4, l)
+		var got string
+		for _, d := range res.Decls {
+			if d.Name == f[1] && strconv.Itoa(d.Line) == f[0] {
+				require.NotNil(t, d.Value, "%s:%s skipped: %s", f[0], f[1], d.Skipped)
+				got = d.Value.String()
+			}
+		}
+		require.NotEmpty(t, got, "%s at line %s not read", f[1], f[0])
+		got = cuteValue(t, strings.ReplaceAll(f[2], "%", got))
+		// CuTe prints a partitioned tensor's layout; thread 0's offset is 0.
+		got = strings.TrimPrefix(got, "{0} o ")
+		assert.Equal(t, cuteValue(t, f[3]), got, "%s:%s %s", f[0], f[1], f[2])
+	}
+}
+
+// The pairing of a tiled copy with its shared-memory layout (docs/sources.md):
+// traits.cuh reads Q (Swizzle<3,3,3> over rows of 64 halves) and K (rows of
+// 64 halves, 128 bytes, unswizzled) with one ldmatrix.x4 copy. An 8x8
+// matrix of ldmatrix reads 8 rows of 16 bytes in one phase; rows 128 bytes
+// apart start in the same bank (a bank is 4 bytes, 32 banks span 128), so
+// the 8 rows of K fall in the same 4 banks: 8-way conflicts. The swizzle
+// XORs the row into the 16-byte chunk, so the 8 rows of Q fall in 8
+// different chunks: conflict-free (the layout CUTLASS and FlashAttention use
+// for that reason), and nothing is reported.
+func TestBankConflictsOfAPairedCopy(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/sources/traits.cuh")
+	require.NoError(t, err)
+	res := Read("traits.cuh", src, verify.Default())
+	var found []*diag.Diagnostic
+	for _, d := range res.Diags {
+		if d.Code == diag.BankConflicts {
+			found = append(found, d)
+		}
+	}
+	require.Len(t, found, 1, "one conflicting copy, K's; Q's swizzled copy has none")
+	d := found[0]
+	assert.Equal(t, diag.Warning, d.Severity)
+	assert.Contains(t, string(src[d.Span.Start:d.Span.End]), "partition_S(sK)")
+	assert.Contains(t, d.Message, "8-way")
+	assert.Contains(t, d.Message, "smem_tiled_copy_Q over sK")
+}
+
+// No pairing, no finding: a copy partitions a tensor whose layout is not
+// read, a copy whose atom is not in shared memory on that side, a tensor
+// that is not in shared memory.
+func TestUnpairedCopiesAreNotChecked(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+using namespace cute;
+using Mma = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>;
+template <class SmemLayout>
+void k(half_t* smem, half_t* gmem, int tid, SmemLayout L) {
+  auto copy = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, Mma{});
+  auto thr = copy.get_slice(tid);
+  auto bad = Layout<Shape<_32, _64>, Stride<_64, _1>>{};
+  Tensor s1 = make_tensor(make_smem_ptr(smem), L);
+  Tensor t1 = thr.partition_S(s1);
+  Tensor s2 = make_tensor(make_smem_ptr(smem), bad);
+  Tensor t2 = thr.partition_D(s2);
+  Tensor g3 = make_tensor(make_gmem_ptr(gmem), bad);
+  Tensor t3 = thr.partition_S(g3);
+}
+`
+	_, _, res := values(t, "k.cu", src)
+	assert.Empty(t, res.Diags)
+}
+
+// The type spelling of a tiled MMA and a copy atom declared as a variable
+// of its type, as CUTLASS's examples/cute/tutorial/sgemm_sm80.cu writes
+// them. get_layoutA_TV is CuTe's print of TiledMMA<MMA_Atom<SM80_16x8x16_
+// F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>{}.
+// get_layoutA_TV() (the printing program of traits_prints.tsv); the copy's
+// are testdata/cute/tiled.tsv's c_s2r_A_ldsm4 (the same MMA, ldmatrix.x4).
+func TestTiledTypeSpellings(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+using namespace cute;
+using Mma = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>;
+using Atom = MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>;
+using Mma2 = TiledMMA<Atom, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>;
+void host() {
+  Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_A;
+  TiledCopy s2r = make_tiled_copy_A(s2r_atom_A, Mma{});
+  TiledMMA mma = make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{});
+}
+`
+	got, skipped, res := values(t, "mma.cu", src)
+	require.Empty(t, skipped)
+	assert.Empty(t, res.Diags)
+	tv := cuteValue(t, "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))")
+	for _, m := range []string{"Mma", "Mma2", "mma"} {
+		require.Contains(t, got, m)
+		assert.Equal(t, tv, cuteValue(t, "get_layoutA_TV("+got[m]+")"), m)
+	}
+	require.Contains(t, got, "s2r")
+	assert.Equal(t, cuteValue(t, "((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))"), cuteValue(t, "get_layoutS_TV("+got["s2r"]+")"))
+	assert.Equal(t, cuteValue(t, "(_32,_16)"), cuteValue(t, "tile_size("+got["s2r"]+")"))
+}
+
+// C++'s scopes: a constant of one function is not seen in another, a
+// template parameter's default only in the body it heads, a block's
+// constant only in the block. The reader skips what C++ would not compile
+// (a name not declared there).
+func TestCppScopes(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+using namespace cute;
+template <int kM = 16>
+struct A { using L = Layout<Shape<Int<kM>, _2>>; };
+struct B { using L = Layout<Shape<Int<kM>, _2>>; };
+void f() { constexpr int kOnlyF = 8; auto a = make_layout(make_shape(Int<kOnlyF>{}, _2{})); }
+void g() { auto b = make_layout(make_shape(Int<kOnlyF>{}, _2{})); }
+namespace n1 { constexpr int kN = 4; }
+namespace n2 { auto c = make_layout(make_shape(Int<kN>{}, _2{})); }
+`
+	got, skipped, _ := values(t, "s.cu", src)
+	// Column-major (CuTe's default): (16,2):(1,16), (8,2):(1,8).
+	assert.Equal(t, "(16,2):(1,16)", got["L"], "A's L; B's has no kM")
+	assert.Equal(t, "(8,2):(1,8)", got["a"])
+	assert.Contains(t, skipped, "b", "f's constant is not g's")
+	assert.Contains(t, skipped, "c", "n1's constant is not n2's")
+}
+
+// Python's scopes: a function's constant is its own, a module's is seen in
+// every function, a class body's is not seen in its methods.
+func TestPythonScopes(t *testing.T) {
+	src := `import cutlass.cute as cute
+BLK = 64
+HALF = BLK // 2
+
+def f():
+    BLK = 32
+    a = cute.make_layout((BLK, 4))
+
+def g():
+    b = cute.make_layout((BLK, HALF + 1))
+
+class K:
+    TILE = 16
+    d = cute.make_layout((TILE, 2))
+    def m(self):
+        c = cute.make_layout((TILE, 2))
+`
+	got, skipped, _ := values(t, "k.py", src)
+	// CuTe's make_layout without a stride is column-major.
+	assert.Equal(t, "(32,4):(1,32)", got["a"])
+	assert.Equal(t, "(64,33):(1,64)", got["b"])
+	assert.Equal(t, "(16,2):(1,16)", got["d"])
+	assert.Contains(t, skipped, "c", "a class body's name is not seen in its methods")
+}
+
+// The arithmetic folded, with each language's rules: C++ truncates a
+// division toward zero (C++ [expr.mul]), Python's // and % round down
+// (Python reference, "Binary arithmetic operations"); an overflow or a
+// division by zero is not folded.
+func TestIntegerArithmetic(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		py   bool
+		want int64
+		ok   bool
+	}{
+		{"Int<64 + 8>{}", false, 72, true},
+		{"Int<128>{} + Int<1>{}", false, 129, true},
+		{"_64{} * 2", false, 128, true},
+		{"cute::Int<4>{} * cute::_8{}", false, 32, true},
+		{"128 % 64 == 0 ? 64 : 32", false, 64, true},
+		{"96 % 64 == 0 ? 64 : 32", false, 32, true},
+		{"-7 / 2", false, -3, true},
+		{"-7 % 2", false, -1, true},
+		{"-7 // 2", true, -4, true},
+		{"-7 % 2", true, 1, true},
+		{"2 ** 10", true, 1024, true},
+		{"-2 ** 2", true, -4, true},
+		{"7 / 2", true, 0, false},
+		{"1 / 0", false, 0, false},
+		{"9223372036854775807 + 1", false, 0, false},
+		{"3037000500 * 3037000500", false, 0, false},
+		{"kBlockM + 8", false, 0, false},
+		{"(4 + 4) * 2", false, 16, true},
+		{"4 + 4 * 2", false, 12, true},
+	} {
+		got, ok := evalInt([]byte(c.text), c.py)
+		assert.Equal(t, c.ok, ok, c.text)
+		if c.ok {
+			assert.Equal(t, c.want, got, c.text)
+		}
+	}
+}
+
+// Folding keeps the rest of a declaration, and a finding past a folded
+// expression is still at its place in the file.
+func TestFoldedFindingIsAtItsPlace(t *testing.T) {
+	src := "constexpr int N = 1000;\nusing Bad = Layout<Shape<Int<N + 24>,_8>, Stride<_1>>;\n"
+	_, _, res := values(t, "bad.hpp", src)
+	require.NotEmpty(t, res.Diags)
+	d := res.Diags[0]
+	assert.Equal(t, 2, d.Start().Line)
+	assert.GreaterOrEqual(t, d.Span.Start, strings.Index(src, "Layout"))
+	assert.LessOrEqual(t, d.Span.End, len(src))
+}

@@ -1,0 +1,213 @@
+package sources
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/normalize"
+	"github.com/cutec/cutec/parser"
+	"github.com/cutec/cutec/verify"
+)
+
+// This file pairs a tiled copy with the shared-memory layout it moves, so
+// that lint reports the bank conflicts of that copy over that layout. The
+// pairing rule (docs/sources.md): a call `X.partition_S(Y)` (or
+// `partition_D`) where
+//
+//   - X is a tiled copy declared in scope, or a thread slice of one
+//     (`auto X = T.get_slice(t)` or `T.get_thread_slice(t)`);
+//   - Y is a shared-memory tensor of a layout declared in scope
+//     (`Tensor Y = make_tensor(make_smem_ptr(P), L)`, L a layout or a
+//     swizzled layout of rank 2 read statically);
+//   - the side is the one in shared memory for the copy's atom: the source
+//     of ldmatrix (LDSM), the destination of stmatrix (STSM) and cp.async.
+//
+// The check is the language's bank_check(L, T, TILED_COPY), T the copy
+// atom's value type (the tensor's elements are taken to be of that
+// width): warp 0's access to the copy's first tile, which the kernel
+// performs, so a conflict reported is one the kernel has.
+
+var (
+	cppPartition = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\.\s*partition_([SD])\s*\(\s*([A-Za-z_]\w*)\s*\)`)
+	cppSlice     = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\s*\.\s*get_(?:thread_)?slice\s*\(`)
+	cppSmem      = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*=\s*(?:cute::)?make_tensor\s*\(\s*(?:cute::)?make_smem_ptr\s*\(`)
+	atomType     = regexp.MustCompile(`^make_tiled_copy_tv\(copy_atom\(([A-Za-z0-9_]+), ([A-Za-z0-9_:]+)`)
+)
+
+// smemSide is the side of a copy in shared memory by its atom's name: 'S'
+// for ldmatrix, 'D' for stmatrix and cp.async, 0 for any other.
+func smemSide(op string) byte {
+	switch {
+	case strings.Contains(op, "_LDSM_"):
+		return 'S'
+	case strings.Contains(op, "_STSM_"), strings.Contains(op, "CP_ASYNC"):
+		return 'D'
+	}
+	return 0
+}
+
+// pairBanks checks the bank conflicts of each tiled copy paired with a
+// shared-memory layout, and returns the findings at the partition calls.
+func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *normalize.Env) diag.List {
+	if r.py || !strings.Contains(string(r.clean), "partition_") {
+		return nil
+	}
+	// Thread slices and shared-memory tensors, by name, with their scope.
+	slices := map[string][]constDef{}
+	for _, m := range cppSlice.FindAllSubmatchIndex(r.clean, -1) {
+		slices[string(r.clean[m[2]:m[3]])] = append(slices[string(r.clean[m[2]:m[3]])],
+			constDef{at: m[1], scope: r.sc.at(m[0]), text: string(r.clean[m[4]:m[5]])})
+	}
+	tensors := map[string][]constDef{}
+	budget := scanBudget(r.clean)
+	for _, m := range cppSmem.FindAllSubmatchIndex(r.clean, -1) {
+		// the parenthesis of the make_tensor call
+		call := strings.LastIndex(string(r.clean[m[0]:m[1]]), "make_tensor")
+		lp := strings.IndexByte(string(r.clean[m[0]+call:m[1]]), '(') + m[0] + call
+		end := balanced(r.clean, lp, false, &budget)
+		if end < 0 {
+			continue
+		}
+		args := topLevelArgs(r.clean, lp+1, end-1)
+		if len(args) != 2 {
+			continue
+		}
+		v := r.eval(name, args[1][0], args[1][1], p, env)
+		if v == nil {
+			continue
+		}
+		tensors[string(r.clean[m[2]:m[3]])] = append(tensors[string(r.clean[m[2]:m[3]])],
+			constDef{at: m[0], scope: r.sc.at(m[0]), val: v})
+	}
+	var out diag.List
+	for _, m := range cppPartition.FindAllSubmatchIndex(r.clean, -1) {
+		at, use := m[0], r.sc.at(m[0])
+		x, side, y := string(r.clean[m[2]:m[3]]), r.clean[m[4]], string(r.clean[m[6]:m[7]])
+		if s, ok := find(r.sc, slices[x], at, use); ok {
+			x, at = s.text, s.at
+			use = s.scope
+		}
+		tc, ok := r.lookupDef(x, at, use)
+		if !ok || tc.val == nil {
+			continue
+		}
+		sm := atomType.FindStringSubmatch(tc.val.String())
+		if sm == nil || smemSide(sm[1]) != side {
+			continue
+		}
+		t, ok := find(r.sc, tensors[y], m[0], r.sc.at(m[0]))
+		if !ok || rank(t.val) != 2 {
+			continue
+		}
+		text := []byte("bank_check(" + t.val.String() + ", " + sm[2] + ", " + tc.val.String() + ")")
+		w := diag.NewWindow(name, text, 0, 1, 1)
+		e, pd := parser.ParseExpr(w)
+		if len(pd) > 0 || e == nil {
+			continue
+		}
+		_, vd := p.Node(w, e, env)
+		if hasError(vd) {
+			continue // no finding on a pair the analysis cannot read
+		}
+		sp := diag.Span{Start: m[0], End: m[1]}
+		for _, d := range vd {
+			c := *d
+			c.File, c.Span, c.Fix = file, sp, nil
+			c.Notes = nil
+			c.Message = "the tiled copy " + x + " over " + y + ": " + c.Message
+			out = append(out, &c)
+		}
+	}
+	return out
+}
+
+// find returns the definition of defs before at that is visible from scope
+// use, the innermost.
+func find(sc scopes, defs []constDef, at, use int) (constDef, bool) {
+	best, depth := -1, -1
+	for k, d := range defs {
+		if d.at < at && sc.visible(d.scope, use) {
+			if dd := sc.depthOf(d.scope); dd >= depth {
+				best, depth = k, dd
+			}
+		}
+	}
+	if best < 0 {
+		return constDef{}, false
+	}
+	return defs[best], true
+}
+
+// eval evaluates the text [off, end) of the file as a declaration is
+// evaluated: a layout or a swizzled layout, or nil.
+func (r *reader) eval(name string, off, end int, p *verify.Pass, env *normalize.Env) normalize.Value {
+	if end-off > maxDeclLen || end <= off {
+		return nil
+	}
+	text, _ := r.substitute(r.clean[off:end], off)
+	w := diag.NewWindow(name, text, 0, 1, 1)
+	e, pd := parser.ParseExpr(w)
+	if len(pd) > 0 || e == nil {
+		return nil
+	}
+	v, vd := p.Node(w, e, env)
+	if v == nil || hasError(vd) || symbols(v.String()) != "" {
+		return nil
+	}
+	switch v.Kind() {
+	case normalize.KindLayout, normalize.KindComposed:
+		return v
+	}
+	return nil
+}
+
+// rank is the number of top modes of a layout's or swizzled layout's
+// printed value (its last `:(...)`, `o`-separated part), or 0.
+func rank(v normalize.Value) int {
+	s := v.String()
+	if i := strings.LastIndex(s, " o "); i >= 0 {
+		s = s[i+3:]
+	}
+	if !strings.HasPrefix(s, "(") {
+		return 1
+	}
+	n, depth := 1, 0
+	for _, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return n
+			}
+		case ',':
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	return 0
+}
+
+// topLevelArgs returns the spans of the arguments in b[start:end] split at
+// the commas outside brackets and angle brackets.
+func topLevelArgs(b []byte, start, end int) [][2]int {
+	var out [][2]int
+	depth, from := 0, start
+	for k := start; k < end; k++ {
+		switch b[k] {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, [2]int{from, k})
+				from = k + 1
+			}
+		}
+	}
+	return append(out, [2]int{from, end})
+}
