@@ -2,6 +2,7 @@ package sources
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -240,4 +241,31 @@ func TestFoldedFindingIsAtItsPlace(t *testing.T) {
 	assert.Equal(t, 2, d.Start().Line)
 	assert.GreaterOrEqual(t, d.Span.Start, strings.Index(src, "Layout"))
 	assert.LessOrEqual(t, d.Span.End, len(src))
+}
+
+// CuTe DSL declarations of NVIDIA's examples against CuTe C++'s print of the
+// same layout expression (testdata/sources/dsl_prints.tsv; the snapshot has
+// no IR printed by the DSL for its examples, README.md there).
+func TestDslDeclarationsMatchCutePrints(t *testing.T) {
+	root := os.Getenv("CUTEC_CUTLASS")
+	if root == "" {
+		t.Skip("CUTEC_CUTLASS not set")
+	}
+	facts, err := os.ReadFile("../../testdata/sources/dsl_prints.tsv")
+	require.NoError(t, err)
+	for _, l := range strings.Split(strings.TrimSpace(string(facts)), "\n") {
+		f := strings.Split(l, "\t")
+		require.Len(t, f, 5, l)
+		src, err := os.ReadFile(filepath.Join(root, f[0]))
+		require.NoError(t, err)
+		found := false
+		for _, d := range Read(f[0], src, verify.Default()).Decls {
+			if d.Name == f[2] && strconv.Itoa(d.Line) == f[1] {
+				found = true
+				require.NotNil(t, d.Value, "%s:%s %s skipped: %s", f[0], f[1], f[2], d.Skipped)
+				assert.Equal(t, cuteValue(t, f[4]), d.Value.String(), "%s:%s %s (C++: %s)", f[0], f[1], f[2], f[3])
+			}
+		}
+		assert.True(t, found, "%s:%s %s not read", f[0], f[1], f[2])
+	}
 }
