@@ -269,3 +269,13 @@ func TestDslDeclarationsMatchCutePrints(t *testing.T) {
 		assert.True(t, found, "%s:%s %s not read", f[0], f[1], f[2])
 	}
 }
+
+// A Python assignment whose value goes on over the next lines is no
+// constant (tensorop_gemm.py of the CuTeDSL examples writes
+// `atom_layout_mnk = (` and the tuple's elements below).
+func TestPythonConstantOverLines(t *testing.T) {
+	src := "import cutlass.cute as cute\nT = (2, 2, 1)\ndef f(self):\n    T = (\n        self.a,\n    )\n    tC = cute.make_layout(T)\n"
+	got, skipped, _ := values(t, "k.py", src)
+	assert.NotContains(t, got, "tC", "the function's T is not the module's")
+	assert.NotContains(t, skipped["tC"], "unclosed")
+}

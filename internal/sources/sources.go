@@ -107,6 +107,8 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 				r.define(f.name, f.off, scope, strconv.FormatInt(n, 10))
 			} else if r.py && isIntTuple(v) {
 				r.define(f.name, f.off, scope, string(v))
+			} else {
+				r.define(f.name, f.off, scope, "") // hides the name's definitions outside
 			}
 			continue
 		}
@@ -116,6 +118,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		if f.end-f.off > maxDeclLen {
 			d.Skipped = "the declaration is longer than " + strconv.Itoa(maxDeclLen) + " bytes"
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		text, m := r.substitute(r.clean[f.off:f.end], f.off)
@@ -124,12 +127,14 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		if len(pd) > 0 || e == nil {
 			d.Skipped = "not a form the language reads: " + firstMessage(pd)
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		v, vd := p.Node(w, e, env)
 		if why := unevaluable(vd); why != "" {
 			d.Skipped = why
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		if names := freeNames(text); names != "" && hasError(vd) {
@@ -137,6 +142,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			// know (a member, a run-time value) is not a finding on the source.
 			d.Skipped = "depends on names that are not constants in scope: " + names
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		if v == nil { // a finding that leaves no value: reported, not listed
@@ -148,6 +154,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		if names := symbols(v.String()); names != "" && algebraKind(v.Kind()) {
 			d.Skipped = "depends on names that are not constants in scope: " + names
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		d.Value = v
@@ -277,14 +284,24 @@ func hasError(l diag.List) bool {
 }
 
 // isIntTuple reports whether a constant's text is an integer or a tuple of
-// them, written with digits only.
+// them, written with digits only, its parentheses balanced.
 func isIntTuple(b []byte) bool {
+	depth, digits := 0, false
 	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c == '(' || c == ')' || c == ',' || c == ' ' || c == '-') {
+		switch {
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		case c >= '0' && c <= '9':
+			digits = true
+		case !(c == ',' || c == ' ' || c == '-'):
 			return false
 		}
 	}
-	return len(b) > 0
+	return digits && depth == 0
 }
 
 func firstMessage(l diag.List) string {
@@ -500,7 +517,8 @@ type reader struct {
 }
 
 // define records a constant's or a declaration's value, visible from at
-// in scope.
+// in scope; "" is a name whose value is not known, which hides the
+// definitions of that name in the scopes around.
 func (r *reader) define(name string, at, scope int, text string) {
 	r.consts[name] = append(r.consts[name], constDef{at: at, text: text, scope: scope})
 }
@@ -510,7 +528,7 @@ func (r *reader) define(name string, at, scope int, text string) {
 // scope, the last of it.
 func (r *reader) lookup(name string, at, use int) (string, bool) {
 	d, ok := r.lookupDef(name, at, use)
-	return d.text, ok
+	return d.text, ok && d.text != ""
 }
 
 func (r *reader) lookupDef(name string, at, use int) (constDef, bool) {
@@ -524,7 +542,7 @@ func (r *reader) member(owner, name string) (string, bool) {
 	defs := r.consts[name]
 	for k := len(defs) - 1; k >= 0; k-- {
 		if s := r.sc[defs[k].scope]; s.kind == 's' && s.name == owner {
-			return defs[k].text, true
+			return defs[k].text, defs[k].text != ""
 		}
 	}
 	return "", false
