@@ -121,9 +121,16 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			r.define(f.name, f.end, scope, "")
 			continue
 		}
+		r.unresolved = r.unresolved[:0]
 		text, m := r.substitute(r.clean[f.off:f.end], f.off)
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
+		if (len(pd) > 0 || e == nil) && len(r.unresolved) > 0 {
+			d.Skipped = "depends on " + strings.Join(r.unresolved, ", ") + ": not a member of a struct of this file with a value known here (a template parameter's member, a type declared elsewhere, an object's attribute)"
+			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
+			continue
+		}
 		if len(pd) > 0 || e == nil {
 			d.Skipped = "not a form the language reads: " + firstMessage(pd)
 			res.Decls = append(res.Decls, d)
@@ -481,6 +488,14 @@ func (r *reader) substitute(text []byte, off int) ([]byte, mapping) {
 				owner = d.text
 			}
 			v, ok = r.member(owner, string(text[last:k]))
+			n := k
+			for n < len(text) && text[n] == ' ' {
+				n++
+			}
+			called := n < len(text) && (text[n] == '(' || text[n] == '<')
+			if q := string(text[i:k]); !ok && !called && owner != "cute" && !slices.Contains(r.unresolved, q) {
+				r.unresolved = append(r.unresolved, q)
+			}
 			j = k
 		} else if !r.py && string(text[i:j]) == "typename" {
 			v, ok = "", true
@@ -489,6 +504,15 @@ func (r *reader) substitute(text []byte, off int) ([]byte, mapping) {
 			}
 		} else {
 			v, ok = r.lookup(string(text[i:j]), off+i, use)
+			if r.py && !ok && j+1 < len(text) && text[j] == '.' && isIdentStart(text[j+1]) && string(text[i:j]) != "cute" && string(text[i:j]) != "cutlass" {
+				k := j + 1
+				for k < len(text) && isIdent(text[k]) {
+					k++
+				}
+				if q := string(text[i:k]); !slices.Contains(r.unresolved, q) {
+					r.unresolved = append(r.unresolved, q)
+				}
+			}
 		}
 		if ok {
 			end := j
@@ -514,6 +538,9 @@ type reader struct {
 	sc     scopes
 	consts map[string][]constDef
 	types  map[string][]constDef // other names of types (typeAlias)
+	// unresolved are the qualified names (A::B) that substitute found no
+	// member of a struct of the file for.
+	unresolved []string
 }
 
 // define records a constant's or a declaration's value, visible from at
