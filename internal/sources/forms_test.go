@@ -279,3 +279,32 @@ func TestPythonConstantOverLines(t *testing.T) {
 	assert.NotContains(t, got, "tC", "the function's T is not the module's")
 	assert.NotContains(t, skipped["tC"], "unclosed")
 }
+
+// A staged shared-memory layout (M,K,PIPE) pairs too: the analysis takes
+// every stage's tile. Rows of 64 halves (128 bytes) unswizzled put the 8
+// rows an ldmatrix phase reads in the same 4 banks (8-way); Swizzle<3,3,3>
+// spreads them (conflict-free); the reasoning of
+// TestBankConflictsOfAPairedCopy, stage by stage.
+func TestBankConflictsOfAStagedLayout(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+using namespace cute;
+using Mma = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_4,_1,_1>>, Tile<_64,_16,_16>>;
+using Atom = decltype(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{}));
+using SmemA = decltype(tile_to_shape(Atom{}, Shape<_128,_64,_3>{}));
+using SmemB = Layout<Shape<_128,_64,_3>, Stride<_64,_1,_8192>>;
+void k(half_t* smem, int tid) {
+  auto copy = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, Mma{});
+  auto thr = copy.get_thread_slice(tid);
+  Tensor sA = make_tensor(make_smem_ptr(smem), SmemA{});
+  Tensor sB = make_tensor(make_smem_ptr(smem), SmemB{});
+  Tensor tA = thr.partition_S(sA);
+  Tensor tB = thr.partition_S(sB);
+}
+`
+	_, _, res := values(t, "staged.cu", src)
+	require.Len(t, res.Diags, 1)
+	d := res.Diags[0]
+	assert.Equal(t, diag.BankConflicts, d.Code)
+	assert.Contains(t, src[d.Span.Start:d.Span.End], "partition_S(sB)")
+	assert.Contains(t, d.Message, "8-way")
+}

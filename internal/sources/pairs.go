@@ -19,13 +19,13 @@ import (
 //     (`auto X = T.get_slice(t)` or `T.get_thread_slice(t)`);
 //   - Y is a shared-memory tensor of a layout declared in scope
 //     (`Tensor Y = make_tensor(make_smem_ptr(P), L)`, L a layout or a
-//     swizzled layout of rank 2 read statically);
+//     swizzled layout of rank 2, or 3 with a stage mode, read statically);
 //   - the side is the one in shared memory for the copy's atom: the source
 //     of ldmatrix (LDSM), the destination of stmatrix (STSM) and cp.async.
 //
 // The check is the language's bank_check(L, T, TILED_COPY), T the copy
 // atom's value type (the tensor's elements are taken to be of that
-// width): warp 0's access to the copy's first tile, which the kernel
+// width): warp 0's access to every tile of the layout, which the kernel
 // performs, so a conflict reported is one the kernel has.
 
 var (
@@ -97,7 +97,7 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 			continue
 		}
 		t, ok := find(r.sc, tensors[y], m[0], r.sc.at(m[0]))
-		if !ok || rank(t.val) != 2 {
+		if !ok || rank(t.val) < 2 || rank(t.val) > 3 {
 			continue
 		}
 		text := []byte("bank_check(" + t.val.String() + ", " + sm[2] + ", " + tc.val.String() + ")")
