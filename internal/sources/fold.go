@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 )
@@ -309,6 +310,9 @@ const maxFolds = 256
 // offsets map to the file by m) with its value, and returns the new text
 // and its mapping.
 func fold(text []byte, m mapping, py bool) ([]byte, mapping) {
+	if !bytes.ContainsAny(text, "+-*/%?=!&|") {
+		return text, m // no operator: most declarations
+	}
 	ts := tokens(text)
 	type rep struct {
 		start, end int
