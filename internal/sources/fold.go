@@ -75,11 +75,15 @@ func literal(s string) (int64, bool) {
 
 // intParser reads one integer expression from tokens at i.
 type intParser struct {
-	ts  []tok
-	i   int
-	py  bool
-	ops int // operators read
+	ts    []tok
+	i     int
+	py    bool
+	ops   int // operators read
+	depth int // nesting of parentheses and Int<...>
 }
+
+// maxNesting bounds the nesting of an integer expression read.
+const maxNesting = 64
 
 func (p *intParser) peek() string {
 	if p.i < len(p.ts) {
@@ -98,6 +102,11 @@ func (p *intParser) eat(s string) bool {
 
 // cond reads a conditional expression (C++'s `c ? a : b`).
 func (p *intParser) cond() (int64, bool) {
+	if p.depth >= maxNesting {
+		return 0, false
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	c, ok := p.binary(0)
 	if !ok || p.py || !p.eat("?") {
 		return c, ok
@@ -148,6 +157,11 @@ func (p *intParser) binary(level int) (int64, bool) {
 }
 
 func (p *intParser) unary() (int64, bool) {
+	if p.depth >= maxNesting {
+		return 0, false
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	switch {
 	case p.eat("-"):
 		p.ops++
@@ -196,9 +210,13 @@ func (p *intParser) operand() (int64, bool) {
 	case t.num:
 		p.i++
 		return literal(t.s)
+	case p.depth >= maxNesting:
+		return 0, false
 	case t.s == "(":
 		p.i++
+		p.depth++
 		x, ok := p.cond()
+		p.depth--
 		return x, ok && p.eat(")")
 	case t.s == "true" && !p.py, t.s == "True" && p.py:
 		p.i++
@@ -220,7 +238,9 @@ func (p *intParser) operand() (int64, bool) {
 		if !p.eat("<") {
 			return 0, false
 		}
+		p.depth++
 		x, ok := p.cond()
+		p.depth--
 		if !ok || !p.eat(">") {
 			return 0, false
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -307,4 +308,31 @@ void k(half_t* smem, int tid) {
 	assert.Equal(t, diag.BankConflicts, d.Code)
 	assert.Contains(t, src[d.Span.Start:d.Span.End], "partition_S(sB)")
 	assert.Contains(t, d.Message, "8-way")
+}
+
+// Hostile text for the scopes, the lookups and the folding is read in
+// bounded time: deep braces, many definitions of one name used many times,
+// deep parentheses and unary minus signs in an integer expression, deep
+// Python blocks.
+func TestHostileScopesAndArithmeticAreBounded(t *testing.T) {
+	many := strings.Repeat("void f() { constexpr int N = 4; }\n", 20000) +
+		strings.Repeat("void g() { auto a = make_layout(make_shape(Int<N>{}, _2{})); }\n", 20000)
+	for name, src := range map[string]string{
+		"braces.cu":   strings.Repeat("{ x ", 200000) + "auto a = make_layout(make_shape(_2{}, _2{}));",
+		"many.cu":     many,
+		"parens.cu":   "using L = Layout<Shape<Int<" + strings.Repeat("(", 16000) + "1" + strings.Repeat("+1)", 16000) + ">>>;",
+		"minus.cu":    "using L = Layout<Shape<Int<" + strings.Repeat("-", 16000) + "1>>>;",
+		"unclosed.cu": strings.Repeat("(", 16000) + "\nconstexpr int N = " + strings.Repeat("(", 200) + "1;",
+		"deep.py": func() string {
+			var b strings.Builder
+			for i := range 2000 {
+				b.WriteString(strings.Repeat(" ", i) + "def f():\n")
+			}
+			return b.String() + strings.Repeat(" ", 2000) + "a = cute.make_layout((2, 2))\n"
+		}(),
+	} {
+		start := time.Now()
+		assert.NotPanics(t, func() { Read(name, []byte(src), verify.Default()) }, name)
+		assert.Less(t, time.Since(start), 5*time.Second, name)
+	}
 }

@@ -2,6 +2,8 @@ package sources
 
 import (
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/cutec/cutec/diag"
@@ -54,9 +56,9 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 		return nil
 	}
 	// Thread slices and shared-memory tensors, by name, with their scope.
-	slices := map[string][]constDef{}
+	thr := map[string][]constDef{}
 	for _, m := range cppSlice.FindAllSubmatchIndex(r.clean, -1) {
-		slices[string(r.clean[m[2]:m[3]])] = append(slices[string(r.clean[m[2]:m[3]])],
+		thr[string(r.clean[m[2]:m[3]])] = append(thr[string(r.clean[m[2]:m[3]])],
 			constDef{at: m[1], scope: r.sc.at(m[0]), text: string(r.clean[m[4]:m[5]])})
 	}
 	tensors := map[string][]constDef{}
@@ -84,7 +86,7 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 	for _, m := range cppPartition.FindAllSubmatchIndex(r.clean, -1) {
 		at, use := m[0], r.sc.at(m[0])
 		x, side, y := string(r.clean[m[2]:m[3]]), r.clean[m[4]], string(r.clean[m[6]:m[7]])
-		if s, ok := find(r.sc, slices[x], at, use); ok {
+		if s, ok := find(r.sc, thr[x], at, use); ok {
 			x, at = s.text, s.at
 			use = s.scope
 		}
@@ -122,21 +124,31 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 	return out
 }
 
-// find returns the definition of defs before at that is visible from scope
-// use, the innermost.
+// find returns the definition of defs (in order of at) before at that is
+// visible from scope use, the innermost: walking back from at, the first
+// visible one (a definition of a scope around use made after that scope
+// opened would lie inside it). The walk is bounded (maxWalk): past it, the
+// name is not found, and the declaration is skipped.
 func find(sc scopes, defs []constDef, at, use int) (constDef, bool) {
-	best, depth := -1, -1
-	for k, d := range defs {
-		if d.at < at && sc.visible(d.scope, use) {
-			if dd := sc.depthOf(d.scope); dd >= depth {
-				best, depth = k, dd
-			}
+	k := sort.Search(len(defs), func(k int) bool { return defs[k].at >= at }) - 1
+	for n := 0; k >= 0 && n < maxWalk; k, n = k-1, n+1 {
+		if sc.visible(defs[k].scope, use) {
+			return defs[k], true
 		}
 	}
-	if best < 0 {
-		return constDef{}, false
+	return constDef{}, false
+}
+
+// maxWalk bounds the definitions of one name that a lookup passes over.
+const maxWalk = 1024
+
+// addDef adds a definition to defs, kept in order of at.
+func addDef(defs []constDef, d constDef) []constDef {
+	k := len(defs)
+	for k > 0 && defs[k-1].at > d.at {
+		k--
 	}
-	return defs[best], true
+	return slices.Insert(defs, k, d)
 }
 
 // eval evaluates the text [off, end) of the file as a declaration is

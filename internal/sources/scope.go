@@ -39,6 +39,9 @@ func (s scopes) after(o int) int {
 
 var cppHead = regexp.MustCompile(`\b(struct|class|union|namespace)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)`)
 
+// maxScopeDepth bounds the nesting of scopes: a brace deeper opens none.
+const maxScopeDepth = 256
+
 // maxHead bounds the text before a `{` that is read for the name of the
 // struct or namespace it opens.
 const maxHead = 1024
@@ -49,7 +52,8 @@ const maxHead = 1024
 func cppScopes(clean []byte) scopes {
 	s := scopes{{start: 0, end: len(clean), parent: -1, kind: 'f'}}
 	stack := []int{0}
-	stop := -1 // the last `;`, `{` or `}`
+	stop := -1  // the last `;`, `{` or `}`
+	deeper := 0 // braces open past maxScopeDepth, which open no scope
 	for i := 0; i < len(clean); i++ {
 		switch clean[i] {
 		case ';':
@@ -63,6 +67,11 @@ func cppScopes(clean []byte) scopes {
 				i, stop = j, j
 				continue
 			}
+			if len(stack) > maxScopeDepth {
+				deeper++
+				stop = i
+				continue
+			}
 			sc := scope{start: i, end: len(clean), parent: stack[len(stack)-1], kind: 'b'}
 			head := clean[max(stop+1, i-maxHead):i]
 			if bytes.IndexByte(head, '(') < 0 || bytes.Contains(head, []byte("struct")) || bytes.Contains(head, []byte("class")) {
@@ -74,7 +83,9 @@ func cppScopes(clean []byte) scopes {
 			stack = append(stack, len(s)-1)
 			stop = i
 		case '}':
-			if len(stack) > 1 {
+			if deeper > 0 {
+				deeper--
+			} else if len(stack) > 1 {
 				s[stack[len(stack)-1]].end = i + 1
 				stack = stack[:len(stack)-1]
 			}
@@ -137,7 +148,7 @@ func pyScopes(clean []byte) scopes {
 				s[stack[len(stack)-1].k].end = start
 				stack = stack[:len(stack)-1]
 			}
-			if m := pyBlock.FindSubmatch(line[:min(len(line), matchWindow)]); m != nil {
+			if m := pyBlock.FindSubmatch(line[:min(len(line), matchWindow)]); m != nil && len(stack) < maxScopeDepth {
 				parent := 0
 				if len(stack) > 0 {
 					parent = stack[len(stack)-1].k

@@ -96,7 +96,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		}
 		switch {
 		case f.typeAlias:
-			r.types[f.name] = append(r.types[f.name], constDef{at: f.off, scope: scope, text: f.value})
+			r.types[f.name] = addDef(r.types[f.name], constDef{at: f.off, scope: scope, text: f.value})
 			continue
 		case f.alias:
 			r.define(f.name, f.end, scope, compact(r.clean[f.off:f.end]))
@@ -168,7 +168,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		res.Decls = append(res.Decls, d)
 		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 		// Below, the name is its value, as a constant is.
-		r.consts[f.name] = append(r.consts[f.name], constDef{at: f.end, scope: scope, text: "(" + v.String() + ")", val: v})
+		r.consts[f.name] = addDef(r.consts[f.name], constDef{at: f.end, scope: scope, text: "(" + v.String() + ")", val: v})
 	}
 	res.Diags = append(res.Diags, r.pairBanks(name, file, p, env)...)
 	return res
@@ -547,7 +547,7 @@ type reader struct {
 // in scope; "" is a name whose value is not known, which hides the
 // definitions of that name in the scopes around.
 func (r *reader) define(name string, at, scope int, text string) {
-	r.consts[name] = append(r.consts[name], constDef{at: at, text: text, scope: scope})
+	r.consts[name] = addDef(r.consts[name], constDef{at: at, text: text, scope: scope})
 }
 
 // lookup returns the value of name at offset at in scope use: of the
@@ -567,7 +567,7 @@ func (r *reader) lookupDef(name string, at, use int) (constDef, bool) {
 // name: a struct's specializations are not told apart).
 func (r *reader) member(owner, name string) (string, bool) {
 	defs := r.consts[name]
-	for k := len(defs) - 1; k >= 0; k-- {
+	for k := len(defs) - 1; k >= 0 && k >= len(defs)-maxWalk; k-- {
 		if s := r.sc[defs[k].scope]; s.kind == 's' && s.name == owner {
 			return defs[k].text, defs[k].text != ""
 		}
