@@ -29,6 +29,7 @@ type Decl struct {
 	Off, End     int // byte span of the expression in the file
 	Value        normalize.Value
 	Skipped      string
+	scope        int // the scope it is declared in
 }
 
 // Kind names what the value is ("layout", "swizzle", ...), or "" when skipped.
@@ -45,6 +46,23 @@ func (d Decl) Kind() string {
 type Result struct {
 	Decls []Decl
 	Diags diag.List
+	sc    scopes
+}
+
+// Visible returns the index in Decls of the declaration of name that C++
+// (or Python) sees at byte off of the file, by the scopes the reader
+// follows (docs/sources.md), or -1.
+func (r *Result) Visible(name string, off int) int {
+	if len(r.sc) == 0 {
+		return -1
+	}
+	use := r.sc.at(off)
+	for i := len(r.Decls) - 1; i >= 0; i-- {
+		if d := r.Decls[i]; d.Name == name && d.End < off && r.sc.visible(d.scope, use) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Is reports whether a path names a file this package reads, by its
@@ -82,7 +100,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		r.sc = cppScopes(r.clean)
 	}
 	env := normalize.NewEnv()
-	var res Result
+	res := Result{sc: r.sc}
 	for _, f := range found {
 		scope := r.sc.at(f.off)
 		if f.param {
@@ -112,7 +130,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			}
 			continue
 		}
-		d := Decl{Name: f.name, Off: f.off, End: f.end}
+		d := Decl{Name: f.name, Off: f.off, End: f.end, scope: scope}
 		pos := file.Position(f.off)
 		d.Line, d.Column = pos.Line, pos.Col
 		if f.end-f.off > maxDeclLen {
