@@ -336,3 +336,46 @@ func TestHostileScopesAndArithmeticAreBounded(t *testing.T) {
 		assert.Less(t, time.Since(start), 5*time.Second, name)
 	}
 }
+
+// A tiled copy declared in decltype with its atom named by an alias, as
+// CUTLASS's kernels write their gmem-to-smem copies; its values are
+// CuTe's prints of testdata/cute/tiled.tsv's c_g2s_cpasync (the same
+// make_tiled_copy). Paired by partition_D with a row-major tile of 64
+// halves: each quarter warp's eight 16-byte writes fill one 128-byte row,
+// all 32 banks once, so nothing is reported (docs/banks.md: a 128-bit
+// access is served a quarter warp at a time).
+func TestTiledCopyInDecltypeWithAtomAlias(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+using namespace cute;
+struct Traits {
+  using GmemCopyAtom = Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>;
+  using GmemTiledCopy = decltype(make_tiled_copy(GmemCopyAtom{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{}));
+  using SmemLayout = Layout<Shape<_128,_64>, Stride<_64,_1>>;
+};
+void k(half_t* smem, int tid) {
+  typename Traits::GmemTiledCopy g2s;
+  auto copy = typename Traits::GmemTiledCopy{};
+  auto thr = copy.get_slice(tid);
+  Tensor sA = make_tensor(make_smem_ptr(smem), Traits::SmemLayout{});
+  Tensor tAsA = thr.partition_D(sA);
+  // Threads down the column instead: a quarter warp's eight 16-byte
+  // writes go to 8 rows 128 bytes apart, the same 4 banks: 8-way.
+  auto col = make_tiled_copy(Traits::GmemCopyAtom{}, Layout<Shape<_16,_8>>{}, Layout<Shape<_1,_8>>{});
+  Tensor tCsA = col.get_thread_slice(tid).partition_D(sA);
+  auto thr_col = col.get_thread_slice(tid);
+  Tensor tDsA = thr_col.partition_D(sA);
+}
+`
+	got, _, res := values(t, "g2s.cu", src)
+	require.Contains(t, got, "GmemTiledCopy")
+	assert.Equal(t, cuteValue(t, "((_8,_16),_8):((_128,_1),_16)"), cuteValue(t, "get_layout_tv("+got["GmemTiledCopy"]+")"))
+	assert.Equal(t, cuteValue(t, "(_16,_64)"), cuteValue(t, "tile_size("+got["GmemTiledCopy"]+")"))
+	assert.Equal(t, got["GmemTiledCopy"], got["copy"], "named through its struct")
+	require.Len(t, res.Diags, 2, "the row-wise copy has no conflict; the column-wise one has, partitioned twice")
+	for i, call := range []string{"col.get_thread_slice(tid).partition_D(sA)", "thr_col.partition_D(sA)"} {
+		d := res.Diags[i]
+		assert.Equal(t, diag.BankConflicts, d.Code)
+		assert.Contains(t, src[d.Span.Start:d.Span.End], call)
+		assert.Contains(t, d.Message, "8-way")
+	}
+}

@@ -18,7 +18,8 @@ import (
 // `partition_D`) where
 //
 //   - X is a tiled copy declared in scope, or a thread slice of one
-//     (`auto X = T.get_slice(t)` or `T.get_thread_slice(t)`);
+//     (`auto X = T.get_slice(t)` or `T.get_thread_slice(t)`, or the call
+//     `T.get_slice(t).partition_S(Y)` itself);
 //   - Y is a shared-memory tensor of a layout declared in scope
 //     (`Tensor Y = make_tensor(make_smem_ptr(P), L)`, L a layout or a
 //     swizzled layout of rank 2, or 3 with a stage mode, read statically);
@@ -32,6 +33,7 @@ import (
 
 var (
 	cppPartition = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\.\s*partition_([SD])\s*\(\s*([A-Za-z_]\w*)\s*\)`)
+	cppChained   = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\.\s*get_(?:thread_)?slice\s*\([^();]*\)\s*\.\s*partition_([SD])\s*\(\s*([A-Za-z_]\w*)\s*\)`)
 	cppSlice     = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\s*\.\s*get_(?:thread_)?slice\s*\(`)
 	cppSmem      = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*=\s*(?:cute::)?make_tensor\s*\(\s*(?:cute::)?make_smem_ptr\s*\(`)
 	atomType     = regexp.MustCompile(`^make_tiled_copy_tv\(copy_atom\(([A-Za-z0-9_]+), ([A-Za-z0-9_:]+)`)
@@ -83,7 +85,9 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 			constDef{at: m[0], scope: r.sc.at(m[0]), val: v})
 	}
 	var out diag.List
-	for _, m := range cppPartition.FindAllSubmatchIndex(r.clean, -1) {
+	calls := append(cppPartition.FindAllSubmatchIndex(r.clean, -1), cppChained.FindAllSubmatchIndex(r.clean, -1)...)
+	slices.SortFunc(calls, func(a, b []int) int { return a[0] - b[0] })
+	for _, m := range calls {
 		at, use := m[0], r.sc.at(m[0])
 		x, side, y := string(r.clean[m[2]:m[3]]), r.clean[m[4]], string(r.clean[m[6]:m[7]])
 		if s, ok := find(r.sc, thr[x], at, use); ok {
