@@ -156,6 +156,7 @@ void f() { constexpr int kOnlyF = 8; auto a = make_layout(make_shape(Int<kOnlyF>
 void g() { auto b = make_layout(make_shape(Int<kOnlyF>{}, _2{})); }
 namespace n1 { constexpr int kN = 4; }
 namespace n2 { auto c = make_layout(make_shape(Int<kN>{}, _2{})); }
+namespace n3 { auto d = make_layout(make_shape(Int<n1::kN>{}, _2{})); }
 `
 	got, skipped, _ := values(t, "s.cu", src)
 	// Column-major (CuTe's default): (16,2):(1,16), (8,2):(1,8).
@@ -163,6 +164,7 @@ namespace n2 { auto c = make_layout(make_shape(Int<kN>{}, _2{})); }
 	assert.Equal(t, "(8,2):(1,8)", got["a"])
 	assert.Contains(t, skipped, "b", "f's constant is not g's")
 	assert.Contains(t, skipped, "c", "n1's constant is not n2's")
+	assert.Equal(t, "(4,2):(1,4)", got["d"], "named through its namespace")
 }
 
 // Python's scopes: a function's constant is its own, a module's is seen in

@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"sort"
@@ -59,13 +60,13 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 	}
 	// Thread slices and shared-memory tensors, by name, with their scope.
 	thr := map[string][]constDef{}
-	for _, m := range cppSlice.FindAllSubmatchIndex(r.clean, -1) {
+	for _, m := range findNear(r.clean, cppSlice, "slice") {
 		thr[string(r.clean[m[2]:m[3]])] = append(thr[string(r.clean[m[2]:m[3]])],
 			constDef{at: m[1], scope: r.sc.at(m[0]), text: string(r.clean[m[4]:m[5]])})
 	}
 	tensors := map[string][]constDef{}
 	budget := scanBudget(r.clean)
-	for _, m := range cppSmem.FindAllSubmatchIndex(r.clean, -1) {
+	for _, m := range findNear(r.clean, cppSmem, "make_smem_ptr") {
 		// the parenthesis of the make_tensor call
 		call := strings.LastIndex(string(r.clean[m[0]:m[1]]), "make_tensor")
 		lp := strings.IndexByte(string(r.clean[m[0]+call:m[1]]), '(') + m[0] + call
@@ -85,7 +86,7 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 			constDef{at: m[0], scope: r.sc.at(m[0]), val: v})
 	}
 	var out diag.List
-	calls := append(cppPartition.FindAllSubmatchIndex(r.clean, -1), cppChained.FindAllSubmatchIndex(r.clean, -1)...)
+	calls := append(findNear(r.clean, cppPartition, "partition_"), findNear(r.clean, cppChained, "partition_")...)
 	slices.SortFunc(calls, func(a, b []int) int { return a[0] - b[0] })
 	for _, m := range calls {
 		at, use := m[0], r.sc.at(m[0])
@@ -127,6 +128,39 @@ func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *no
 	}
 	return out
 }
+
+// findNear returns the matches of re that hold the word kw, each found
+// in a window of text around an occurrence of kw (running re over the
+// whole file is many times slower), in order and once each.
+func findNear(b []byte, re *regexp.Regexp, kw string) [][]int {
+	var out [][]int
+	last := -1
+	for i := 0; ; {
+		k := bytes.Index(b[i:], []byte(kw))
+		if k < 0 {
+			return out
+		}
+		at := i + k
+		i = at + len(kw)
+		lo, hi := max(0, at-nearBack), min(len(b), at+nearAhead)
+		for _, m := range re.FindAllSubmatchIndex(b[lo:hi], -1) {
+			if m[0]+lo <= at && at < m[1]+lo && m[0]+lo > last {
+				for j := range m {
+					if m[j] >= 0 {
+						m[j] += lo
+					}
+				}
+				out = append(out, m)
+				last = m[0]
+			}
+		}
+	}
+}
+
+// nearBack and nearAhead bound the window of findNear around its word: a
+// partition call, a thread slice's declaration or a tensor's make_tensor
+// head is shorter.
+const nearBack, nearAhead = 256, 128
 
 // find returns the definition of defs (in order of at) before at that is
 // visible from scope use, the innermost: walking back from at, the first

@@ -148,7 +148,11 @@ func pyScopes(clean []byte) scopes {
 				s[stack[len(stack)-1].k].end = start
 				stack = stack[:len(stack)-1]
 			}
-			if m := pyBlock.FindSubmatch(line[:min(len(line), matchWindow)]); m != nil && len(stack) < maxScopeDepth {
+			rest := line[indent:]
+			if !bytes.HasPrefix(rest, []byte("def")) && !bytes.HasPrefix(rest, []byte("class")) && !bytes.HasPrefix(rest, []byte("async")) {
+				rest = nil
+			}
+			if m := pyBlock.FindSubmatch(line[:min(len(line), matchWindow)]); rest != nil && m != nil && len(stack) < maxScopeDepth {
 				parent := 0
 				if len(stack) > 0 {
 					parent = stack[len(stack)-1].k

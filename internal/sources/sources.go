@@ -580,13 +580,13 @@ func (r *reader) lookupDef(name string, at, use int) (constDef, bool) {
 	return find(r.sc, r.consts[name], at, use)
 }
 
-// member returns the value of the member name of a struct or class of the
-// file named owner (the last such member if several structs have that
+// member returns the value of the member name of a struct, class or
+// namespace of the file named owner (the last such member if several structs have that
 // name: a struct's specializations are not told apart).
 func (r *reader) member(owner, name string) (string, bool) {
 	defs := r.consts[name]
 	for k := len(defs) - 1; k >= 0 && k >= len(defs)-maxWalk; k-- {
-		if s := r.sc[defs[k].scope]; s.kind == 's' && s.name == owner {
+		if s := r.sc[defs[k].scope]; (s.kind == 's' || s.kind == 'n') && s.name == owner {
 			return defs[k].text, defs[k].text != ""
 		}
 	}
