@@ -371,6 +371,25 @@ func findAt(b []byte, re *regexp.Regexp, keywords []string) [][]int {
 	return out
 }
 
+// assignment reports whether a Python line may be an assignment to a
+// name, `NAME =` or `NAME: TYPE =` (a cheap test before the patterns).
+func assignment(line []byte) bool {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i >= len(line) || !isIdentStart(line[i]) {
+		return false
+	}
+	for i < len(line) && isIdent(line[i]) {
+		i++
+	}
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i < len(line) && (line[i] == ':' || line[i] == '=' && (i+1 >= len(line) || line[i+1] != '='))
+}
+
 // findLines returns the matches of re (anchored at a line's start) on the
 // lines that contain a word and start outside any bracket, with offsets in
 // b.
@@ -392,7 +411,7 @@ func findLines(b []byte, re *regexp.Regexp, word string) [][]int {
 		} else {
 			end += start
 		}
-		if depth == 0 && bytes.Contains(b[start:end], []byte(word)) {
+		if depth == 0 && assignment(b[start:end]) && bytes.Contains(b[start:end], []byte(word)) {
 			if m := re.FindSubmatchIndex(b[start:min(end, start+matchWindow)]); m != nil {
 				for j := range m {
 					if m[j] >= 0 {

@@ -149,10 +149,11 @@ func pyScopes(clean []byte) scopes {
 				stack = stack[:len(stack)-1]
 			}
 			rest := line[indent:]
-			if !bytes.HasPrefix(rest, []byte("def")) && !bytes.HasPrefix(rest, []byte("class")) && !bytes.HasPrefix(rest, []byte("async")) {
-				rest = nil
+			var m [][]byte
+			if bytes.HasPrefix(rest, []byte("def")) || bytes.HasPrefix(rest, []byte("class")) || bytes.HasPrefix(rest, []byte("async")) {
+				m = pyBlock.FindSubmatch(line[:min(len(line), matchWindow)])
 			}
-			if m := pyBlock.FindSubmatch(line[:min(len(line), matchWindow)]); rest != nil && m != nil && len(stack) < maxScopeDepth {
+			if m != nil && len(stack) < maxScopeDepth {
 				parent := 0
 				if len(stack) > 0 {
 					parent = stack[len(stack)-1].k
