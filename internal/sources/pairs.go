@@ -55,8 +55,8 @@ func smemSide(op string) byte {
 // pairBanks checks the bank conflicts of each tiled copy paired with a
 // shared-memory layout, and returns the findings at the partition calls.
 func (r *reader) pairBanks(name string, file *diag.File, p *verify.Pass, env *normalize.Env) diag.List {
-	if r.py || !strings.Contains(string(r.clean), "partition_") {
-		return nil
+	if r.py || !r.copies || !bytes.Contains(r.clean, []byte("make_smem_ptr")) {
+		return nil // no tiled copy read, or no shared-memory tensor
 	}
 	// Thread slices and shared-memory tensors, by name, with their scope.
 	thr := map[string][]constDef{}

@@ -336,6 +336,13 @@ var cppKeywords = map[*regexp.Regexp][]string{
 // using (auto bM = Int<128>{} + _8{};).
 const maxConstLen = 256
 
+// cppNeeds is a byte each pattern's match holds within needWindow bytes
+// of its keyword (a default's `=`): where it is absent, the pattern is not
+// run (most `class` and `int` of a header are no default).
+var cppNeeds = map[*regexp.Regexp]byte{cppTypeParam: '=', cppParam: '=', cppConst: '='}
+
+const needWindow = 160
+
 // matchWindow bounds the text a pattern is run on from a keyword.
 const matchWindow = 512
 
@@ -353,6 +360,9 @@ func findAt(b []byte, re *regexp.Regexp, keywords []string) [][]int {
 			at := i + k
 			i = at + len(kw)
 			if at > 0 && isIdent(b[at-1]) || seen[at] {
+				continue
+			}
+			if c, ok := cppNeeds[re]; ok && bytes.IndexByte(b[at:min(at+needWindow, len(b))], c) < 0 {
 				continue
 			}
 			m := re.FindSubmatchIndex(b[at:min(at+matchWindow, len(b))])

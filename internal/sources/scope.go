@@ -74,7 +74,8 @@ func cppScopes(clean []byte) scopes {
 			}
 			sc := scope{start: i, end: len(clean), parent: stack[len(stack)-1], kind: 'b'}
 			head := clean[max(stop+1, i-maxHead):i]
-			if bytes.IndexByte(head, '(') < 0 || bytes.Contains(head, []byte("struct")) || bytes.Contains(head, []byte("class")) {
+			if bytes.Contains(head, []byte("struct")) || bytes.Contains(head, []byte("class")) ||
+				bytes.Contains(head, []byte("namespace")) || bytes.Contains(head, []byte("union")) {
 				if kind, name := headName(head); name != "" {
 					sc.kind, sc.name = kind, name
 				}

@@ -183,6 +183,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			continue
 		}
 		d.Value = v
+		r.copies = r.copies || strings.HasPrefix(v.String(), "make_tiled_copy")
 		res.Decls = append(res.Decls, d)
 		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 		// Below, the name is its value, as a constant is.
@@ -559,6 +560,7 @@ type reader struct {
 	// unresolved are the qualified names (A::B) that substitute found no
 	// member of a struct of the file for.
 	unresolved []string
+	copies     bool // a tiled copy was read
 }
 
 // define records a constant's or a declaration's value, visible from at
