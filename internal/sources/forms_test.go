@@ -381,3 +381,20 @@ void k(half_t* smem, int tid) {
 		assert.Contains(t, d.Message, "8-way")
 	}
 }
+
+// A declaration that depends on a member the reader cannot resolve is
+// skipped with that member named: CUTLASS's collectives take their policy
+// as a template parameter declared in another file, and CuTe DSL kernels
+// keep their tile sizes in attributes.
+func TestSkippedMembersAreNamed(t *testing.T) {
+	_, skipped, res := values(t, "c.hpp", `#include <cute/tensor.hpp>
+template <class DispatchPolicy, class TileShape>
+struct CollectiveMma {
+  using SmemLayoutA = decltype(tile_to_shape(Layout<Shape<_8,_64>>{}, make_shape(_128{}, _64{}, Int<DispatchPolicy::Stages>{})));
+};
+`)
+	assert.Contains(t, skipped["SmemLayoutA"], "DispatchPolicy::Stages")
+	assert.Empty(t, res.Diags)
+	_, skipped, _ = values(t, "k.py", "import cutlass.cute as cute\nclass K:\n    def f(self):\n        tA = cute.make_layout((self._bM, 8))\n")
+	assert.Contains(t, skipped["tA"], "self._bM")
+}
