@@ -108,6 +108,21 @@ func (p *intParser) cond() (int64, bool) {
 	p.depth++
 	defer func() { p.depth-- }()
 	c, ok := p.binary(0)
+	if ok && p.py && p.eat("if") { // Python's a if c else b
+		p.ops++
+		cnd, ok := p.binary(0)
+		if !ok || !p.eat("else") {
+			return 0, false
+		}
+		b, ok := p.cond()
+		if !ok {
+			return 0, false
+		}
+		if cnd != 0 {
+			return c, true
+		}
+		return b, true
+	}
 	if !ok || p.py || !p.eat("?") {
 		return c, ok
 	}
@@ -142,6 +157,9 @@ func (p *intParser) binary(level int) (int64, bool) {
 				op = o
 			}
 		}
+		if p.py && (p.peek() == "and" && level == 1 || p.peek() == "or" && level == 0) {
+			op = map[string]string{"and": "&&", "or": "||"}[p.peek()]
+		}
 		if op == "" {
 			return x, true
 		}
@@ -170,7 +188,7 @@ func (p *intParser) unary() (int64, bool) {
 	case p.eat("+"):
 		p.ops++
 		return p.unary()
-	case !p.py && p.eat("!"):
+	case !p.py && p.eat("!"), p.py && p.eat("not"):
 		p.ops++
 		x, ok := p.unary()
 		return b2i(x == 0), ok
@@ -301,8 +319,14 @@ func apply(op string, x, y int64, py bool) (int64, bool) {
 	case ">=":
 		return b2i(x >= y), true
 	case "&&":
+		if py { // Python's and gives an operand: 2 and 3 is 3
+			return map[bool]int64{true: y, false: x}[x != 0], true
+		}
 		return b2i(x != 0 && y != 0), true
 	case "||":
+		if py { // 2 or 3 is 2
+			return map[bool]int64{true: x, false: y}[x != 0], true
+		}
 		return b2i(x != 0 || y != 0), true
 	}
 	return 0, false

@@ -197,8 +197,9 @@ class K:
 
 // The arithmetic folded, with each language's rules: C++ truncates a
 // division toward zero (C++ [expr.mul]), Python's // and % round down
-// (Python reference, "Binary arithmetic operations"); an overflow or a
-// division by zero is not folded.
+// (Python reference, "Binary arithmetic operations"), Python's and/or give
+// an operand ("Boolean operations"), C++'s && and || a bool; an overflow
+// or a division by zero is not folded.
 func TestIntegerArithmetic(t *testing.T) {
 	for _, c := range []struct {
 		text string
@@ -224,6 +225,13 @@ func TestIntegerArithmetic(t *testing.T) {
 		{"3037000500 * 3037000500", false, 0, false},
 		{"kBlockM + 8", false, 0, false},
 		{"(4 + 4) * 2", false, 16, true},
+		{"64 if 128 % 64 == 0 else 32", true, 64, true},
+		{"64 if 96 % 64 == 0 else 32", true, 32, true},
+		{"1 if not 0 and 2 or 0 else 5", true, 1, true},
+		{"2 or 3", true, 2, true},
+		{"2 and 3", true, 3, true},
+		{"0 or 3", true, 3, true},
+		{"2 && 3", false, 1, true},
 		{"4 + 4 * 2", false, 12, true},
 	} {
 		got, ok := evalInt([]byte(c.text), c.py)
