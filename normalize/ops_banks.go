@@ -185,6 +185,19 @@ func bankAnalysis(n *ast.Call, vals []Value) (*banks.Report, int, error) {
 		if acc, err = banks.TiledCopyAccess(atom, tv.L, tiler, 0); err != nil {
 			return nil, 3, err
 		}
+	} else if tc, isCopy := vals[2].(tiledCopy); isCopy && len(vals) == 3 {
+		// (L, T, TILED_COPY): the copy's atom, TiledLayout_TV and tile.
+		atom, err := banks.LookupAtom(tc.c.Atom.Op.Name)
+		if err != nil {
+			return nil, 2, err
+		}
+		tiler, err := layout.TilerOfShape(tc.c.Tiler)
+		if err != nil {
+			return nil, 2, err
+		}
+		if acc, err = banks.TiledCopyAccess(atom, tc.c.TV, tiler, 0); err != nil {
+			return nil, 2, err
+		}
 	} else if len(vals) == 3 {
 		id, ok := n.Args[2].(*ast.Ident)
 		if !ok {

@@ -337,55 +337,26 @@ func (x *evaluation) bankTiledCopy(op *operation, n *ast.Call) (Value, bool) {
 	if !ok {
 		return nil, false
 	}
-	tc, isCopy := cv.(tiledCopy)
+	_, isCopy := cv.(tiledCopy)
 	if !isCopy {
 		x.wrongKind(spanOf(n.Args[2]), "a copy atom name or a tiled copy", cv)
 		return nil, false
 	}
-	var tile banks.Tile
-	switch v := tileV.(type) {
-	case Layout:
-		tile = banks.TileOf(v.L)
-	case Composed:
-		t, err := banks.TileOfComposed(v.C)
-		if err != nil {
-			x.bankError(op, n, 0, err)
+	if x.env != nil && x.env.bankWork >= bankBudget {
+		x.add(diag.ValueTooLarge, n.Span, "%s: the bank analyses of this file have taken %d requests, more than the bound of %d a file may take; this one is not run", op.name, x.env.bankWork, bankBudget)
+		return nil, false
+	}
+	rep, arg, err := BankAnalysis(n, []Value{tileV, nil, cv})
+	if err != nil {
+		if _, isKind := err.(errBankKind); isKind && arg == 0 {
+			x.wrongKind(spanOf(n.Args[0]), "a layout or a swizzled layout", tileV)
 			return nil, false
 		}
-		tile = t
-	default:
-		x.wrongKind(spanOf(n.Args[0]), "a layout or a swizzled layout", tileV)
+		x.bankError(op, n, arg, err)
 		return nil, false
 	}
-	id, isName := n.Args[1].(*ast.Ident)
-	if !isName {
-		x.notAValue(spanOf(n.Args[1]), "an element type (a name such as f16)")
-		return nil, false
-	}
-	elem, err := banks.LookupElem(id.Name)
-	if err != nil {
-		x.bankError(op, n, 1, err)
-		return nil, false
-	}
-	atom, err := banks.LookupAtom(tc.c.Atom.Op.Name)
-	if err != nil {
-		x.bankError(op, n, 2, err)
-		return nil, false
-	}
-	tiler, err := layout.TilerOfShape(tc.c.Tiler)
-	if err != nil {
-		x.algebra(spanOf(n.Args[2]), err)
-		return nil, false
-	}
-	acc, err := banks.TiledCopyAccess(atom, tc.c.TV, tiler, 0)
-	if err != nil {
-		x.bankError(op, n, 2, err)
-		return nil, false
-	}
-	rep, err := banks.Analyze(tile, elem, acc)
-	if err != nil {
-		x.bankError(op, n, 0, err)
-		return nil, false
+	if x.env != nil {
+		x.env.bankWork += bankWork(rep)
 	}
 	var r Value
 	switch op.name {

@@ -113,6 +113,15 @@ func (c *converter) template(tok lexer.Token, t *grammar.TemplateArgs, sp diag.S
 		return &ast.Tile{Span: sp, Modes: modes}
 	case name == "E":
 		return c.basisType(args, sp)
+	case name == "TiledMMA" && len(args) >= 1 && len(args) <= 3:
+		// TiledMMA<MMA_Atom<OP>, AtomLayoutMNK, PermutationMNK> is the
+		// type of make_tiled_mma(OP, AtomLayoutMNK, PermutationMNK).
+		call := &ast.Call{Span: sp, Fun: &ast.Ident{Span: spanOf(tok.Pos, tok.Pos), Name: "make_tiled_mma"}, Lparen: sp.Start, Rparen: sp.End - 1}
+		call.Fun.Span.End = call.Fun.Span.Start + len(tok.Value)
+		for _, a := range args {
+			call.Args = append(call.Args, c.templateArg(a))
+		}
+		return call
 	}
 	id := c.slab.newIdent()
 	*id = ast.Ident{Span: sp, Name: strings.TrimSuffix(compactText(srcText(c.f, sp)), "{}")}

@@ -51,6 +51,10 @@ func canonName(s string) string {
 	s = strings.TrimPrefix(s, "cute::")
 	s = strings.TrimSuffix(s, "<>")
 	s = strings.ReplaceAll(s, "cute::", "")
+	// MMA_Atom<OP> is CuTe's atom of the operation OP: the same atom.
+	if strings.HasPrefix(s, "MMA_Atom<") && strings.HasSuffix(s, ">") {
+		s = s[len("MMA_Atom<") : len(s)-1]
+	}
 	return s
 }
 

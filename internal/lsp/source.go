@@ -42,7 +42,8 @@ func (c *checker) checkSource(doc *document) []found {
 
 // hoverSource describes the declaration at a byte of a source document:
 // the one whose expression holds the cursor, or whose name the cursor is
-// on (its own declaration, else the last one of that name above).
+// on (its own declaration, else the one of that name in scope above, by
+// the scopes the reader follows).
 func (d *document) hoverSource(line, b int, c *checker) (string, *Range) {
 	if d.bytes > maxLiveCheckBytes && !d.checkAll {
 		return "", nil
@@ -61,6 +62,7 @@ func (d *document) hoverSource(line, b int, c *checker) (string, *Range) {
 	word := l[ws:we]
 	wordEnd := off + (we - b)
 	pick, own, span := -1, false, diag.Span{}
+	seen := res.Visible(word, off) // the one of that name in scope above
 	for i, dc := range res.Decls {
 		switch {
 		case dc.Off <= off && off <= dc.End:
@@ -70,7 +72,7 @@ func (d *document) hoverSource(line, b int, c *checker) (string, *Range) {
 				pick, own = i, true // the name of its own declaration
 				span = diag.Span{Start: off - (b - ws), End: wordEnd}
 			}
-		case word != "" && dc.Name == word && dc.End < off && !own:
+		case word != "" && i == seen && !own:
 			pick, span = i, diag.Span{Start: off - (b - ws), End: wordEnd}
 		}
 	}

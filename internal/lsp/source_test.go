@@ -82,3 +82,21 @@ func TestSourcePython(t *testing.T) {
 		assert.Contains(t, h.Contents.Value, s)
 	}
 }
+
+// TestSourceHoverFollowsScopes: hovering a name shows the declaration C++
+// sees there (docs/sources.md: the reader's scopes), not another
+// function's declaration of the same name above it.
+func TestSourceHoverFollowsScopes(t *testing.T) {
+	c := startClient(t)
+	c.initialize()
+	uri := "file:///s.cu"
+	src := "#include <cute/tensor.hpp>\nusing namespace cute;\n" +
+		"auto sA = make_layout(make_shape(Int<2>{}, Int<2>{}));\n" +
+		"void f() {\n  auto sA = make_layout(make_shape(Int<4>{}, Int<8>{}));\n}\n" +
+		"void g() {\n  print(sA);\n}\n"
+	c.open(uri, "cuda-cpp", src)
+	var h Hover
+	c.result("textDocument/hover", at(uri, 7, 9), &h) // sA in g: the namespace's
+	assert.Contains(t, h.Contents.Value, "(2,2):(1,2)")
+	assert.Contains(t, h.Contents.Value, "declared on line 3")
+}

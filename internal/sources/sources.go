@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -30,6 +29,7 @@ type Decl struct {
 	Off, End     int // byte span of the expression in the file
 	Value        normalize.Value
 	Skipped      string
+	scope        int // the scope it is declared in
 }
 
 // Kind names what the value is ("layout", "swizzle", ...), or "" when skipped.
@@ -46,6 +46,23 @@ func (d Decl) Kind() string {
 type Result struct {
 	Decls []Decl
 	Diags diag.List
+	sc    scopes
+}
+
+// Visible returns the index in Decls of the declaration of name that C++
+// (or Python) sees at byte off of the file, by the scopes the reader
+// follows (docs/sources.md), or -1.
+func (r *Result) Visible(name string, off int) int {
+	if len(r.sc) == 0 {
+		return -1
+	}
+	use := r.sc.at(off)
+	for i := len(r.Decls) - 1; i >= 0; i-- {
+		if d := r.Decls[i]; d.Name == name && d.End < off && r.sc.visible(d.scope, use) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Is reports whether a path names a file this package reads, by its
@@ -72,46 +89,77 @@ const maxDeclLen = 16 << 10
 func Read(name string, src []byte, p *verify.Pass) Result {
 	file := diag.NewFile(name, src)
 	var found []found
-	py := strings.EqualFold(filepath.Ext(name), ".py")
-	var clean []byte
-	if py {
-		clean = blankPython(src)
-		found = scanPython(clean)
+	r := &reader{py: strings.EqualFold(filepath.Ext(name), ".py"), consts: map[string][]constDef{}, types: map[string][]constDef{}}
+	if r.py {
+		r.clean = blankPython(src)
+		found = scanPython(r.clean)
+		r.sc = pyScopes(r.clean)
 	} else {
-		clean = blankCpp(src)
-		found = scanCpp(clean)
+		r.clean = blankCpp(src)
+		found = scanCpp(r.clean)
+		r.sc = cppScopes(r.clean)
 	}
 	env := normalize.NewEnv()
-	consts := map[string][]constDef{}
-	var res Result
+	res := Result{sc: r.sc}
 	for _, f := range found {
-		if f.isConst {
-			v, _ := substitute([]byte(f.value), f.off, consts)
-			if isIntTuple(v) {
-				consts[f.name] = append(consts[f.name], constDef{at: f.off, text: string(v)})
+		scope := r.sc.at(f.off)
+		if f.param {
+			// A template or function parameter's default is visible in the
+			// body that follows its list, and nowhere else.
+			k := r.sc.after(f.off)
+			if k < 0 || bytes.IndexByte(r.clean[f.off:r.sc[k].start], ';') >= 0 {
+				continue
+			}
+			scope = k
+		}
+		switch {
+		case f.typeAlias:
+			r.types[f.name] = addDef(r.types[f.name], constDef{at: f.off, scope: scope, text: f.value})
+			continue
+		case f.alias:
+			r.define(f.name, f.end, scope, compact(r.clean[f.off:f.end]))
+			continue
+		case f.isConst:
+			v, _ := r.substitute([]byte(f.value), f.off)
+			if n, ok := evalInt(v, r.py); ok {
+				r.define(f.name, f.off, scope, strconv.FormatInt(n, 10))
+			} else if r.py && isIntTuple(v) {
+				r.define(f.name, f.off, scope, string(v))
+			} else {
+				r.define(f.name, f.off, scope, "") // hides the name's definitions outside
 			}
 			continue
 		}
-		d := Decl{Name: f.name, Off: f.off, End: f.end}
+		d := Decl{Name: f.name, Off: f.off, End: f.end, scope: scope}
 		pos := file.Position(f.off)
 		d.Line, d.Column = pos.Line, pos.Col
 		if f.end-f.off > maxDeclLen {
 			d.Skipped = "the declaration is longer than " + strconv.Itoa(maxDeclLen) + " bytes"
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
-		text, m := substitute(clean[f.off:f.end], f.off, consts)
+		r.unresolved = r.unresolved[:0]
+		text, m := r.substitute(r.clean[f.off:f.end], f.off)
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
+		if (len(pd) > 0 || e == nil) && len(r.unresolved) > 0 {
+			d.Skipped = "depends on " + strings.Join(r.unresolved, ", ") + ": not a member of a struct of this file with a value known here (a template parameter's member, a type declared elsewhere, an object's attribute)"
+			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
+			continue
+		}
 		if len(pd) > 0 || e == nil {
 			d.Skipped = "not a form the language reads: " + firstMessage(pd)
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		v, vd := p.Node(w, e, env)
 		if why := unevaluable(vd); why != "" {
 			d.Skipped = why
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		if names := freeNames(text); names != "" && hasError(vd) {
@@ -119,6 +167,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			// know (a member, a run-time value) is not a finding on the source.
 			d.Skipped = "depends on names that are not constants in scope: " + names
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		if v == nil { // a finding that leaves no value: reported, not listed
@@ -130,16 +179,22 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		if names := symbols(v.String()); names != "" && algebraKind(v.Kind()) {
 			d.Skipped = "depends on names that are not constants in scope: " + names
 			res.Decls = append(res.Decls, d)
+			r.define(f.name, f.end, scope, "")
 			continue
 		}
 		d.Value = v
+		r.copies = r.copies || strings.HasPrefix(v.String(), "make_tiled_copy")
 		res.Decls = append(res.Decls, d)
 		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 		// Below, the name is its value, as a constant is.
-		consts[f.name] = append(consts[f.name], constDef{at: f.end, text: "(" + v.String() + ")"})
+		r.consts[f.name] = addDef(r.consts[f.name], constDef{at: f.end, scope: scope, text: "(" + v.String() + ")", val: v})
 	}
+	res.Diags = append(res.Diags, r.pairBanks(name, file, p, env)...)
 	return res
 }
+
+// compact is a text without its blanks.
+func compact(b []byte) string { return strings.Join(strings.Fields(string(b)), "") }
 
 // unevaluable says why diagnostics mean that a declaration cannot be
 // evaluated statically (a name the reader does not know, a run-time value),
@@ -255,14 +310,24 @@ func hasError(l diag.List) bool {
 }
 
 // isIntTuple reports whether a constant's text is an integer or a tuple of
-// them, written with digits only.
+// them, written with digits only, its parentheses balanced.
 func isIntTuple(b []byte) bool {
+	depth, digits := 0, false
 	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c == '(' || c == ')' || c == ',' || c == ' ' || c == '-') {
+		switch {
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		case c >= '0' && c <= '9':
+			digits = true
+		case !(c == ',' || c == ' ' || c == '-'):
 			return false
 		}
 	}
-	return len(b) > 0
+	return digits && depth == 0
 }
 
 func firstMessage(l diag.List) string {
@@ -272,10 +337,13 @@ func firstMessage(l diag.List) string {
 	return l[0].Message
 }
 
-// constDef is one integer constant's definition: where, and its text.
+// constDef is one definition of a constant or declaration: where, its
+// text and its scope, and a declaration's value.
 type constDef struct {
-	at   int
-	text string
+	at    int
+	text  string
+	scope int
+	val   normalize.Value
 }
 
 // found is what a scanner found: a declaration's expression span, or a
@@ -285,6 +353,11 @@ type found struct {
 	off, end int
 	isConst  bool
 	value    string
+	param    bool // a template or function parameter's default
+	alias    bool // a name for an atom's spelling (MMA_Atom<OP>, Copy_Atom<OP, T>)
+	// typeAlias: another name of a type (using P = Policy;, a template
+	// parameter's default, class P = Policy), for its members P::Stages.
+	typeAlias bool
 }
 
 // edit is one substitution: the bytes [at, at+oldLen) of the original
@@ -353,12 +426,54 @@ func (m mapping) place(d *diag.Diagnostic, w, file *diag.File) *diag.Diagnostic 
 	return &c
 }
 
+// replace returns text with [a, b) replaced by v, and the mapping of the
+// new text to the file: an edit inside [a, b) is now part of the one
+// edit of [a, b).
+func (m mapping) replace(text []byte, a, b int, v string) ([]byte, mapping) {
+	oa, ob := m.orig(a)-m.base, m.origEnd(b)-m.base
+	out := make([]byte, 0, len(text)+len(v)-(b-a))
+	out = append(append(append(out, text[:a]...), v...), text[b:]...)
+	es := make([]edit, 0, len(m.edits)+1)
+	for _, e := range m.edits {
+		if e.pos+e.newLen <= a && e.pos < a {
+			es = append(es, e)
+		}
+	}
+	es = append(es, edit{pos: a, newLen: len(v), at: oa, oldLen: ob - oa})
+	shift := len(v) - (b - a)
+	for _, e := range m.edits {
+		if e.pos >= b {
+			e.pos += shift
+			es = append(es, e)
+		}
+	}
+	return out, mapping{base: m.base, edits: es}
+}
+
+// origEnd returns the file offset just past the byte before offset b of
+// the substituted text.
+func (m mapping) origEnd(b int) int {
+	if b == 0 {
+		return m.orig(0)
+	}
+	for _, e := range m.edits {
+		if e.pos <= b-1 && b-1 < e.pos+e.newLen {
+			return m.base + e.at + e.oldLen
+		}
+	}
+	return m.orig(b-1) + 1
+}
+
 // substitute replaces the names of integer constants and of declarations
-// read before off with their values (a declaration's name followed by `{}`,
-// its value in C++, with its `{}`), and line breaks with spaces.
-func substitute(text []byte, off int, consts map[string][]constDef) ([]byte, mapping) {
+// read before off that are visible there (C++'s and Python's scopes, a
+// member of a struct of the file named with its struct, Cfg::kBlockM) with
+// their values (a declaration's name followed by `{}`, its value in C++,
+// with its `{}`), drops C++'s `typename`, turns line breaks into spaces,
+// and folds the integer arithmetic that is left (fold).
+func (r *reader) substitute(text []byte, off int) ([]byte, mapping) {
 	m := mapping{base: off}
 	out := make([]byte, 0, len(text))
+	use := r.sc.at(off)
 	for i := 0; i < len(text); {
 		c := text[i]
 		if !isIdentStart(c) || (i > 0 && (isIdent(text[i-1]) || text[i-1] == '.' || text[i-1] == ':')) {
@@ -373,7 +488,52 @@ func substitute(text []byte, off int, consts map[string][]constDef) ([]byte, map
 		for j < len(text) && isIdent(text[j]) {
 			j++
 		}
-		if v, ok := lookupConst(consts, string(text[i:j]), off+i); ok {
+		// A qualified name A::B::C: its last two parts, a struct and its member.
+		last, prev, k := i, -1, j
+		for !r.py && k+2 < len(text) && text[k] == ':' && text[k+1] == ':' && isIdentStart(text[k+2]) {
+			prev, last = last, k+2
+			for k = k + 2; k < len(text) && isIdent(text[k]); k++ {
+			}
+		}
+		var v string
+		ok := false
+		if prev >= 0 {
+			owner := string(text[prev : last-2])
+			for range 8 { // an alias of an alias, a few deep
+				d, isAlias := find(r.sc, r.types[owner], off+i, use)
+				if !isAlias || d.text == owner {
+					break
+				}
+				owner = d.text
+			}
+			v, ok = r.member(owner, string(text[last:k]))
+			n := k
+			for n < len(text) && text[n] == ' ' {
+				n++
+			}
+			called := n < len(text) && (text[n] == '(' || text[n] == '<')
+			if q := string(text[i:k]); !ok && !called && owner != "cute" && !slices.Contains(r.unresolved, q) {
+				r.unresolved = append(r.unresolved, q)
+			}
+			j = k
+		} else if !r.py && string(text[i:j]) == "typename" {
+			v, ok = "", true
+			for j < len(text) && text[j] == ' ' {
+				j++
+			}
+		} else {
+			v, ok = r.lookup(string(text[i:j]), off+i, use)
+			if r.py && !ok && j+1 < len(text) && text[j] == '.' && isIdentStart(text[j+1]) && string(text[i:j]) != "cute" && string(text[i:j]) != "cutlass" {
+				k := j + 1
+				for k < len(text) && isIdent(text[k]) {
+					k++
+				}
+				if q := string(text[i:k]); !slices.Contains(r.unresolved, q) {
+					r.unresolved = append(r.unresolved, q)
+				}
+			}
+		}
+		if ok {
 			end := j
 			if end+1 < len(text) && text[end] == '{' && text[end+1] == '}' {
 				end += 2
@@ -386,18 +546,53 @@ func substitute(text []byte, off int, consts map[string][]constDef) ([]byte, map
 		out = append(out, text[i:j]...)
 		i = j
 	}
-	return out, m
+	return fold(out, m, r.py)
 }
 
-// lookupConst returns the value of the last definition of name before at
-// (a name's definitions are kept in file order).
-func lookupConst(consts map[string][]constDef, name string, at int) (string, bool) {
-	defs := consts[name]
-	k := sort.Search(len(defs), func(k int) bool { return defs[k].at >= at })
-	if k == 0 {
-		return "", false
+// reader is what reading one file keeps: its text without comments and
+// literals, its scopes, and the constants and declarations read so far.
+type reader struct {
+	clean  []byte
+	py     bool
+	sc     scopes
+	consts map[string][]constDef
+	types  map[string][]constDef // other names of types (typeAlias)
+	// unresolved are the qualified names (A::B) that substitute found no
+	// member of a struct of the file for.
+	unresolved []string
+	copies     bool // a tiled copy was read
+}
+
+// define records a constant's or a declaration's value, visible from at
+// in scope; "" is a name whose value is not known, which hides the
+// definitions of that name in the scopes around.
+func (r *reader) define(name string, at, scope int, text string) {
+	r.consts[name] = addDef(r.consts[name], constDef{at: at, text: text, scope: scope})
+}
+
+// lookup returns the value of name at offset at in scope use: of the
+// definitions before at that are visible there, the one of the innermost
+// scope, the last of it.
+func (r *reader) lookup(name string, at, use int) (string, bool) {
+	d, ok := r.lookupDef(name, at, use)
+	return d.text, ok && d.text != ""
+}
+
+func (r *reader) lookupDef(name string, at, use int) (constDef, bool) {
+	return find(r.sc, r.consts[name], at, use)
+}
+
+// member returns the value of the member name of a struct, class or
+// namespace of the file named owner (the last such member if several structs have that
+// name: a struct's specializations are not told apart).
+func (r *reader) member(owner, name string) (string, bool) {
+	defs := r.consts[name]
+	for k := len(defs) - 1; k >= 0 && k >= len(defs)-maxWalk; k-- {
+		if s := r.sc[defs[k].scope]; (s.kind == 's' || s.kind == 'n') && s.name == owner {
+			return defs[k].text, defs[k].text != ""
+		}
 	}
-	return defs[k-1].text, true
+	return "", false
 }
 
 func isIdentStart(c byte) bool {
