@@ -346,7 +346,7 @@ func (x *evaluation) bankTiledCopy(op *operation, n *ast.Call) (Value, bool) {
 		x.add(diag.ValueTooLarge, n.Span, "%s: the bank analyses of this file have taken %d requests, more than the bound of %d a file may take; this one is not run", op.name, x.env.bankWork, bankBudget)
 		return nil, false
 	}
-	rep, arg, err := BankAnalysis(n, []Value{tileV, nil, cv})
+	rep, arg, err := bankAnalysis(n, []Value{tileV, nil, cv})
 	if err != nil {
 		if _, isKind := err.(errBankKind); isKind && arg == 0 {
 			x.wrongKind(spanOf(n.Args[0]), "a layout or a swizzled layout", tileV)
