@@ -498,32 +498,15 @@ func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (resu
 	if !ok || !staticInts(l) {
 		return result{}, false
 	}
-	c := d.step("coalesce", call("coalesce", args[0]), "the inverse of the coalesced L, the same function of one integer (paper §3.4.1)")
-	if !c.ok {
-		return c, true
-	}
-	ms, ok := flatModes(c.v.(normalize.Layout).L)
-	if !ok || len(ms) > maxWalk {
-		return result{}, false
+	ms, pre, order, r, ok := d.inverseModes(args[0], "(paper §3.4.1)")
+	if !ok || !r.ok {
+		return r, ok
 	}
 	for _, m := range ms {
 		if m.d < 0 {
 			return result{}, false
 		}
 	}
-	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
-	if !p.ok {
-		return p, true
-	}
-	pre, ok := tupleInts(p, len(ms))
-	if !ok {
-		return result{}, false
-	}
-	order := make([]int, len(ms))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
 	current := int64(1)
 	var res []mode
 	for _, o := range order {
@@ -553,6 +536,35 @@ func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (resu
 	return d.step("coalesce", call("coalesce", a.text), "coalesced"), true
 }
 
+// inverseModes opens the derivations of right_inverse and left_inverse alike:
+// L is coalesced (the inverse of the same function of one integer), its
+// flat modes are read, and the prefix products of its shape say where each
+// mode starts in L's domain. It returns the modes, their prefix products,
+// the mode indices sorted by stride, and a failed step where one fails (ok
+// is false when the walk does not apply to L).
+func (d *deriver) inverseModes(l, where string) (ms []mode, pre []int64, order []int, r result, ok bool) {
+	c := d.step("coalesce", call("coalesce", l), "the inverse of the coalesced L, the same function of one integer "+where)
+	if !c.ok {
+		return nil, nil, nil, c, true
+	}
+	if ms, ok = flatModes(c.v.(normalize.Layout).L); !ok || len(ms) > maxWalk {
+		return nil, nil, nil, result{}, false
+	}
+	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
+	if !p.ok {
+		return nil, nil, nil, p, true
+	}
+	if pre, ok = tupleInts(p, len(ms)); !ok {
+		return nil, nil, nil, result{}, false
+	}
+	order = make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
+	return ms, pre, order, p, true
+}
+
 // deriveLeftInverse is CuTe C++'s left_inverse (paper §3.4.3): the modes of
 // the coalesced L sorted by stride are the digits of a mixed radix; an
 // offset's digit below stride d counts positions d/d' apart, and maps back
@@ -563,24 +575,10 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 	if !ok || !staticInts(l) {
 		return result{}, false
 	}
-	c := d.step("coalesce", call("coalesce", args[0]), "the inverse of the coalesced L, the same function of one integer")
-	if !c.ok {
-		return c, true
+	ms, pre, order, r, ok := d.inverseModes(args[0], "(paper §3.4.3)")
+	if !ok || !r.ok {
+		return r, ok
 	}
-	ms, ok := flatModes(c.v.(normalize.Layout).L)
-	if !ok || len(ms) > maxWalk {
-		return result{}, false
-	}
-	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
-	pre, ok := tupleInts(p, len(ms))
-	if !ok {
-		return result{}, false
-	}
-	order := make([]int, len(ms))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
 	covered, reach := int64(1), int64(0)
 	res := []mode{}
 	strides := []int64{0}
@@ -618,7 +616,7 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 	if !a.ok {
 		return a, true
 	}
-	r := d.step("coalesce", call("coalesce", a.text), "coalesced")
+	r = d.step("coalesce", call("coalesce", a.text), "coalesced")
 	if overlap == "" || !r.ok {
 		return r, true
 	}
