@@ -396,9 +396,12 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 		return result{}, false
 	}
 	var cot int64
+	cotTuple := "" // a shape cotarget, divided mode by mode
 	if len(vals) == 2 {
 		if cot, ok = intOf(vals[1]); !ok {
-			return result{}, false
+			if cotTuple, ok = d.shapeCotarget(vals[1], args[1]); !ok {
+				return result{}, false
+			}
 		}
 	}
 	f := d.step("filter", call("filter", args[0]), "stride-0 and extent-1 modes do not contribute (paper Table 7); what is left is coalesced")
@@ -417,7 +420,11 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 		if len(vals) == 1 {
 			return result{}, false
 		}
-		return d.step("whole", call("coalesce", call("make_layout", args[1])), "nothing of L is left after filtering (it reaches offset 0 only): the complement is the compact layout of the whole cotarget"), true
+		target := args[1]
+		if cotTuple != "" {
+			target = cotTuple
+		}
+		return d.step("whole", call("coalesce", call("make_layout", target)), "nothing of L is left after filtering (it reaches offset 0 only): the complement is the compact layout of the whole cotarget"), true
 	}
 	if len(vals) == 1 {
 		c := d.step("cotarget", call("cosize", f.text), "with no cotarget, the complement covers the offsets up to the cosize of L")
@@ -476,6 +483,9 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 			return e, true
 		}
 	}
+	if cotTuple != "" {
+		return d.restOfShape(res, cotTuple, current), true
+	}
 	r := d.step("rest", call("ceil_div", itoa(cot), itoa(current)),
 		fmt.Sprintf("the block of %d offsets is repeated up to the cotarget %d: ceil(%d/%d) times at stride %d", current, cot, cot, current, current))
 	rest, ok := intOf(r.v)
@@ -488,6 +498,58 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 		return a, true
 	}
 	return d.step("coalesce", call("coalesce", a.text), "coalesced, as CuTe returns it (extent-1 modes vanish)"), true
+}
+
+// shapeCotarget reads a cotarget that is a shape (a tuple, or a layout,
+// which stands for its shape) and returns its text; ok is false for any
+// other value.
+func (d *deriver) shapeCotarget(v normalize.Value, text string) (string, bool) {
+	switch v := v.(type) {
+	case normalize.Tuple:
+		return text, v.T.IsTuple() && v.T.IsStatic() && !v.T.IsSymbolic()
+	case normalize.Layout:
+		if !staticInts(v.L) {
+			return "", false
+		}
+		s := d.step("cotarget", call("shape", text), "a layout cotarget stands for its shape")
+		return s.text, s.ok
+	}
+	return "", false
+}
+
+// restOfShape ends a complement whose cotarget is a shape, as CuTe's
+// complement does (cute/layout.hpp): the rest is ceil_div(cotarget, block)
+// taken mode by mode, each mode rounded up and what it leaves of the divisor
+// passed to the next, laid out column-major from the block's stride.
+func (d *deriver) restOfShape(gaps []mode, cot string, block int64) result {
+	r := d.step("rest", call("ceil_div", cot, itoa(block)),
+		fmt.Sprintf("the cotarget is a shape: the block of %d offsets is repeated up to it mode by mode (CuTe's ceil_div of a shape): each mode is divided by what is left of %d, rounded up, and passes ceil(divisor/extent) on to the next mode, so a divisor that does not divide a mode loses elements", block, block))
+	if !r.ok {
+		return r
+	}
+	scale := itoa(block)
+	if t, ok := r.v.(normalize.Tuple); ok && t.T.IsTuple() {
+		bs := make([]int64, t.T.Len())
+		for i := range bs {
+			bs[i] = block
+		}
+		scale = "(" + strings.Trim(ints(bs), "()") + ")"
+	}
+	st := d.step("rest strides", call("tuple_mul", call("compact_col_major", r.text), scale),
+		fmt.Sprintf("the rest is laid out column-major from stride %d", block))
+	if !st.ok {
+		return st
+	}
+	sh, dd := make([]string, 0, len(gaps)+1), make([]string, 0, len(gaps)+1)
+	for _, g := range gaps {
+		sh, dd = append(sh, itoa(g.s)), append(dd, itoa(g.d))
+	}
+	sh, dd = append(sh, r.text), append(dd, st.text)
+	a := d.step("gaps", "("+strings.Join(sh, ",")+"):("+strings.Join(dd, ",")+")", "the gaps and the rest in order of stride: the complement before it is coalesced")
+	if !a.ok {
+		return a
+	}
+	return d.step("coalesce", call("coalesce", a.text), "coalesced, as CuTe returns it (extent-1 modes vanish)")
 }
 
 // deriveRightInverse is paper §3.4.1 as CuTe computes it: the modes of the
