@@ -20,6 +20,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutec/cutec/ast"
@@ -292,6 +293,12 @@ func (d *deriver) expr(f *diag.File, e ast.Expr, env *normalize.Env) (string, bo
 		}
 		ev := normalize.Evaluator{File: f, Env: env}
 		v, diags := ev.Eval(a)
+		if id, isName := inner.(*ast.Ident); isName && (diags.HasErrors() || v == nil) && env == nil {
+			// A name only this operation reads (an MMA or copy atom, a
+			// value type): written as it is, with no value.
+			args[i] = id.Name
+			continue
+		}
 		if diags.HasErrors() || v == nil {
 			return d.whole(f, e, env, call.Fun.Name, "the call as a whole: an operand is not a value on its own (a name only this operation reads, such as an MMA atom, or an error)")
 		}
@@ -344,6 +351,9 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 	whole := call(op, args...)
 	direct, _ := d.eval(d.annotate(whole))
 	fn, ok := derivations[op]
+	if !namesRead[op] && slices.Contains(vals, nil) {
+		ok = false // an operand is a name the derivation does not read
+	}
 	if ok && d.depth <= maxDepth && len(d.steps) < MaxSteps {
 		mark := len(d.steps)
 		r, derived := fn(d, vals, args)
@@ -370,6 +380,10 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 	doc, _ := normalize.OperationDoc(op)
 	return d.step(op, whole, doc)
 }
+
+// namesRead are the operations whose derivations take operands that are
+// names with no value (an atom, a value type).
+var namesRead = map[string]bool{"bank_check": true}
 
 // sameUpToUnitStrides reports whether two layouts have the same shape and
 // the same strides but at extent-1 modes, whose stride multiplies no
