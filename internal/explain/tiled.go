@@ -215,8 +215,8 @@ func derivePartitionMMA(op byte) derivation {
 		if !vmnk.ok {
 			return result{}, false
 		}
-		crd := make([]string, 4)
-		for k := range crd {
+		crd := []string{"0", "0", "0", "0"}
+		for _, k := range []int{0, i + 1, j + 1} {
 			m, _ := d.eval(call("get", vmnk.text, itoa(int64(k))))
 			ml, ok := layoutOf(m.v)
 			if !ok || ml.Shape().IsTuple() {
