@@ -197,10 +197,10 @@ func deriveGroupModes(d *deriver, vals []normalize.Value, args []string) (result
 	}
 	g := d.step("group", call("make_layout", ms[b:e]...), fmt.Sprintf("modes %d to %d made one mode: their layouts nested in one (a coordinate of it is a coordinate of each, colexicographically)", b, e-1))
 	if !g.ok {
-		return g, true
+		return result{}, false
 	}
 	parts := append(append(append([]string{}, ms[:b]...), g.text), ms[e:]...)
-	return d.step("concatenate", call("make_layout", parts...), fmt.Sprintf("the modes before %d, the group, the modes from %d on", b, e)), true
+	return d.stepOK("concatenate", call("make_layout", parts...), fmt.Sprintf("the modes before %d, the group, the modes from %d on", b, e))
 }
 
 // deriveFlatten is flatten(L): the leaves of the shape and of the stride,
@@ -214,7 +214,8 @@ func deriveFlatten(d *deriver, vals []normalize.Value, args []string) (result, b
 	if !s.ok || !t.ok {
 		return result{}, false
 	}
-	return d.step("layout", call("make_layout", s.text, t.text), "the flat layout: the same function, read leaf by leaf"), true
+	r := d.step("layout", call("make_layout", s.text, t.text), "the flat layout: the same function, read leaf by leaf")
+	return r, r.ok // a symbol alone (flatten(shape(K:2)) is K) is no expression
 }
 
 // deriveGet is get(L, i, j, ...): the mode at the path, its shape and its
@@ -320,7 +321,7 @@ func deriveMakeLayout(d *deriver, vals []normalize.Value, args []string) (result
 			}
 			m := d.step("mode", call("make_layout", s.text, t.text), fmt.Sprintf("mode %d: extent %s at stride %s, its coordinate c adds c·%s to the offset", i, s.text, t.text, t.text))
 			if !m.ok {
-				return m, true
+				return result{}, false // a symbol alone is no expression: the call as a whole
 			}
 			parts[i] = m.text
 		}
@@ -345,6 +346,13 @@ func deriveOrdered(d *deriver, vals []normalize.Value, args []string) (result, b
 			return result{}, false
 		}
 		ord[i] = x.Value()
+	}
+	for i := range ord {
+		for j := range i {
+			if ord[i] == ord[j] {
+				return result{}, false // ties: the evaluator's order, not this walk's
+			}
+		}
 	}
 	idx := make([]int, n)
 	for i := range idx {
@@ -378,7 +386,7 @@ func deriveOrdered(d *deriver, vals []normalize.Value, args []string) (result, b
 // deriveLayoutLike is make_layout_like(L): compact, with L's shape and its
 // modes in the order of L's strides.
 func deriveLayoutLike(d *deriver, vals []normalize.Value, args []string) (result, bool) {
-	if l, ok := layoutOf(vals[0]); !ok || !staticInts(l) {
+	if l, ok := layoutOf(vals[0]); !ok || !staticInts(l) || hasZeroStride(l) {
 		return result{}, false
 	}
 	s := d.step("shape", call("shape", args[0]), "the shape is kept")
@@ -444,9 +452,10 @@ func deriveSliceAndOffset(d *deriver, vals []normalize.Value, args []string) (re
 	origin := strings.ReplaceAll(args[0], "_", "0")
 	o := d.step("offset", call("crd2idx", origin, args[1]), fmt.Sprintf("the offset where the slice starts: L at the coordinate with every _ at 0, %s", origin))
 	if !o.ok {
-		return o, true
+		return result{}, false
 	}
-	return d.step("slice", "{"+o.text+"} o "+s.text, "{offset} o the slice: the slice's layout, from the offset"), true
+	r := d.step("slice", "{"+o.text+"} o "+s.text, "{offset} o the slice: the slice's layout, from the offset")
+	return r, r.ok // a symbolic stride of a rank-1 slice, (K), is not written back
 }
 
 // composedParts derives composed_get_inner/offset/outer: the three parts
@@ -554,4 +563,26 @@ func deriveBankCheck(d *deriver, vals []normalize.Value, args []string) (result,
 		return b, true
 	}
 	return d.step("layout", args[0], "bank_check returns L itself, so it can wrap a layout where it is used"), true
+}
+
+// hasZeroStride reports whether a static layout has a stride-0 leaf.
+func hasZeroStride(l layout.Layout) bool {
+	st := l.Stride().Flatten()
+	if !st.IsTuple() {
+		return st.IsInt() && st.Value() == 0
+	}
+	for i := 0; i < st.Len(); i++ {
+		if x := st.At(i); x.IsInt() && x.Value() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stepOK is step, for a last step that may fail where the call does not
+// (a symbol alone, as a shape, is no expression): ok is false then, and the
+// call is shown whole.
+func (d *deriver) stepOK(rule, expr, note string) (result, bool) {
+	r := d.step(rule, expr, note)
+	return r, r.ok
 }

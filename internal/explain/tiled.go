@@ -206,6 +206,9 @@ func derivePartitionMMA(op byte) derivation {
 		if l, ok := layoutOf(vals[2]); !ok || l.Stride().HasBasis() {
 			return result{}, false
 		}
+		if r, _ := d.eval(d.annotate(call("partition_"+string(op), args...))); !r.ok {
+			return result{}, false // a thread out of range or a ragged operand: the call's own error says so
+		}
 		frg := d.thrfrg(op, args[0], args[2])
 		if !frg.ok {
 			return frg, frg.text != ""
