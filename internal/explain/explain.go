@@ -125,8 +125,9 @@ type deriver struct {
 	facts    map[string]int64 // the divisibility facts of the operands' symbols
 	elided   int
 	mismatch int
-	bytes    int    // the text of the steps so far
-	top      string // the outermost call, on operand values
+	bytes    int             // the text of the steps so far
+	top      string          // the outermost call, on operand values
+	stated   map[string]bool // the conditions noted so far: a step notes only those it adds
 }
 
 // result is an evaluated step: its value, or its error.
@@ -168,11 +169,23 @@ func (d *deriver) eval(expr string) (result, []string) {
 func (d *deriver) step(rule, expr, note string) result {
 	expr = d.annotate(expr)
 	r, obl := d.eval(expr)
-	if len(obl) > 0 {
+	var fresh []string // the conditions no step before stated
+	for _, o := range obl {
+		if !d.stated[o] {
+			fresh = append(fresh, o)
+		}
+	}
+	if len(fresh) > 0 {
+		if d.stated == nil {
+			d.stated = map[string]bool{}
+		}
+		for _, o := range fresh {
+			d.stated[o] = true
+		}
 		if note != "" {
 			note += "; "
 		}
-		note += "holds if " + strings.Join(obl, ", ")
+		note += "holds if " + strings.Join(fresh, ", ")
 	}
 	if len(d.steps) >= MaxSteps-1 || d.bytes > maxBytes {
 		d.elided++ // the last place is kept for the result (ExplainExpr)

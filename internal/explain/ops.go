@@ -73,7 +73,7 @@ func deriveCoalesce(d *deriver, vals []normalize.Value, args []string) (result, 
 	ms, ok := flatModes(l)
 	switch {
 	case !ok:
-		return d.step("coalesce", call("coalesce", f), "leaves known only at run time or symbolic: the merge rules apply where the evaluator can decide s·d = d'"), true
+		return d.coalesceRuntime(f, l)
 	case len(ms) > maxWalk:
 		return d.step("coalesce", call("coalesce", f), fmt.Sprintf("%d leaves: merged as a whole (the walk shows at most %d)", len(ms), maxWalk)), true
 	case len(ms) == 1:
@@ -172,7 +172,7 @@ func deriveComposition(d *deriver, vals []normalize.Value, args []string) (resul
 		return d.byMode("composition", vals, args)
 	case normalize.Layout:
 		if !staticInts(a) || !staticInts(b.L) {
-			return result{}, false
+			return d.composeRuntime(args[0], args[1], b.L)
 		}
 		var ac result
 		if x, ok := d.coalesceX(args[0], a); ok {
@@ -392,7 +392,10 @@ func (d *deriver) byMode(op string, vals []normalize.Value, args []string) (resu
 // of the complement; the rest repeats up to the cotarget; coalesced.
 func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result, bool) {
 	l, ok := layoutOf(vals[0])
-	if !ok || !staticInts(l) {
+	if ok && !staticInts(l) {
+		return d.complementRuntime(args)
+	}
+	if !ok {
 		return result{}, false
 	}
 	var cot int64
