@@ -559,6 +559,9 @@ func (d *deriver) restOfShape(gaps []mode, cot string, block int64) result {
 // coalesced L sorted by stride, chained while each starts where the one
 // before it ends; each kept mode's stride is where it starts in L's domain.
 func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if _, ok := vals[0].(normalize.Composed); ok {
+		return d.inverseComposed("right_inverse", args[0])
+	}
 	l, ok := layoutOf(vals[0])
 	if !ok || !staticInts(l) {
 		return result{}, false
@@ -636,6 +639,9 @@ func (d *deriver) inverseModes(l, where string) (ms []mode, pre []int64, order [
 // to where its mode starts in L's domain. The offsets L never reaches map
 // somewhere too, which a left inverse allows.
 func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if _, ok := vals[0].(normalize.Composed); ok {
+		return d.inverseComposed("left_inverse", args[0])
+	}
 	l, ok := layoutOf(vals[0])
 	if !ok || !staticInts(l) {
 		return result{}, false
@@ -1155,8 +1161,11 @@ func deriveEval(d *deriver, vals []normalize.Value, args []string) (result, bool
 		return deriveComposedEval(d, vals, args)
 	}
 	l, ok := layoutOf(vals[0])
-	if !ok || l.Shape().HasBasis() || l.Stride().HasBasis() {
+	if !ok || l.Shape().HasBasis() {
 		return result{}, false
+	}
+	if l.Stride().HasBasis() {
+		return d.evalBasis(l, args)
 	}
 	crd := d.step("coordinate", call("idx2crd", args[1], call("shape", args[0])),
 		"the coordinate of the shape that the index or coordinate names (colexicographic: the first mode varies fastest, the last takes what is left)")
@@ -1254,4 +1263,35 @@ func deriveRecast1(up bool) derivation {
 		}
 		return d.step("result", shaped(l.Shape(), ns)+":"+shaped(l.Stride(), nd), "the leaves in the shape's tree"), true
 	}
+}
+
+// evalBasis is a layout whose strides are basis elements E@i (an identity
+// layout, a counting tensor): the offset is a coordinate, each mode's
+// coordinate times its basis element placed where E@i says, the terms added
+// place by place.
+func (d *deriver) evalBasis(l layout.Layout, args []string) (result, bool) {
+	if !l.Shape().IsTuple() || l.Rank() > maxWalk {
+		return result{}, false
+	}
+	crd := d.step("coordinate", call("idx2crd", args[1], call("shape", args[0])),
+		"the coordinate of the shape that the index or coordinate names (colexicographic: the first mode varies fastest)")
+	if !crd.ok {
+		return crd, true
+	}
+	st := d.step("strides", call("stride", args[0]), "basis elements: E@i is the unit step of place i of the result, E@j@i of place j inside place i")
+	if !st.ok {
+		return result{}, false
+	}
+	for i := 0; i < l.Rank(); i++ {
+		c, _ := d.eval(call("get", crd.text, itoa(int64(i))))
+		e, _ := d.eval(call("get", st.text, itoa(int64(i))))
+		if !c.ok || !e.ok {
+			return result{}, false
+		}
+		t := d.step("term", call("inner_product", c.text, e.text), fmt.Sprintf("mode %d: the coordinate %s times the basis %s puts %s at the place the basis names (0 elsewhere)", i, c.text, e.text, c.text))
+		if !t.ok {
+			return result{}, false
+		}
+	}
+	return d.stepOK("offset", call("inner_product", crd.text, st.text), "the terms added place by place: the offset is a coordinate, not an integer")
 }

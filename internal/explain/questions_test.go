@@ -139,3 +139,21 @@ func TestSliceModes(t *testing.T) {
 	assert.Equal(t, "(4,6):(1,20)", d.Value)
 	assert.Equal(t, "make_layout(4:1, 6:20)", d.Steps[len(d.Steps)-1].Expr)
 }
+
+// A layout with basis strides maps a coordinate to a coordinate: CuTe's
+// make_identity_layout((4,8)) is (4,8):(E<0>,E<1>), and its value at index
+// 13 is the coordinate (1,3) (cute/layout.hpp: make_identity_layout is
+// make_layout(shape, make_basis_like(shape)); the inner product with
+// E<i> places c_i at i). The derivation shows each mode's term.
+func TestBasisStrides(t *testing.T) {
+	d, _ := replay(t, "eval(make_identity_layout((4,8)), 13)")
+	assert.Equal(t, "(1,3)", d.Value)
+	terms := 0
+	for _, s := range d.Steps {
+		if s.Rule == "term" {
+			terms++
+		}
+	}
+	assert.Equal(t, 2, terms, "one term c_i·E@i a mode:\n%s", rules(d))
+	assert.Equal(t, "(0,3)", evalText("inner_product(3, 1@1)"))
+}

@@ -586,3 +586,28 @@ func (d *deriver) stepOK(rule, expr, note string) (result, bool) {
 	r := d.step(rule, expr, note)
 	return r, r.ok
 }
+
+// inverseComposed derives right_inverse or left_inverse (op) of S o 0 o B as
+// CuTe builds it, composition(op(B), S): B's inverse R, with the swizzle
+// carried through it (S' o R = R o S), so S' o 0 o R.
+func (d *deriver) inverseComposed(op, c string) (result, bool) {
+	whole, _ := d.eval(d.annotate(call(op, c)))
+	rc, ok := whole.v.(normalize.Composed)
+	if !ok {
+		return result{}, false // the call fails: its own error says why
+	}
+	b := d.step("outer", call("composed_get_outer", c), "B, the layout applied first")
+	s := d.step("inner", call("composed_get_inner", c), "the swizzle, applied last; a swizzle is its own inverse (XOR twice gives the offset back)")
+	if !b.ok || !s.ok {
+		return result{}, false
+	}
+	r := d.sub(op, b.text)
+	if !r.ok {
+		return r, true
+	}
+	sw, ok := rc.C.Outer.(layout.Swizzle)
+	if !ok {
+		return result{}, false
+	}
+	return d.stepOK("carry", sw.String()+" o 0 o "+r.text, fmt.Sprintf("CuTe's %s of S o 0 o B is composition(%s(B), S): the swizzle carried through the inverse, %s o R = R o %s, so it applies to R's offsets (the law is checked point by point)", op, op, sw, s.text))
+}

@@ -135,6 +135,7 @@ var algebraOps = []string{
 	"as_position_independent_swizzle_layout", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV",
 	"partition_A", "partition_B", "partition_C", "get_thr_layout_vmnk", "composed_get_inner",
 	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
+	"eval_identity", "inverse_composed",
 }
 
 // algebraMMAs are tiled MMAs of the atoms the tiled package knows, with
@@ -215,6 +216,10 @@ func (a *algebraGen) expr() string {
 		return "make_ordered_layout((" + n(2, 4, 8) + "," + n(1, 3, 4) + "," + n(2, 8) + "), " + []string{"(0,1,2)", "(2,1,0)", "(1,0,2)", "(1,1,0)"}[a.pick(4)] + ")"
 	case "composed_get_inner", "composed_get_offset", "composed_get_outer":
 		return op + "(S<" + n(1, 2, 3) + "," + n(2, 3) + "," + n(3, 4) + "> o " + n(0, 16) + " o " + a.layout() + ")"
+	case "eval_identity":
+		return "eval(make_identity_layout(" + []string{"(4,8)", "((2,2),8)", "(3,(2,4),2)"}[a.pick(3)] + "), " + n(0, 5, 13, 40) + ")"
+	case "inverse_composed":
+		return []string{"right_inverse", "left_inverse"}[a.pick(2)] + "(S<" + n(1, 2, 3) + "," + n(0, 2, 3) + "," + n(2, 3) + "> o 0 o " + a.static() + ")"
 	case "bank_check":
 		return "bank_check(" + []string{"(32,32):(32,1)", "(32,32):(33,1)", "S<3,3,3> o 0 o (32,32):(32,1)", "(16,64):(64,1)"}[a.pick(4)] + ", " + []string{"float", "half_t"}[a.pick(2)] + ", SM75_U32x4_LDSM_N)"
 	case "make_identity_layout", "make_identity_tensor":
