@@ -577,19 +577,37 @@ func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (resu
 	}
 	current := int64(1)
 	var res []mode
-	for _, o := range order {
-		m := ms[o]
-		if m.s == 1 || m.d == 0 {
-			continue // an extent-1 or stride-0 mode reaches no new offset
+	used := make([]bool, len(ms))
+	for {
+		next, skipped := -1, ""
+		for _, o := range order {
+			m := ms[o]
+			if used[o] || m.s == 1 || m.d == 0 {
+				continue // an extent-1 or stride-0 mode reaches no new offset
+			}
+			if m.d == current {
+				next = o
+				break
+			}
+			if skipped == "" {
+				skipped = modeText(m)
+			}
 		}
-		if m.d != current {
-			d.step("stop", itoa(current), fmt.Sprintf("the next mode by stride, %s, starts at offset %d, not %d: offset %d is not in L's image, so the inverse ends here", modeText(m), m.d, current, current))
+		if next < 0 {
+			if skipped != "" {
+				d.step("stop", itoa(current), fmt.Sprintf("no mode left starts at offset %d (%s, the first by stride, does not): the chain from offset 0 ends here, and the inverse with it", current, skipped))
+			}
 			break
 		}
-		res = append(res, mode{m.s, pre[o]})
-		e := d.step("chain", call("tuple_mul", itoa(m.s), itoa(m.d)),
-			fmt.Sprintf("mode %s starts at offset %d, where the image so far ends: its %d offsets are reached from domain position %d on, a mode %d:%d of the inverse; the image is contiguous up to %d·%d",
-				modeText(m), current, m.s, pre[o], m.s, pre[o], m.s, m.d))
+		used[next] = true
+		m := ms[next]
+		note := fmt.Sprintf("mode %s starts at offset %d, where the image so far ends: its %d offsets are reached from domain position %d on, a mode %d:%d of the inverse; the image is contiguous up to %d·%d",
+			modeText(m), current, m.s, pre[next], m.s, pre[next], m.s, m.d)
+		if skipped != "" {
+			note += fmt.Sprintf(" (%s, of smaller stride, is not on the chain: CuTe follows the stride that continues it)", skipped)
+		}
+		res = append(res, mode{m.s, pre[next]})
+		e := d.step("chain", call("tuple_mul", itoa(m.s), itoa(m.d)), note)
 		if current, ok = intOf(e.v); !ok {
 			return e, true
 		}

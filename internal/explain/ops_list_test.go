@@ -139,19 +139,16 @@ var samples = map[string][]string{
 // notDerived are the operations that compute a layout and are still shown
 // as one step, the call with its documentation, with the reason.
 var notDerived = map[string]string{
-	"partition_fragment_A": "make_fragment_like is no operation of the language",
-	"partition_fragment_B": "make_fragment_like is no operation of the language",
-	"partition_fragment_C": "make_fragment_like is no operation of the language",
-	"get_atom_layoutA_TV":  "the atom's definition (MMA_Traits' ALayout), a table rather than a computation",
-	"get_atom_layoutB_TV":  "the atom's definition (MMA_Traits' BLayout), a table rather than a computation",
-	"get_atom_layoutC_TV":  "the atom's definition (MMA_Traits' CLayout), a table rather than a computation",
-	"get_atom_thr_id":      "the atom's definition (MMA_Traits' ThrID), a table rather than a computation",
-	"get_layoutD_TV":       "a tiled copy's tiler and atom layouts are no operations of the language",
-	"get_layoutS_TV":       "a tiled copy's tiler and atom layouts are no operations of the language",
-	"get_layout_tv":        "a tiled copy's TV layout is built inside make_tiled_copy",
-	"partition_D":          "a tiled copy's tiler and atom layouts are no operations of the language",
-	"partition_S":          "a tiled copy's tiler and atom layouts are no operations of the language",
-	"retile":               "a tiled copy's tiler and atom layouts are no operations of the language",
+	"get_atom_layoutA_TV": "the atom's definition (MMA_Traits' ALayout), a table rather than a computation",
+	"get_atom_layoutB_TV": "the atom's definition (MMA_Traits' BLayout), a table rather than a computation",
+	"get_atom_layoutC_TV": "the atom's definition (MMA_Traits' CLayout), a table rather than a computation",
+	"get_atom_thr_id":     "the atom's definition (MMA_Traits' ThrID), a table rather than a computation",
+	"get_layoutD_TV":      "a tiled copy's tiler and atom layouts are no operations of the language",
+	"get_layoutS_TV":      "a tiled copy's tiler and atom layouts are no operations of the language",
+	"get_layout_tv":       "a tiled copy's TV layout is built inside make_tiled_copy",
+	"partition_D":         "a tiled copy's tiler and atom layouts are no operations of the language",
+	"partition_S":         "a tiled copy's tiler and atom layouts are no operations of the language",
+	"retile":              "a tiled copy's tiler and atom layouts are no operations of the language",
 }
 
 // returnsLayout reports whether src evaluates to a layout: a layout, a

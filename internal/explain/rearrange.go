@@ -230,7 +230,7 @@ func deriveGet(d *deriver, vals []normalize.Value, args []string) (result, bool)
 	if !s.ok || !t.ok {
 		return result{}, false
 	}
-	return d.step("mode", call("make_layout", s.text, t.text), "the mode is its shape with its stride"), true
+	return d.stepOK("mode", call("make_layout", s.text, t.text), "the mode is its shape with its stride")
 }
 
 // deriveFilterZeros is filter_zeros(L): the extent of each stride-0 leaf

@@ -49,24 +49,20 @@ func (d *deriver) coalesceRuntime(f string, l layout.Layout) (result, bool) {
 }
 
 // composeRuntime is A o B where a leaf of A or B is known only at run time
-// or named: A is coalesced, B distributed over its modes (eq. 22), and each
-// mode composed on its own, its divisibility conditions (eq. 20, 21) stated
+// or named: B distributed over its modes (eq. 22), and each mode composed
+// with A on its own, its divisibility conditions (eq. 20, 21) stated
 // for the run-time values where they cannot be decided.
 func (d *deriver) composeRuntime(a, b string, bl layout.Layout) (result, bool) {
-	ac := d.step("coalesce", call("coalesce", a), "A is coalesced first (paper §3.3.2); its leaves are known only at run time or named, so the conditions of each mode's composition are stated for the run-time values")
-	if !ac.ok {
-		return ac, true
-	}
-	if !bl.Shape().IsTuple() || bl.Rank() > maxWalk {
-		return d.step("base case", call("composition", ac.text, b), "B is one mode s:d: its walk over the modes of A, with the stride and shape divisibility (eq. 20, 21) decided where the values are known"), true
+	if !bl.Shape().IsTuple() || bl.Rank() < 2 || bl.Rank() > maxWalk {
+		return result{}, false // one mode of B: the call itself is the walk
 	}
 	parts := make([]string, bl.Rank())
 	for i := range parts {
 		m := d.step("mode of B", call("get", b, itoa(int64(i))), fmt.Sprintf("mode %d of B, composed on its own (paper eq. 22)", i))
 		if !m.ok {
-			return m, true
+			return result{}, false
 		}
-		r := d.step("base case", call("composition", ac.text, m.text), fmt.Sprintf("mode %d of B walks the modes of A: the conditions noted here are this mode's", i))
+		r := d.step("base case", call("composition", a, m.text), fmt.Sprintf("mode %d of B walks the modes of A (read on its extended domain, its leaves known only at run time or named): the conditions noted here are this mode's (eq. 20, 21)", i))
 		if !r.ok {
 			return r, true
 		}

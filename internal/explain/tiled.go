@@ -20,6 +20,7 @@ func init() {
 	for _, op := range []byte{'A', 'B', 'C'} {
 		derivations["get_layout"+string(op)+"_TV"] = deriveLayoutTV(op)
 		derivations["partition_"+string(op)] = derivePartitionMMA(op)
+		derivations["partition_fragment_"+string(op)] = deriveFragment(op)
 	}
 	derivations["get_thr_layout_vmnk"] = deriveThrLayoutVMNK
 }
@@ -213,45 +214,97 @@ func derivePartitionMMA(op byte) derivation {
 		if !frg.ok {
 			return frg, frg.text != ""
 		}
-		i, j := mmaModes(op)
-		vmnk := d.step("thread layout", call("get_thr_layout_vmnk", args[0]), "(atom thread, m, n, k) -> thread index: the thread's coordinate is read from it")
-		if !vmnk.ok {
+		return d.threadSlice(op, args[0], thr, frg, "slice_and_offset")
+	}
+}
+
+// threadSlice fixes the thread mode of thrfrg's result frg at the
+// coordinate of thread thr in the thread layout, with slice or
+// slice_and_offset (fn).
+func (d *deriver) threadSlice(op byte, mma string, thr int64, frg result, fn string) (result, bool) {
+	i, j := mmaModes(op)
+	vmnk := d.step("thread layout", call("get_thr_layout_vmnk", mma), "(atom thread, m, n, k) -> thread index: the thread's coordinate is read from it")
+	if !vmnk.ok {
+		return result{}, false
+	}
+	crd := []string{"0", "0", "0", "0"}
+	for _, k := range []int{0, i + 1, j + 1} {
+		m, _ := d.eval(call("get", vmnk.text, itoa(int64(k))))
+		ml, ok := layoutOf(m.v)
+		if !ok || ml.Shape().IsTuple() {
 			return result{}, false
 		}
-		crd := []string{"0", "0", "0", "0"}
-		for _, k := range []int{0, i + 1, j + 1} {
-			m, _ := d.eval(call("get", vmnk.text, itoa(int64(k))))
-			ml, ok := layoutOf(m.v)
-			if !ok || ml.Shape().IsTuple() {
-				return result{}, false
-			}
-			s, st := ml.Shape().Value(), ml.Stride().Value()
-			if st == 0 || s == 1 {
-				crd[k] = "0"
-				continue
-			}
-			c := d.step("coordinate", call("tuple_mod", call("tuple_div", itoa(thr), itoa(st)), itoa(s)),
-				fmt.Sprintf("thread %d's coordinate in mode %d (%s) of the thread layout: (%d / %d) mod %d", thr, k, []string{"atom thread", "atom along M", "atom along N", "atom along K"}[k], thr, st, s))
-			if !c.ok {
-				return c, true
-			}
-			crd[k] = c.text
+		s, st := ml.Shape().Value(), ml.Stride().Value()
+		if st == 0 || s == 1 {
+			crd[k] = "0"
+			continue
 		}
-		rest, _ := d.eval(call("get", frg.text, "1", "1"))
-		rl, ok := layoutOf(rest.v)
-		if !ok {
+		c := d.step("coordinate", call("tuple_mod", call("tuple_div", itoa(thr), itoa(st)), itoa(s)),
+			fmt.Sprintf("thread %d's coordinate in mode %d (%s) of the thread layout: (%d / %d) mod %d", thr, k, []string{"atom thread", "atom along M", "atom along N", "atom along K"}[k], thr, st, s))
+		if !c.ok {
+			return c, true
+		}
+		crd[k] = c.text
+	}
+	rest, _ := d.eval(call("get", frg.text, "1", "1"))
+	rl, ok := layoutOf(rest.v)
+	if !ok {
+		return result{}, false
+	}
+	us := "_"
+	if rl.Shape().IsTuple() {
+		u := make([]string, rl.Rank())
+		for k := range u {
+			u[k] = "_"
+		}
+		us = "(" + strings.Join(u, ",") + ")"
+	}
+	c := "((" + crd[0] + ",(" + crd[i+1] + "," + crd[j+1] + ")),(_," + us + "))"
+	return d.step("slice", call(fn, c, frg.text),
+		fmt.Sprintf("the thread mode fixed at the thread's (atom thread, (atom %s, atom %s)) = (%s,(%s,%s)); every value and rest mode kept: what the thread holds, from its first element", "MNK"[i:i+1], "MNK"[j:j+1], crd[0], crd[i+1], crd[j+1])), true
+}
+
+// deriveFragment is partition_fragment_A/B/C(MMA, L): thread 0's partition
+// of L, made a register fragment as CuTe's make_fragment_like makes it:
+// mode 0 compact column-major (its stride-0 modes counted once), the other
+// modes compact in the order of their strides, tiled after it.
+func deriveFragment(op byte) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		if len(args) != 2 || vals[0] == nil {
 			return result{}, false
 		}
-		us := "_"
-		if rl.Shape().IsTuple() {
-			u := make([]string, rl.Rank())
-			for k := range u {
-				u[k] = "_"
-			}
-			us = "(" + strings.Join(u, ",") + ")"
+		if r, _ := d.eval(d.annotate(call("partition_fragment_"+string(op), args...))); !r.ok {
+			return result{}, false
 		}
-		c := "((" + crd[0] + ",(" + crd[i+1] + "," + crd[j+1] + ")),(_," + us + "))"
-		return d.step("slice", call("slice_and_offset", c, frg.text),
-			fmt.Sprintf("the thread mode fixed at the thread's (atom thread, (atom %s, atom %s)) = (%s,(%s,%s)); every value and rest mode kept: what the thread holds, from its first element", "MNK"[i:i+1], "MNK"[j:j+1], crd[0], crd[i+1], crd[j+1])), true
+		if l, ok := layoutOf(vals[1]); !ok || l.Stride().HasBasis() {
+			return result{}, false
+		}
+		frg := d.thrfrg(op, args[0], args[1])
+		if !frg.ok {
+			return result{}, false
+		}
+		p, ok := d.threadSlice(op, args[0], 0, frg, "slice")
+		if !ok || !p.ok {
+			return result{}, false
+		}
+		pl, ok := layoutOf(p.v)
+		if !ok || pl.Rank() < 2 {
+			return result{}, false
+		}
+		m0 := d.step("values", call("get", p.text, "0"), "mode 0 of thread 0's partition: the values one MMA instruction takes")
+		z := d.step("registers", call("compact_col_major", call("shape", call("filter_zeros", m0.text))), "make_fragment_like: the values get registers column-major; a stride-0 value (broadcast) is one register, counted once")
+		if !m0.ok || !z.ok {
+			return result{}, false
+		}
+		first := d.step("first", call("make_layout", call("shape", m0.text), z.text), "")
+		rest := d.step("rest", call("take", p.text, "1", itoa(int64(pl.Rank()))), "the other modes: the instructions along each mode")
+		if !first.ok || !rest.ok {
+			return result{}, false
+		}
+		ord := d.step("rest registers", call("make_ordered_layout", call("shape", rest.text), call("stride", rest.text)), "compact, in the order of the partition's strides, so the registers follow memory's order")
+		if !ord.ok {
+			return result{}, false
+		}
+		return d.stepOK("fragment", call("tiled_product", first.text, ord.text), "the values' registers, then one block of them for each instruction: (values, rest...)")
 	}
 }

@@ -135,7 +135,7 @@ var algebraOps = []string{
 	"as_position_independent_swizzle_layout", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV",
 	"partition_A", "partition_B", "partition_C", "get_thr_layout_vmnk", "composed_get_inner",
 	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
-	"eval_identity", "inverse_composed",
+	"eval_identity", "inverse_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
 }
 
 // algebraMMAs are tiled MMAs of the atoms the tiled package knows, with
@@ -235,6 +235,8 @@ func (a *algebraGen) expr() string {
 		return op + "(S<" + n(1, 2, 3) + "," + n(3, 4) + "," + n(3, 4) + "> o smem_ptr[" + n(8, 16, 32) + "b](unset) o " + a.static() + ")"
 	case "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_thr_layout_vmnk":
 		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ")"
+	case "partition_fragment_A", "partition_fragment_B", "partition_fragment_C":
+		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ", make_layout((" + n(32, 64) + "," + n(16, 32, 64) + ")" + []string{"", ", (64,1)"}[a.pick(2)] + "))"
 	case "partition_A", "partition_B", "partition_C":
 		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ", " + n(0, 1, 5, 33, 70) + ", make_layout((" + n(32, 64) + "," + n(16, 32, 64) + ")" + []string{"", ", (64,1)"}[a.pick(2)] + "))"
 	case "recast_layout":
