@@ -222,6 +222,18 @@ func defTiled() {
 			}
 			return tupleValue(copyOf(a.vals[0]).Tiler), nil
 		})
+	for _, side := range []struct{ name, cute, what string }{
+		{"src", "ValLayoutSrc", "(thread, value) -> the source's values"},
+		{"dst", "ValLayoutDst", "(thread, value) -> the destination's values"},
+		{"ref", "ValLayoutRef", "(thread, value) -> the reference values the tiled copy's TV layout is written in"},
+	} {
+		side := side
+		def("get_atom_layout_"+side.name, fmt.Sprintf("get_atom_layout_%s(TILED_COPY): the copy atom's %s, %s, in elements of the value type", side.name, side.cute, side.what),
+			[]paramKind{pCopy}, 1, func(a *args) (Value, error) {
+				at := copyOf(a.vals[0]).Atom
+				return Layout{map[string]layout.Layout{"src": at.Src, "dst": at.Dst, "ref": at.Ref}[side.name]}, nil
+			})
+	}
 	def("get_layout_tv", "get_layout_tv(TILED_COPY): the tiled copy's own TV layout (TiledLayout_TV), in the atom's reference values", []paramKind{pCopy}, 1,
 		func(a *args) (Value, error) { return Layout{copyOf(a.vals[0]).TV}, nil })
 	// The copy builders take a copy atom written as C++ writes it,

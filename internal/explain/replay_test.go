@@ -70,9 +70,9 @@ func replay(t *testing.T, src string) (Derivation, int) {
 func TestReplayRandom(t *testing.T) {
 	onMismatch = func(c, got, want string) { t.Logf("%s: the derivation reaches %s, the evaluator %s", c, got, want) }
 	defer func() { onMismatch = nil }()
-	n := 1000 // per kind of leaves; 4000 with CUTEC_HEAVY=1
+	n := 1500 // per kind of leaves; 5000 with CUTEC_HEAVY=1
 	if heavytest.Enabled() {
-		n = 4000
+		n = 5000
 	}
 	if testing.Short() {
 		n = 300

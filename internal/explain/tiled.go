@@ -308,3 +308,138 @@ func deriveFragment(op byte) derivation {
 		return d.stepOK("fragment", call("tiled_product", first.text, ord.text), "the values' registers, then one block of them for each instruction: (values, rest...)")
 	}
 }
+
+// The derivations of a tiled copy's layouts, as TiledCopy computes them
+// (cute/atom/copy_atom.hpp): tile2thrfrg reads a tile through the copy's TV
+// layout, its atom's reference values carried to the source's or the
+// destination's order.
+
+func init() {
+	for _, s := range []byte{'S', 'D'} {
+		derivations["get_layout"+string(s)+"_TV"] = deriveCopyLayoutTV(s)
+		derivations["partition_"+string(s)] = deriveCopyPartition(s)
+	}
+}
+
+// tile2thrfrg derives TiledCopy::tile2thrfrg of x, a layout of shape (tile,
+// rest), on the side s ('S' source, 'D' destination): (thread, value, rest).
+func (d *deriver) tile2thrfrg(s byte, cp, x string) result {
+	side, name := "src", "source"
+	if s == 'D' {
+		side, name = "dst", "destination"
+	}
+	ref := d.step("reference", call("get_atom_layout_ref", cp), "the atom's reference (thread, value) layout: the tiled copy's TV layout counts its values in this order")
+	trg := d.step(name, call("get_atom_layout_"+side, cp), "the atom's (thread, value) layout of the "+name)
+	if !ref.ok || !trg.ok {
+		return result{}
+	}
+	inv := d.step("inverse", call("right_inverse", ref.text), "reference value -> (thread, value) of the atom")
+	if !inv.ok {
+		return inv
+	}
+	r2t := d.step("ref to "+name, call("composition", inv.text, trg.text), fmt.Sprintf("the atom's reference values read in the %s's order", name))
+	if !r2t.ok {
+		return r2t
+	}
+	at, _ := d.eval(call("shape", ref.text))
+	tv := d.step("TV", call("get_layout_tv", cp), "the tiled copy's (thread, value) -> tile index, in reference values")
+	if !at.ok || !tv.ok {
+		return result{}
+	}
+	atv := d.step("atom", call("zipped_divide", tv.text, call("product_each", at.text)), "divided by the atom's (threads, values): ((atom thread, atom value), (atom calls over threads, over values))")
+	if !atv.ok {
+		return atv
+	}
+	tt := d.step("order", call("composition", atv.text, "["+r2t.text+";_]"), fmt.Sprintf("the atom mode composed with the reference-to-%s layout: each thread's values in the %s's order", name, name))
+	if !tt.ok {
+		return tt
+	}
+	g := func(p ...string) string {
+		r, _ := d.eval(call("get", append([]string{tt.text}, p...)...))
+		return r.text
+	}
+	z := d.step("zip", call("make_layout", call("make_layout", g("0", "0"), g("1", "0")), call("make_layout", g("0", "1"), g("1", "1"))),
+		"zipped: ((atom thread, calls over threads), (atom value, calls over values)), the threads first")
+	if !z.ok {
+		return z
+	}
+	c := d.step("coalesce", call("coalesce", z.text, "(1,(1,1))"), "the threads coalesced into one mode, the values by mode")
+	if !c.ok {
+		return c
+	}
+	tx := d.step("tile", call("composition", x, "["+c.text+";_]"), "the tile read through (thread, value): the rest mode is kept")
+	if !tx.ok {
+		return tx
+	}
+	h := func(p ...string) string {
+		r, _ := d.eval(call("get", append([]string{tx.text}, p...)...))
+		return r.text
+	}
+	return d.step("unpack", call("make_layout", h("0", "0"), h("0", "1"), h("1")), "(thread, value, rest)")
+}
+
+// deriveCopyLayoutTV is get_layoutS_TV or get_layoutD_TV: tile2thrfrg of the
+// tile (tile, 1), its rest sliced at 0.
+func deriveCopyLayoutTV(s byte) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		if len(args) != 1 || vals[0] == nil {
+			return result{}, false
+		}
+		t := d.step("tile", call("tile_size", args[0]), "the tile the tiled copy moves")
+		if !t.ok {
+			return result{}, false
+		}
+		ref := d.step("reference", call("make_layout", "("+t.text+",1)"), "the tile's index, column-major, with a rest of one")
+		if !ref.ok {
+			return result{}, false
+		}
+		r := d.tile2thrfrg(s, args[0], ref.text)
+		if !r.ok {
+			return result{}, false
+		}
+		return d.stepOK("slice", call("slice", "(_,_,0)", r.text), "(thread, value) -> index of the tile")
+	}
+}
+
+// deriveCopyPartition is partition_S or partition_D(COPY, THREAD, L): L
+// divided by the tile, tile2thrfrg, the thread's slice.
+func deriveCopyPartition(s byte) derivation {
+	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+		thr, ok := intOf(vals[1])
+		if len(args) != 3 || vals[0] == nil || !ok {
+			return result{}, false
+		}
+		if l, ok := layoutOf(vals[2]); !ok || l.Stride().HasBasis() {
+			return result{}, false
+		}
+		if r, _ := d.eval(d.annotate(call("partition_"+string(s), args...))); !r.ok {
+			return result{}, false
+		}
+		t := d.step("tile", call("tile_size", args[0]), "the tile the tiled copy moves")
+		if !t.ok {
+			return result{}, false
+		}
+		zd := d.step("tiles", call("zipped_divide", args[2], t.text), "L divided by the tile (by mode, zipped): (tile, rest)")
+		if !zd.ok {
+			return result{}, false
+		}
+		frg := d.tile2thrfrg(s, args[0], zd.text)
+		if !frg.ok {
+			return result{}, false
+		}
+		rest, _ := d.eval(call("get", frg.text, "2"))
+		rl, ok := layoutOf(rest.v)
+		if !ok {
+			return result{}, false
+		}
+		us := "_"
+		if rl.Shape().IsTuple() {
+			u := make([]string, rl.Rank())
+			for k := range u {
+				u[k] = "_"
+			}
+			us = "(" + strings.Join(u, ",") + ")"
+		}
+		return d.stepOK("slice", call("slice_and_offset", "("+itoa(thr)+",_,"+us+")", frg.text), fmt.Sprintf("thread %d's slice: its values and the rest, from its first element", thr))
+	}
+}

@@ -135,7 +135,18 @@ var algebraOps = []string{
 	"as_position_independent_swizzle_layout", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV",
 	"partition_A", "partition_B", "partition_C", "get_thr_layout_vmnk", "composed_get_inner",
 	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
+	"get_layoutS_TV", "get_layoutD_TV", "partition_S", "partition_D",
 	"eval_identity", "inverse_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
+}
+
+// algebraCopies are tiled copies: ldmatrix of an MMA's operands, a
+// universal copy and cp.async of a thread and value layout.
+var algebraCopies = []string{
+	"make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;16:1]))",
+	"make_tiled_copy_B(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;16:1]))",
+	"make_tiled_copy_C(copy_atom(UniversalCopy, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))",
+	"make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS, half_t, 128), (16,8):(8,1), (1,8))",
+	"make_tiled_copy(copy_atom(UniversalCopy, float), (8,4), (4,1))",
 }
 
 // algebraMMAs are tiled MMAs of the atoms the tiled package knows, with
@@ -235,6 +246,10 @@ func (a *algebraGen) expr() string {
 		return op + "(S<" + n(1, 2, 3) + "," + n(3, 4) + "," + n(3, 4) + "> o smem_ptr[" + n(8, 16, 32) + "b](unset) o " + a.static() + ")"
 	case "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_thr_layout_vmnk":
 		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ")"
+	case "get_layoutS_TV", "get_layoutD_TV":
+		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ")"
+	case "partition_S", "partition_D":
+		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ", " + n(0, 3, 31, 70) + ", make_layout((" + n(32, 64) + "," + n(16, 32) + ")" + []string{"", ", (32,1)"}[a.pick(2)] + "))"
 	case "partition_fragment_A", "partition_fragment_B", "partition_fragment_C":
 		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ", make_layout((" + n(32, 64) + "," + n(16, 32, 64) + ")" + []string{"", ", (64,1)"}[a.pick(2)] + "))"
 	case "partition_A", "partition_B", "partition_C":
