@@ -150,7 +150,6 @@ var notDerived = map[string]string{
 	"get_atom_layout_ref": "the copy atom's definition (Copy_Traits' RefLayout), a table rather than a computation",
 	"get_atom_thr_id":     "the atom's definition (MMA_Traits' ThrID), a table rather than a computation",
 	"get_layout_tv":       "a tiled copy's TV layout is built inside make_tiled_copy",
-	"retile":              "a tiled copy's tiler and atom layouts are no operations of the language",
 }
 
 // returnsLayout reports whether src evaluates to a layout: a layout, a

@@ -443,3 +443,71 @@ func deriveCopyPartition(s byte) derivation {
 		return d.stepOK("slice", call("slice_and_offset", "("+itoa(thr)+",_,"+us+")", frg.text), fmt.Sprintf("thread %d's slice: its values and the rest, from its first element", thr))
 	}
 }
+
+// deriveRetile is TiledCopy::retile of a register fragment x, (V, Rest...):
+// the copy's (thread, value) layout inverted and read per thread, each
+// thread's V registers grouped by the atom's values, x divided accordingly.
+func deriveRetile(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	xl, ok := layoutOf(vals[1])
+	if len(args) != 2 || vals[0] == nil || !ok || !staticInts(xl) || xl.Rank() < 1 {
+		return result{}, false
+	}
+	if r, _ := d.eval(d.annotate(call("retile", args...))); !r.ok {
+		return result{}, false
+	}
+	tv := d.step("TV", call("get_layout_tv", args[0]), "the tiled copy's (thread, value) -> tile index")
+	t := d.step("tile", call("tile_size", args[0]), "")
+	v := d.step("values", call("size", call("get", args[1], "0")), "V, the registers of one MMA instruction in the fragment (its mode 0)")
+	n := d.step("threads", call("size", args[0]), "")
+	if !tv.ok || !t.ok || !v.ok || !n.ok {
+		return result{}, false
+	}
+	inv := d.step("inverse", call("right_inverse", tv.text), "tile index -> (thread, value)")
+	if !inv.ok {
+		return result{}, false
+	}
+	sh := d.step("shaped", call("composition", inv.text, call("make_layout", t.text)), "read as the tile's (m,n)")
+	nv, _ := d.eval(call("tuple_mul", n.text, v.text))
+	if !sh.ok || !nv.ok {
+		return result{}, false
+	}
+	up := d.step("per thread", call("upcast", sh.text, nv.text), fmt.Sprintf("upcast by threads x V = %s: (m,n) -> which group of V registers of one thread", nv.text))
+	if !up.ok {
+		return result{}, false
+	}
+	ui := d.step("inverse", call("right_inverse", up.text), "")
+	if !ui.ok {
+		return result{}, false
+	}
+	pr := d.step("registers", call("logical_product", v.text+":1", ui.text), "V registers, repeated over the groups")
+	ref, _ := d.eval(call("get_atom_layout_ref", args[0]))
+	av, _ := d.eval(call("size", call("get", ref.text, "1")))
+	if !pr.ok || !ref.ok || !av.ok {
+		return result{}, false
+	}
+	fv := d.step("atom values", call("zipped_divide", pr.text, av.text+":1"), fmt.Sprintf("grouped by the atom's %s values: (atom values, atom calls)", av.text))
+	each := d.step("extents", call("product_each", call("shape", up.text)), "")
+	if !fv.ok || !each.ok {
+		return result{}, false
+	}
+	tiler := "(" + v.text + "," + strings.Trim(each.text, "()") + ")"
+	if _, isInt := intOf(each.v); isInt {
+		tiler = "(" + v.text + "," + each.text + ")"
+	}
+	tt := d.step("tiles", call("zipped_divide", args[1], tiler), "the fragment divided by (V, the groups' extents)")
+	if !tt.ok {
+		return result{}, false
+	}
+	vt := d.step("regroup", call("composition", tt.text, "["+fv.text+";_]"), "the registers read as (atom values, atom calls)")
+	if !vt.ok {
+		return result{}, false
+	}
+	rest := make([]string, xl.Rank())
+	rest[0] = "0"
+	for i := 1; i < len(rest); i++ {
+		rest[i] = "_"
+	}
+	return d.stepOK("slice", call("slice", "(_,("+strings.Join(rest, ",")+"))", vt.text), "the fragment's own rest modes kept: (atom values, atom calls, rest...)")
+}
+
+func init() { derivations["retile"] = deriveRetile }

@@ -135,7 +135,7 @@ var algebraOps = []string{
 	"as_position_independent_swizzle_layout", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV",
 	"partition_A", "partition_B", "partition_C", "get_thr_layout_vmnk", "composed_get_inner",
 	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
-	"get_layoutS_TV", "get_layoutD_TV", "partition_S", "partition_D",
+	"get_layoutS_TV", "get_layoutD_TV", "partition_S", "partition_D", "retile",
 	"eval_identity", "inverse_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
 }
 
@@ -246,6 +246,8 @@ func (a *algebraGen) expr() string {
 		return op + "(S<" + n(1, 2, 3) + "," + n(3, 4) + "," + n(3, 4) + "> o smem_ptr[" + n(8, 16, 32) + "b](unset) o " + a.static() + ")"
 	case "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_thr_layout_vmnk":
 		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ")"
+	case "retile":
+		return "retile(" + algebraCopies[a.pick(2)] + ", " + []string{"((2,2,2),2,2):((1,2,4),16,8)", "((2,2,2),1,2):((1,2,4),0,8)", "((2,2),4,2):((1,2),4,16)", "(8,2,2):(1,8,16)"}[a.pick(4)] + ")"
 	case "get_layoutS_TV", "get_layoutD_TV":
 		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ")"
 	case "partition_S", "partition_D":
