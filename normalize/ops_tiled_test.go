@@ -48,3 +48,21 @@ func TestAtomLayouts(t *testing.T) {
 		require.Equal(t, want, v.String(), q)
 	}
 }
+
+// A copy atom's own layouts, in elements of its value type: CuTe's traits of
+// SM75_U32x4_LDSM_N (testdata/cute/atoms.tsv, printed from CUTLASS 7107b05)
+// are in bits, source (_32,_128):(_128,_1) and destination and reference
+// (_32,(_32,_4)):(_32,(_1,_1024)); in 16-bit halves (recast by 16), (32,8):(8,1)
+// and (32,(2,4)):(2,(1,64)).
+func TestCopyAtomLayouts(t *testing.T) {
+	const cp = "make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))"
+	for q, want := range map[string]string{
+		"get_atom_layout_src": "(32,8):(8,1)",
+		"get_atom_layout_dst": "(32,(2,4)):(2,(1,64))",
+		"get_atom_layout_ref": "(32,(2,4)):(2,(1,64))",
+	} {
+		v, _, diags := evalText(q + "(" + cp + ")")
+		require.False(t, diags.HasErrors(), "%s: %v", q, diags)
+		require.Equal(t, want, v.String(), q)
+	}
+}

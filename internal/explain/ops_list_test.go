@@ -149,7 +149,7 @@ var notDerived = map[string]string{
 	"get_atom_layout_dst": "the copy atom's definition (Copy_Traits' DstLayout), a table rather than a computation",
 	"get_atom_layout_ref": "the copy atom's definition (Copy_Traits' RefLayout), a table rather than a computation",
 	"get_atom_thr_id":     "the atom's definition (MMA_Traits' ThrID), a table rather than a computation",
-	"get_layout_tv":       "a tiled copy's TV layout is built inside make_tiled_copy",
+	"get_layout_tv":       "the tiled copy's stored TV layout: it is built inside make_tiled_copy, which builds a copy, not a layout",
 }
 
 // returnsLayout reports whether src evaluates to a layout: a layout, a
