@@ -44,7 +44,7 @@ func TestTilerKind(t *testing.T) {
 // logical_divide as composition(layout, make_layout(tiler, complement(tiler,
 // shape(layout)))), the complement's rest as coalesce(ceil_div(cotarget,
 // block)); v3.9 (commit 62750a2b7) changed shape(layout) to
-// shape(coalesce(layout)). The complement in the shape (12,32) is what
+// shape(coalesce(layout)), and before 3.5 it was size(layout). The complement in the shape (12,32) is what
 // gives 11: ceil_div((12,32), 32) = (1, ceil(32/ceil(32/12))) = (1,11).
 func TestElevenTiles(t *testing.T) {
 	d, _ := replay(t, "complement((4,8):(1,4), (12,32))")
