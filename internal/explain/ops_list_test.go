@@ -53,7 +53,7 @@ var samples = map[string][]string{
 	"filter_zeros":                           {"filter_zeros((4,2,3):(1,0,8))"},
 	"flat_divide":                            {"flat_divide((12,32):(1,12), (4,8))"},
 	"flat_product":                           {"flat_product((2,2):(1,2), (3,4))"},
-	"flatten":                                {"flatten((4,(2,8)):(1,(4,8)))"},
+	"flatten":                                {"flatten((4,(2,8)):(1,(4,8)))", "flatten(S<3,4,3> o 0 o ((2,4),64):((64,128),1))"},
 	"get":                                    {"get((4,(2,8)):(1,(4,8)), 1, 0)", "get((4,(2,8)):(1,(4,8)), 1)"},
 	"get_atom_layoutA_TV":                    {"get_atom_layoutA_TV(" + mma + ")"},
 	"get_atom_layoutB_TV":                    {"get_atom_layoutB_TV(" + mma + ")"},
@@ -121,7 +121,7 @@ var samples = map[string][]string{
 	"swizzle":                                {"swizzle(S<3,4,3>, 77)"},
 	"take":                                   {"take((4,2,8):(1,4,8), 1, 3)"},
 	"tile_size":                              {"tile_size(" + mma + ")"},
-	"tile_to_shape":                          {"tile_to_shape((2,2):(1,2), (8,4))"},
+	"tile_to_shape":                          {"tile_to_shape((2,2):(1,2), (8,4))", "tile_to_shape(S<3,4,3> o 0 o (8,64):(64,1), (16,128))"},
 	"tiled_divide":                           {"tiled_divide((12,32):(1,12), (4,8))"},
 	"tiled_product":                          {"tiled_product((2,2):(1,2), (3,4))"},
 	"to_coord":                               {"to_coord((1,2))"},
@@ -135,7 +135,7 @@ var samples = map[string][]string{
 	"tuple_sub":                              {"tuple_sub((5,2), (3,4))"},
 	"upcast":                                 {"upcast((4,8):(1,4), 2)"},
 	"wavefronts":                             {"wavefronts((32,32):(32,1), float, SM75_U32x4_LDSM_N)"},
-	"zipped_divide":                          {"zipped_divide((12,32):(1,12), (4,8))"},
+	"zipped_divide":                          {"zipped_divide((12,32):(1,12), (4,8))", "zipped_divide(S<3,4,3> o 0 o (8,64):(64,1), (4,8))"},
 	"zipped_product":                         {"zipped_product((2,2):(1,2), (3,4))"},
 }
 

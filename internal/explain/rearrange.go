@@ -611,3 +611,43 @@ func (d *deriver) inverseComposed(op, c string) (result, bool) {
 	}
 	return d.stepOK("carry", sw.String()+" o 0 o "+r.text, fmt.Sprintf("CuTe's %s of S o 0 o B is composition(%s(B), S): the swizzle carried through the inverse, %s o R = R o %s, so it applies to R's offsets (the law is checked point by point)", op, op, sw, s.text))
 }
+
+// onComposedLayout are the operations that act on a composed layout
+// A o off o B through the layout B applied first, A and the offset kept
+// (CuTe's overloads for ComposedLayout: the functional composition is
+// unchanged on B's domain).
+var onComposedLayout = []string{
+	"coalesce", "flatten", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
+	"raked_product", "tile_to_shape", "group_modes", "take", "select", "append", "prepend",
+}
+
+func init() {
+	for _, op := range onComposedLayout {
+		plain, op := derivations[op], op
+		derivations[op] = func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+			if _, ok := vals[0].(normalize.Composed); ok {
+				return d.onComposed(op, args)
+			}
+			if plain == nil {
+				return result{}, false
+			}
+			return plain(d, vals, args)
+		}
+	}
+}
+
+// onComposed derives op(A o off o B, ...) as op(B, ...) with A and off kept.
+func (d *deriver) onComposed(op string, args []string) (result, bool) {
+	b := d.step("outer", call("composed_get_outer", args[0]), "B, the layout the composed layout applies first: "+op+" acts on it, A and the offset are kept")
+	off := d.step("offset", call("composed_get_offset", args[0]), "")
+	a := d.step("inner", call("composed_get_inner", args[0]), "A, applied last, unchanged")
+	if !b.ok || !off.ok || !a.ok {
+		return result{}, false
+	}
+	r := d.sub(op, append([]string{b.text}, args[1:]...)...)
+	if !r.ok {
+		return result{}, false
+	}
+	return d.stepOK("compose", a.text+" o "+off.text+" o "+r.text, fmt.Sprintf("A o off o %s(B, ...): B's coordinates rearranged, each still reaching the same offset of B, so A sees the same offsets", op))
+}

@@ -136,7 +136,7 @@ var algebraOps = []string{
 	"partition_A", "partition_B", "partition_C", "get_thr_layout_vmnk", "composed_get_inner",
 	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
 	"get_layoutS_TV", "get_layoutD_TV", "partition_S", "partition_D", "retile",
-	"eval_identity", "inverse_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
+	"eval_identity", "inverse_composed", "on_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
 }
 
 // algebraCopies are tiled copies: ldmatrix of an MMA's operands, a
@@ -227,6 +227,17 @@ func (a *algebraGen) expr() string {
 		return "make_ordered_layout((" + n(2, 4, 8) + "," + n(1, 3, 4) + "," + n(2, 8) + "), " + []string{"(0,1,2)", "(2,1,0)", "(1,0,2)", "(1,1,0)"}[a.pick(4)] + ")"
 	case "composed_get_inner", "composed_get_offset", "composed_get_outer":
 		return op + "(S<" + n(1, 2, 3) + "," + n(2, 3) + "," + n(3, 4) + "> o " + n(0, 16) + " o " + a.layout() + ")"
+	case "on_composed":
+		c := "S<" + n(1, 2, 3) + "," + n(2, 3) + "," + n(3, 4) + "> o " + n(0, 16) + " o " + a.static()
+		switch a.pick(4) {
+		case 0:
+			return []string{"coalesce", "flatten"}[a.pick(2)] + "(" + c + ")"
+		case 1:
+			return []string{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}[a.pick(4)] + "(" + c + ", " + a.tiler() + ")"
+		case 2:
+			return "tile_to_shape(" + c + ", (" + n(16, 32) + "," + n(8, 16) + "))"
+		}
+		return []string{"take", "select"}[a.pick(2)] + "(" + c + ", 0, 1)"
 	case "eval_identity":
 		return "eval(make_identity_layout(" + []string{"(4,8)", "((2,2),8)", "(3,(2,4),2)"}[a.pick(3)] + "), " + n(0, 5, 13, 40) + ")"
 	case "inverse_composed":
