@@ -188,6 +188,8 @@ func defTiled() {
 			})
 		def("get_layout"+string(op)+"_TV", fmt.Sprintf("get_layout%c_TV(TILED_MMA): (thread, value) -> column-major index of the %s tile", op, operandName[op]),
 			[]paramKind{pMMA}, 1, func(a *args) (Value, error) { return lay(mmaOf(a.vals[0]).LayoutTV(op)) })
+		def("get_atom_layout"+string(op)+"_TV", fmt.Sprintf("get_atom_layout%c_TV(TILED_MMA): the atom's own (thread, value) -> column-major index of its %s tile (CuTe's MMA_Atom::Layout%c_TV, the traits' %cLayout)", op, operandName[op], op, op),
+			[]paramKind{pMMA}, 1, func(a *args) (Value, error) { return Layout{mmaOf(a.vals[0]).AtomLayoutTV(op)}, nil })
 		def("partition_"+string(op), fmt.Sprintf("partition_%c(TILED_MMA, THREAD, L): {offset} o what the thread holds of the operand %s laid out by L (CuTe's get_slice(THREAD).partition_%c)", op, operandName[op][:1], op),
 			[]paramKind{pMMA, pInt, pLayout}, 3, func(a *args) (Value, error) {
 				return accessor(mmaOf(a.vals[0]).Partition(op, a.int(1), a.layout(2)))
@@ -208,6 +210,8 @@ func defTiled() {
 	}
 	def("retile", "retile(TILED_COPY, FRAGMENT): a register fragment (partition_fragment_A/B/C) regrouped as the copy's (atom values, atom calls, rest...), CuTe's retile_S/retile_D",
 		[]paramKind{pCopy, pLayout}, 2, func(a *args) (Value, error) { return lay(copyOf(a.vals[0]).Retile(a.layout(1))) })
+	def("get_atom_thr_id", "get_atom_thr_id(TILED_MMA): the atom's threads, atom thread -> thread index (CuTe's MMA_Atom::ThrID)", []paramKind{pMMA}, 1,
+		func(a *args) (Value, error) { return Layout{mmaOf(a.vals[0]).Atom.ThrID}, nil })
 	def("get_thr_layout_vmnk", "get_thr_layout_vmnk(TILED_MMA): (atom thread, m, n, k) -> thread", []paramKind{pMMA}, 1,
 		func(a *args) (Value, error) { return Layout{mmaOf(a.vals[0]).ThrLayoutVMNK()}, nil })
 	def("tile_size", "tile_size(TILED_MMA): the (M,N,K) it covers; tile_size(TILED_COPY): its (M,N) tile", []paramKind{pMMAOrCopy}, 1,
@@ -218,6 +222,18 @@ func defTiled() {
 			}
 			return tupleValue(copyOf(a.vals[0]).Tiler), nil
 		})
+	for _, side := range []struct{ name, cute, what string }{
+		{"src", "ValLayoutSrc", "(thread, value) -> the source's values"},
+		{"dst", "ValLayoutDst", "(thread, value) -> the destination's values"},
+		{"ref", "ValLayoutRef", "(thread, value) -> the reference values the tiled copy's TV layout is written in"},
+	} {
+		side := side
+		def("get_atom_layout_"+side.name, fmt.Sprintf("get_atom_layout_%s(TILED_COPY): the copy atom's %s, %s, in elements of the value type", side.name, side.cute, side.what),
+			[]paramKind{pCopy}, 1, func(a *args) (Value, error) {
+				at := copyOf(a.vals[0]).Atom
+				return Layout{map[string]layout.Layout{"src": at.Src, "dst": at.Dst, "ref": at.Ref}[side.name]}, nil
+			})
+	}
 	def("get_layout_tv", "get_layout_tv(TILED_COPY): the tiled copy's own TV layout (TiledLayout_TV), in the atom's reference values", []paramKind{pCopy}, 1,
 		func(a *args) (Value, error) { return Layout{copyOf(a.vals[0]).TV}, nil })
 	// The copy builders take a copy atom written as C++ writes it,

@@ -137,6 +137,14 @@ func (m *MMA) operand(op byte) (int, int, layout.Layout, error) {
 	return 0, 0, layout.Layout{}, errFit("no operand %q of an MMA: A, B or C", op)
 }
 
+// AtomLayoutTV is the atom's own TV layout of the operand A, B or C (the
+// traits' ALayout, BLayout, CLayout): (atom thread, value) -> column-major
+// index of the atom's tile.
+func (m *MMA) AtomLayoutTV(op byte) layout.Layout {
+	_, _, atv, _ := m.operand(op)
+	return atv
+}
+
 // ThrFrg is thrfrg_A, thrfrg_B or thrfrg_C (op 'A', 'B', 'C') of a layout of
 // the operand: ((ThrV,(Thr0,Thr1)),(FrgV,(Rest0,Rest1,...))).
 func (m *MMA) ThrFrg(op byte, x layout.Layout) (layout.Layout, error) {

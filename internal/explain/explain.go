@@ -20,6 +20,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutec/cutec/ast"
@@ -124,8 +125,9 @@ type deriver struct {
 	facts    map[string]int64 // the divisibility facts of the operands' symbols
 	elided   int
 	mismatch int
-	bytes    int    // the text of the steps so far
-	top      string // the outermost call, on operand values
+	bytes    int             // the text of the steps so far
+	top      string          // the outermost call, on operand values
+	stated   map[string]bool // the conditions noted so far: a step notes only those it adds
 }
 
 // result is an evaluated step: its value, or its error.
@@ -167,11 +169,23 @@ func (d *deriver) eval(expr string) (result, []string) {
 func (d *deriver) step(rule, expr, note string) result {
 	expr = d.annotate(expr)
 	r, obl := d.eval(expr)
-	if len(obl) > 0 {
+	var fresh []string // the conditions no step before stated
+	for _, o := range obl {
+		if !d.stated[o] {
+			fresh = append(fresh, o)
+		}
+	}
+	if len(fresh) > 0 {
+		if d.stated == nil {
+			d.stated = map[string]bool{}
+		}
+		for _, o := range fresh {
+			d.stated[o] = true
+		}
 		if note != "" {
 			note += "; "
 		}
-		note += "holds if " + strings.Join(obl, ", ")
+		note += "holds if " + strings.Join(fresh, ", ")
 	}
 	if len(d.steps) >= MaxSteps-1 || d.bytes > maxBytes {
 		d.elided++ // the last place is kept for the result (ExplainExpr)
@@ -292,6 +306,12 @@ func (d *deriver) expr(f *diag.File, e ast.Expr, env *normalize.Env) (string, bo
 		}
 		ev := normalize.Evaluator{File: f, Env: env}
 		v, diags := ev.Eval(a)
+		if id, isName := inner.(*ast.Ident); isName && (diags.HasErrors() || v == nil) && env == nil {
+			// A name only this operation reads (an MMA or copy atom, a
+			// value type): written as it is, with no value.
+			args[i] = id.Name
+			continue
+		}
 		if diags.HasErrors() || v == nil {
 			return d.whole(f, e, env, call.Fun.Name, "the call as a whole: an operand is not a value on its own (a name only this operation reads, such as an MMA atom, or an error)")
 		}
@@ -344,6 +364,9 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 	whole := call(op, args...)
 	direct, _ := d.eval(d.annotate(whole))
 	fn, ok := derivations[op]
+	if !namesRead[op] && slices.Contains(vals, nil) {
+		ok = false // an operand is a name the derivation does not read
+	}
 	if ok && d.depth <= maxDepth && len(d.steps) < MaxSteps {
 		mark := len(d.steps)
 		r, derived := fn(d, vals, args)
@@ -370,6 +393,10 @@ func (d *deriver) derive(op string, vals []normalize.Value, args []string) resul
 	doc, _ := normalize.OperationDoc(op)
 	return d.step(op, whole, doc)
 }
+
+// namesRead are the operations whose derivations take operands that are
+// names with no value (an atom, a value type).
+var namesRead = map[string]bool{"bank_check": true}
 
 // sameUpToUnitStrides reports whether two layouts have the same shape and
 // the same strides but at extent-1 modes, whose stride multiplies no

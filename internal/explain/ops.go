@@ -73,7 +73,7 @@ func deriveCoalesce(d *deriver, vals []normalize.Value, args []string) (result, 
 	ms, ok := flatModes(l)
 	switch {
 	case !ok:
-		return d.step("coalesce", call("coalesce", f), "leaves known only at run time or symbolic: the merge rules apply where the evaluator can decide s·d = d'"), true
+		return d.coalesceRuntime(f, l)
 	case len(ms) > maxWalk:
 		return d.step("coalesce", call("coalesce", f), fmt.Sprintf("%d leaves: merged as a whole (the walk shows at most %d)", len(ms), maxWalk)), true
 	case len(ms) == 1:
@@ -172,7 +172,7 @@ func deriveComposition(d *deriver, vals []normalize.Value, args []string) (resul
 		return d.byMode("composition", vals, args)
 	case normalize.Layout:
 		if !staticInts(a) || !staticInts(b.L) {
-			return result{}, false
+			return d.composeRuntime(args[0], args[1], b.L)
 		}
 		var ac result
 		if x, ok := d.coalesceX(args[0], a); ok {
@@ -392,13 +392,19 @@ func (d *deriver) byMode(op string, vals []normalize.Value, args []string) (resu
 // of the complement; the rest repeats up to the cotarget; coalesced.
 func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result, bool) {
 	l, ok := layoutOf(vals[0])
-	if !ok || !staticInts(l) {
+	if ok && !staticInts(l) {
+		return d.complementRuntime(args)
+	}
+	if !ok {
 		return result{}, false
 	}
 	var cot int64
+	cotTuple := "" // a shape cotarget, divided mode by mode
 	if len(vals) == 2 {
 		if cot, ok = intOf(vals[1]); !ok {
-			return result{}, false
+			if cotTuple, ok = d.shapeCotarget(vals[1], args[1]); !ok {
+				return result{}, false
+			}
 		}
 	}
 	f := d.step("filter", call("filter", args[0]), "stride-0 and extent-1 modes do not contribute (paper Table 7); what is left is coalesced")
@@ -417,7 +423,11 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 		if len(vals) == 1 {
 			return result{}, false
 		}
-		return d.step("whole", call("coalesce", call("make_layout", args[1])), "nothing of L is left after filtering (it reaches offset 0 only): the complement is the compact layout of the whole cotarget"), true
+		target := args[1]
+		if cotTuple != "" {
+			target = cotTuple
+		}
+		return d.step("whole", call("coalesce", call("make_layout", target)), "nothing of L is left after filtering (it reaches offset 0 only): the complement is the compact layout of the whole cotarget"), true
 	}
 	if len(vals) == 1 {
 		c := d.step("cotarget", call("cosize", f.text), "with no cotarget, the complement covers the offsets up to the cosize of L")
@@ -476,6 +486,9 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 			return e, true
 		}
 	}
+	if cotTuple != "" {
+		return d.restOfShape(res, cotTuple, current), true
+	}
 	r := d.step("rest", call("ceil_div", itoa(cot), itoa(current)),
 		fmt.Sprintf("the block of %d offsets is repeated up to the cotarget %d: ceil(%d/%d) times at stride %d", current, cot, cot, current, current))
 	rest, ok := intOf(r.v)
@@ -490,55 +503,111 @@ func deriveComplement(d *deriver, vals []normalize.Value, args []string) (result
 	return d.step("coalesce", call("coalesce", a.text), "coalesced, as CuTe returns it (extent-1 modes vanish)"), true
 }
 
+// shapeCotarget reads a cotarget that is a shape (a tuple, or a layout,
+// which stands for its shape) and returns its text; ok is false for any
+// other value.
+func (d *deriver) shapeCotarget(v normalize.Value, text string) (string, bool) {
+	switch v := v.(type) {
+	case normalize.Tuple:
+		return text, v.T.IsTuple() && v.T.IsStatic() && !v.T.IsSymbolic()
+	case normalize.Layout:
+		if !staticInts(v.L) {
+			return "", false
+		}
+		s := d.step("cotarget", call("shape", text), "a layout cotarget stands for its shape")
+		return s.text, s.ok
+	}
+	return "", false
+}
+
+// restOfShape ends a complement whose cotarget is a shape, as CuTe's
+// complement does (cute/layout.hpp): the rest is ceil_div(cotarget, block)
+// taken mode by mode, each mode rounded up and what it leaves of the divisor
+// passed to the next, laid out column-major from the block's stride.
+func (d *deriver) restOfShape(gaps []mode, cot string, block int64) result {
+	r := d.step("rest", call("ceil_div", cot, itoa(block)),
+		fmt.Sprintf("the cotarget is a shape: the block of %d offsets is repeated up to it mode by mode (CuTe's ceil_div of a shape): each mode is divided by what is left of %d, rounded up, and passes ceil(divisor/extent) on to the next mode, so a divisor that does not divide a mode loses elements", block, block))
+	if !r.ok {
+		return r
+	}
+	scale := itoa(block)
+	if t, ok := r.v.(normalize.Tuple); ok && t.T.IsTuple() {
+		bs := make([]int64, t.T.Len())
+		for i := range bs {
+			bs[i] = block
+		}
+		scale = "(" + strings.Trim(ints(bs), "()") + ")"
+	}
+	st := d.step("rest strides", call("tuple_mul", call("compact_col_major", r.text), scale),
+		fmt.Sprintf("the rest is laid out column-major from stride %d", block))
+	if !st.ok {
+		return st
+	}
+	sh, dd := make([]string, 0, len(gaps)+1), make([]string, 0, len(gaps)+1)
+	for _, g := range gaps {
+		sh, dd = append(sh, itoa(g.s)), append(dd, itoa(g.d))
+	}
+	sh, dd = append(sh, r.text), append(dd, st.text)
+	a := d.step("gaps", "("+strings.Join(sh, ",")+"):("+strings.Join(dd, ",")+")", "the gaps and the rest in order of stride: the complement before it is coalesced")
+	if !a.ok {
+		return a
+	}
+	return d.step("coalesce", call("coalesce", a.text), "coalesced, as CuTe returns it (extent-1 modes vanish)")
+}
+
 // deriveRightInverse is paper §3.4.1 as CuTe computes it: the modes of the
 // coalesced L sorted by stride, chained while each starts where the one
 // before it ends; each kept mode's stride is where it starts in L's domain.
 func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if _, ok := vals[0].(normalize.Composed); ok {
+		return d.inverseComposed("right_inverse", args[0])
+	}
 	l, ok := layoutOf(vals[0])
 	if !ok || !staticInts(l) {
 		return result{}, false
 	}
-	c := d.step("coalesce", call("coalesce", args[0]), "the inverse of the coalesced L, the same function of one integer (paper §3.4.1)")
-	if !c.ok {
-		return c, true
-	}
-	ms, ok := flatModes(c.v.(normalize.Layout).L)
-	if !ok || len(ms) > maxWalk {
-		return result{}, false
+	ms, pre, order, r, ok := d.inverseModes(args[0], "(paper §3.4.1)")
+	if !ok || !r.ok {
+		return r, ok
 	}
 	for _, m := range ms {
 		if m.d < 0 {
 			return result{}, false
 		}
 	}
-	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
-	if !p.ok {
-		return p, true
-	}
-	pre, ok := tupleInts(p, len(ms))
-	if !ok {
-		return result{}, false
-	}
-	order := make([]int, len(ms))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
 	current := int64(1)
 	var res []mode
-	for _, o := range order {
-		m := ms[o]
-		if m.s == 1 || m.d == 0 {
-			continue // an extent-1 or stride-0 mode reaches no new offset
+	used := make([]bool, len(ms))
+	for {
+		next, skipped := -1, ""
+		for _, o := range order {
+			m := ms[o]
+			if used[o] || m.s == 1 || m.d == 0 {
+				continue // an extent-1 or stride-0 mode reaches no new offset
+			}
+			if m.d == current {
+				next = o
+				break
+			}
+			if skipped == "" {
+				skipped = modeText(m)
+			}
 		}
-		if m.d != current {
-			d.step("stop", itoa(current), fmt.Sprintf("the next mode by stride, %s, starts at offset %d, not %d: offset %d is not in L's image, so the inverse ends here", modeText(m), m.d, current, current))
+		if next < 0 {
+			if skipped != "" {
+				d.step("stop", itoa(current), fmt.Sprintf("no mode left starts at offset %d (%s, the first by stride, does not): the chain from offset 0 ends here, and the inverse with it", current, skipped))
+			}
 			break
 		}
-		res = append(res, mode{m.s, pre[o]})
-		e := d.step("chain", call("tuple_mul", itoa(m.s), itoa(m.d)),
-			fmt.Sprintf("mode %s starts at offset %d, where the image so far ends: its %d offsets are reached from domain position %d on, a mode %d:%d of the inverse; the image is contiguous up to %d·%d",
-				modeText(m), current, m.s, pre[o], m.s, pre[o], m.s, m.d))
+		used[next] = true
+		m := ms[next]
+		note := fmt.Sprintf("mode %s starts at offset %d, where the image so far ends: its %d offsets are reached from domain position %d on, a mode %d:%d of the inverse; the image is contiguous up to %d·%d",
+			modeText(m), current, m.s, pre[next], m.s, pre[next], m.s, m.d)
+		if skipped != "" {
+			note += fmt.Sprintf(" (%s, of smaller stride, is not on the chain: CuTe follows the stride that continues it)", skipped)
+		}
+		res = append(res, mode{m.s, pre[next]})
+		e := d.step("chain", call("tuple_mul", itoa(m.s), itoa(m.d)), note)
 		if current, ok = intOf(e.v); !ok {
 			return e, true
 		}
@@ -553,34 +622,52 @@ func deriveRightInverse(d *deriver, vals []normalize.Value, args []string) (resu
 	return d.step("coalesce", call("coalesce", a.text), "coalesced"), true
 }
 
+// inverseModes opens the derivations of right_inverse and left_inverse alike:
+// L is coalesced (the inverse of the same function of one integer), its
+// flat modes are read, and the prefix products of its shape say where each
+// mode starts in L's domain. It returns the modes, their prefix products,
+// the mode indices sorted by stride, and a failed step where one fails (ok
+// is false when the walk does not apply to L).
+func (d *deriver) inverseModes(l, where string) (ms []mode, pre []int64, order []int, r result, ok bool) {
+	c := d.step("coalesce", call("coalesce", l), "the inverse of the coalesced L, the same function of one integer "+where)
+	if !c.ok {
+		return nil, nil, nil, c, true
+	}
+	if ms, ok = flatModes(c.v.(normalize.Layout).L); !ok || len(ms) > maxWalk {
+		return nil, nil, nil, result{}, false
+	}
+	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
+	if !p.ok {
+		return nil, nil, nil, p, true
+	}
+	if pre, ok = tupleInts(p, len(ms)); !ok {
+		return nil, nil, nil, result{}, false
+	}
+	order = make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
+	return ms, pre, order, p, true
+}
+
 // deriveLeftInverse is CuTe C++'s left_inverse (paper §3.4.3): the modes of
 // the coalesced L sorted by stride are the digits of a mixed radix; an
 // offset's digit below stride d counts positions d/d' apart, and maps back
 // to where its mode starts in L's domain. The offsets L never reaches map
 // somewhere too, which a left inverse allows.
 func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if _, ok := vals[0].(normalize.Composed); ok {
+		return d.inverseComposed("left_inverse", args[0])
+	}
 	l, ok := layoutOf(vals[0])
 	if !ok || !staticInts(l) {
 		return result{}, false
 	}
-	c := d.step("coalesce", call("coalesce", args[0]), "the inverse of the coalesced L, the same function of one integer")
-	if !c.ok {
-		return c, true
+	ms, pre, order, r, ok := d.inverseModes(args[0], "(paper §3.4.3)")
+	if !ok || !r.ok {
+		return r, ok
 	}
-	ms, ok := flatModes(c.v.(normalize.Layout).L)
-	if !ok || len(ms) > maxWalk {
-		return result{}, false
-	}
-	p := d.step("prefix products", call("compact_col_major", call("shape", c.text)), "where each mode starts in L's domain (the prefix products of the shape): its stride in the inverse")
-	pre, ok := tupleInts(p, len(ms))
-	if !ok {
-		return result{}, false
-	}
-	order := make([]int, len(ms))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return ms[order[i]].d < ms[order[j]].d })
 	covered, reach := int64(1), int64(0)
 	res := []mode{}
 	strides := []int64{0}
@@ -618,7 +705,7 @@ func deriveLeftInverse(d *deriver, vals []normalize.Value, args []string) (resul
 	if !a.ok {
 		return a, true
 	}
-	r := d.step("coalesce", call("coalesce", a.text), "coalesced")
+	r = d.step("coalesce", call("coalesce", a.text), "coalesced")
 	if overlap == "" || !r.ok {
 		return r, true
 	}
@@ -1092,8 +1179,11 @@ func deriveEval(d *deriver, vals []normalize.Value, args []string) (result, bool
 		return deriveComposedEval(d, vals, args)
 	}
 	l, ok := layoutOf(vals[0])
-	if !ok || l.Shape().HasBasis() || l.Stride().HasBasis() {
+	if !ok || l.Shape().HasBasis() {
 		return result{}, false
+	}
+	if l.Stride().HasBasis() {
+		return d.evalBasis(l, args)
 	}
 	crd := d.step("coordinate", call("idx2crd", args[1], call("shape", args[0])),
 		"the coordinate of the shape that the index or coordinate names (colexicographic: the first mode varies fastest, the last takes what is left)")
@@ -1191,4 +1281,35 @@ func deriveRecast1(up bool) derivation {
 		}
 		return d.step("result", shaped(l.Shape(), ns)+":"+shaped(l.Stride(), nd), "the leaves in the shape's tree"), true
 	}
+}
+
+// evalBasis is a layout whose strides are basis elements E@i (an identity
+// layout, a counting tensor): the offset is a coordinate, each mode's
+// coordinate times its basis element placed where E@i says, the terms added
+// place by place.
+func (d *deriver) evalBasis(l layout.Layout, args []string) (result, bool) {
+	if !l.Shape().IsTuple() || l.Rank() > maxWalk {
+		return result{}, false
+	}
+	crd := d.step("coordinate", call("idx2crd", args[1], call("shape", args[0])),
+		"the coordinate of the shape that the index or coordinate names (colexicographic: the first mode varies fastest)")
+	if !crd.ok {
+		return crd, true
+	}
+	st := d.step("strides", call("stride", args[0]), "basis elements: E@i is the unit step of place i of the result, E@j@i of place j inside place i")
+	if !st.ok {
+		return result{}, false
+	}
+	for i := 0; i < l.Rank(); i++ {
+		c, _ := d.eval(call("get", crd.text, itoa(int64(i))))
+		e, _ := d.eval(call("get", st.text, itoa(int64(i))))
+		if !c.ok || !e.ok {
+			return result{}, false
+		}
+		t := d.step("term", call("inner_product", c.text, e.text), fmt.Sprintf("mode %d: the coordinate %s times the basis %s puts %s at the place the basis names (0 elsewhere)", i, c.text, e.text, c.text))
+		if !t.ok {
+			return result{}, false
+		}
+	}
+	return d.stepOK("offset", call("inner_product", crd.text, st.text), "the terms added place by place: the offset is a coordinate, not an integer")
 }

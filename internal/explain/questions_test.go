@@ -38,6 +38,25 @@ func TestTilerKind(t *testing.T) {
 	assert.Contains(t, stepOf(t, byMode, "tiler").Note, "by-mode")
 }
 
+// CUTLASS issue 2545's 11 tiles: the user printed ((_4,_8),_11):((_1,_4),_32)
+// for a 12x32 layout divided by the layout (4,8) and ((_4,_8),_8):((_1,_4),_32)
+// for 8x32. CUTLASS 3.5.0 (commit 7d49e6c7e, cute/layout.hpp) computed
+// logical_divide as composition(layout, make_layout(tiler, complement(tiler,
+// shape(layout)))), the complement's rest as coalesce(ceil_div(cotarget,
+// block)); v3.9 (commit 62750a2b7) changed shape(layout) to
+// shape(coalesce(layout)), and before 3.5 it was size(layout). The complement in the shape (12,32) is what
+// gives 11: ceil_div((12,32), 32) = (1, ceil(32/ceil(32/12))) = (1,11).
+func TestElevenTiles(t *testing.T) {
+	d, _ := replay(t, "complement((4,8):(1,4), (12,32))")
+	assert.Equal(t, "11:32", d.Value)
+	assert.Equal(t, "(1,11)", stepOf(t, d, "rest").Value)
+	assert.Contains(t, stepOf(t, d, "rest").Note, "mode by mode")
+	d8, _ := replay(t, "complement((4,8):(1,4), (8,32))")
+	assert.Equal(t, "8:32", d8.Value)
+	assert.Equal(t, "((4,8),11):((1,4),32)", evalText("composition((12,32):(1,12), make_layout((4,8):(1,4), complement((4,8):(1,4), (12,32))))"))
+	assert.Equal(t, "((4,8),8):((1,4),32)", evalText("composition((8,32):(1,8), make_layout((4,8):(1,4), complement((4,8):(1,4), (8,32))))"))
+}
+
 // CUTLASS issue 3058: complement(4:2, 8). pycute's complement builds
 // (2,1):(1,8) (the gap below stride 2, and 8/8 = 1 repetition) and returns
 // it coalesced, 2:1 (pycute prints 2:1).
@@ -119,4 +138,22 @@ func TestSliceModes(t *testing.T) {
 	d, _ := replay(t, "slice((_,(1,_)), (4,(5,6)):(1,(4,20)))")
 	assert.Equal(t, "(4,6):(1,20)", d.Value)
 	assert.Equal(t, "make_layout(4:1, 6:20)", d.Steps[len(d.Steps)-1].Expr)
+}
+
+// A layout with basis strides maps a coordinate to a coordinate: CuTe's
+// make_identity_layout((4,8)) is (4,8):(E<0>,E<1>), and its value at index
+// 13 is the coordinate (1,3) (cute/layout.hpp: make_identity_layout is
+// make_layout(shape, make_basis_like(shape)); the inner product with
+// E<i> places c_i at i). The derivation shows each mode's term.
+func TestBasisStrides(t *testing.T) {
+	d, _ := replay(t, "eval(make_identity_layout((4,8)), 13)")
+	assert.Equal(t, "(1,3)", d.Value)
+	terms := 0
+	for _, s := range d.Steps {
+		if s.Rule == "term" {
+			terms++
+		}
+	}
+	assert.Equal(t, 2, terms, "one term c_i·E@i a mode:\n%s", rules(d))
+	assert.Equal(t, "(0,3)", evalText("inner_product(3, 1@1)"))
 }

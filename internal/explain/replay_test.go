@@ -70,16 +70,22 @@ func replay(t *testing.T, src string) (Derivation, int) {
 func TestReplayRandom(t *testing.T) {
 	onMismatch = func(c, got, want string) { t.Logf("%s: the derivation reaches %s, the evaluator %s", c, got, want) }
 	defer func() { onMismatch = nil }()
-	n := 400 // 1500 with CUTEC_HEAVY=1
+	n := 1500 // per kind of leaves; 5000 with CUTEC_HEAVY=1
 	if heavytest.Enabled() {
-		n = 1500
+		n = 5000
 	}
 	if testing.Short() {
-		n = 200
+		n = 300
 	}
+	drawn := map[string]int{} // the operations called, outermost
 	for _, leaves := range []gen.Leaves{gen.Static, gen.Dynamic, gen.Symbolic} {
 		steps, derived, failed, mismatched := 0, 0, 0, 0
 		for _, src := range gen.Algebra(uint64(7+leaves), n, leaves) {
+			op, _, _ := strings.Cut(src, "(")
+			if op == "" {
+				op = "eval" // (L)(c)
+			}
+			drawn[op]++
 			d, k := replay(t, src)
 			steps += k
 			if k > 1 {
@@ -100,6 +106,13 @@ func TestReplayRandom(t *testing.T) {
 			assert.Zero(t, mismatched, "a static derivation that does not reach the evaluator's value")
 		}
 	}
+	if testing.Short() {
+		return
+	}
+	for op := range derivations {
+		assert.Greater(t, drawn[op], 20, "the random expressions (internal/gen.Algebra) call %s too rarely to test its derivation", op)
+	}
+	t.Logf("%d operations drawn, %d with a derivation", len(drawn), len(derivations))
 }
 
 // TestReplayGenerated replays the derivations of the expressions cutec

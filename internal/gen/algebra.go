@@ -129,6 +129,36 @@ var algebraOps = []string{
 	"raked_product", "tile_to_shape", "swizzle", "composed_eval", "recast_layout",
 	"max_common_layout", "max_common_vector", "slice", "dice", "eval", "apply",
 	"upcast", "downcast", "local_tile", "local_partition",
+	"append", "prepend", "append_to", "prepend_to", "take", "select", "group_modes", "flatten", "get",
+	"filter_zeros", "make_layout", "make_layout2", "make_layouts", "make_ordered_layout", "make_layout_like",
+	"make_identity_layout", "slice_and_offset", "composition_composed", "complement_shape",
+	"as_position_independent_swizzle_layout", "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV",
+	"partition_A", "partition_B", "partition_C", "get_thr_layout_vmnk", "composed_get_inner",
+	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
+	"get_layoutS_TV", "get_layoutD_TV", "partition_S", "partition_D", "retile",
+	"eval_identity", "inverse_composed", "on_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
+}
+
+// algebraCopies are tiled copies: ldmatrix of an MMA's operands, a
+// universal copy and cp.async of a thread and value layout.
+var algebraCopies = []string{
+	"make_tiled_copy_A(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;16:1]))",
+	"make_tiled_copy_B(copy_atom(SM75_U32x4_LDSM_N, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;16:1]))",
+	"make_tiled_copy_C(copy_atom(UniversalCopy, half_t), make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1)))",
+	"make_tiled_copy(copy_atom(SM80_CP_ASYNC_CACHEALWAYS, half_t, 128), (16,8):(8,1), (1,8))",
+	"make_tiled_copy(copy_atom(UniversalCopy, float), (8,4), (4,1))",
+}
+
+// algebraMMAs are tiled MMAs of the atoms the tiled package knows, with
+// atom layouts and permutations as kernels write them.
+var algebraMMAs = []string{
+	"make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN)",
+	"make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1))",
+	"make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;16:1])",
+	"make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (2,2,1), [32:1;32:1;(2,4,2):(1,4,2)])",
+	"make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, (2,1,1), [32:1;(4,2):(2,1);8:1])",
+	"make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (1,2,1):(2,1,0))",
+	"make_tiled_mma(UniversalFMA, (4,8,1))",
 }
 
 func (a *algebraGen) expr() string {
@@ -173,6 +203,70 @@ func (a *algebraGen) expr() string {
 		return "local_tile(" + a.layout() + ", " + a.tiler() + ", " + []string{"0", "1", "(1,0)", "(0,1)", "(1,1)"}[a.pick(5)] + ")"
 	case "local_partition":
 		return "local_partition(" + a.layout() + ", " + a.static() + ", " + n(0, 1, 3, 5, 7) + ")"
+	case "append", "prepend":
+		return op + "(" + a.layout() + ", " + a.layout() + ")"
+	case "append_to", "prepend_to":
+		return op + "(" + a.layout() + ", " + n(2, 3, 4) + ")"
+	case "take":
+		return "take(" + a.layout() + ", " + n(0, 1) + ", " + n(1, 2, 3) + ")"
+	case "select":
+		return "select(" + a.layout() + ", " + n(0, 1, 2) + ", " + n(0, 1) + ")"
+	case "group_modes":
+		return "group_modes(" + a.layout() + ", " + n(0, 1) + ", " + n(2, 3) + ")"
+	case "get":
+		return "get(" + a.layout() + ", " + n(0, 1, 2) + []string{"", ", 0", ", 1"}[a.pick(3)] + ")"
+	case "make_layout":
+		sh, _, _ := strings.Cut(a.layout(), ":")
+		return "make_layout(" + sh + ")"
+	case "make_layout2":
+		sh, st, _ := strings.Cut(a.layout(), ":")
+		return "make_layout(" + sh + ", " + st + ")"
+	case "make_layouts":
+		return "make_layout(" + a.layout() + ", " + a.layout() + ")"
+	case "make_ordered_layout":
+		return "make_ordered_layout((" + n(2, 4, 8) + "," + n(1, 3, 4) + "," + n(2, 8) + "), " + []string{"(0,1,2)", "(2,1,0)", "(1,0,2)", "(1,1,0)"}[a.pick(4)] + ")"
+	case "composed_get_inner", "composed_get_offset", "composed_get_outer":
+		return op + "(S<" + n(1, 2, 3) + "," + n(2, 3) + "," + n(3, 4) + "> o " + n(0, 16) + " o " + a.layout() + ")"
+	case "on_composed":
+		c := "S<" + n(1, 2, 3) + "," + n(2, 3) + "," + n(3, 4) + "> o " + n(0, 16) + " o " + a.static()
+		switch a.pick(4) {
+		case 0:
+			return []string{"coalesce", "flatten"}[a.pick(2)] + "(" + c + ")"
+		case 1:
+			return []string{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}[a.pick(4)] + "(" + c + ", " + a.tiler() + ")"
+		case 2:
+			return "tile_to_shape(" + c + ", (" + n(16, 32) + "," + n(8, 16) + "))"
+		}
+		return []string{"take", "select"}[a.pick(2)] + "(" + c + ", 0, 1)"
+	case "eval_identity":
+		return "eval(make_identity_layout(" + []string{"(4,8)", "((2,2),8)", "(3,(2,4),2)"}[a.pick(3)] + "), " + n(0, 5, 13, 40) + ")"
+	case "inverse_composed":
+		return []string{"right_inverse", "left_inverse"}[a.pick(2)] + "(S<" + n(1, 2, 3) + "," + n(0, 2, 3) + "," + n(2, 3) + "> o 0 o " + a.static() + ")"
+	case "bank_check":
+		return "bank_check(" + []string{"(32,32):(32,1)", "(32,32):(33,1)", "S<3,3,3> o 0 o (32,32):(32,1)", "(16,64):(64,1)"}[a.pick(4)] + ", " + []string{"float", "half_t"}[a.pick(2)] + ", SM75_U32x4_LDSM_N)"
+	case "make_identity_layout", "make_identity_tensor":
+		return op + "(" + []string{"(4,8)", "((2,2),8)", "(3,(2,4),2)", "16"}[a.pick(4)] + ")"
+	case "slice_and_offset":
+		l := a.layout()
+		return "slice_and_offset(" + a.coordFor(l) + ", " + l + ")"
+	case "composition_composed":
+		return "composition(S<" + n(1, 2, 3) + "," + n(2, 3) + "," + n(3, 4) + ">" + []string{"", " o 0 o " + a.static(), " o 16 o " + a.static()}[a.pick(3)] + ", " + a.static() + ")"
+	case "complement_shape":
+		return "complement(" + a.layout() + ", (" + n(4, 8, 12) + "," + n(8, 16, 32) + "))"
+	case "as_position_independent_swizzle_layout":
+		return op + "(S<" + n(1, 2, 3) + "," + n(3, 4) + "," + n(3, 4) + "> o smem_ptr[" + n(8, 16, 32) + "b](unset) o " + a.static() + ")"
+	case "get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_thr_layout_vmnk":
+		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ")"
+	case "retile":
+		return "retile(" + algebraCopies[a.pick(2)] + ", " + []string{"((2,2,2),2,2):((1,2,4),16,8)", "((2,2,2),1,2):((1,2,4),0,8)", "((2,2),4,2):((1,2),4,16)", "(8,2,2):(1,8,16)"}[a.pick(4)] + ")"
+	case "get_layoutS_TV", "get_layoutD_TV":
+		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ")"
+	case "partition_S", "partition_D":
+		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ", " + n(0, 3, 31, 70) + ", make_layout((" + n(32, 64) + "," + n(16, 32) + ")" + []string{"", ", (32,1)"}[a.pick(2)] + "))"
+	case "partition_fragment_A", "partition_fragment_B", "partition_fragment_C":
+		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ", make_layout((" + n(32, 64) + "," + n(16, 32, 64) + ")" + []string{"", ", (64,1)"}[a.pick(2)] + "))"
+	case "partition_A", "partition_B", "partition_C":
+		return op + "(" + algebraMMAs[a.pick(len(algebraMMAs))] + ", " + n(0, 1, 5, 33, 70) + ", make_layout((" + n(32, 64) + "," + n(16, 32, 64) + ")" + []string{"", ", (64,1)"}[a.pick(2)] + "))"
 	case "recast_layout":
 		return "recast_layout(" + n(8, 16, 32) + ", " + n(8, 16, 32) + ", " + a.static() + ")"
 	}
