@@ -71,9 +71,11 @@ func TestPlaygroundModuleLeavesOut(t *testing.T) {
 	deps := strings.Fields(string(out))
 	assert.Contains(t, deps, "github.com/cutec/cutec/internal/driver", "the module's own driver")
 	for _, p := range []string{
-		"github.com/cutec/cutec/internal/lsp", // the language server
-		"github.com/cutec/cutec/golden",       // cutec golden
-		"github.com/cutec/cutec/format",       // cutec fmt
+		"github.com/cutec/cutec/internal/lsp",        // the language server
+		"github.com/cutec/cutec/golden",              // cutec golden
+		"github.com/cutec/cutec/format",              // cutec fmt
+		"github.com/cutec/cutec/internal/sources",    // lint of C++ and Python sources
+		"github.com/cutec/cutec/internal/atomicfile", // lint's files and directory walk
 		"github.com/rogpeppe/go-internal/diff",
 		"os/signal",
 	} {
