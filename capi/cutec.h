@@ -61,6 +61,7 @@ extern "C" {
 #define CUTEC_DRAW_TEXT 0 /* the table of CuTe's print_layout */
 #define CUTEC_DRAW_SVG 1  /* a standalone SVG image */
 #define CUTEC_DRAW_HTML 2 /* a standalone HTML page */
+#define CUTEC_DRAW_LATEX 3 /* the TikZ picture of CuTe's print_latex */
 
 /* The result of a call. All of it belongs to the caller until passed to
  * cutec_result_free, which frees the struct and every string in it. */
@@ -115,9 +116,10 @@ cutec_result *cutec_lint(const char *name, const char *src, size_t len, int kind
  * "cutec fmt" does. value is the formatted text; a syntax error fails. */
 cutec_result *cutec_format(const char *name, const char *src, size_t len, int kind);
 
-/* cutec_draw evaluates an expression that gives a layout or a composed
- * layout and draws it as "cutec show" does, in CUTEC_DRAW_TEXT,
- * CUTEC_DRAW_SVG or CUTEC_DRAW_HTML. A dynamic layout (E0700), another kind
+/* cutec_draw evaluates an expression that gives a layout, a composed
+ * layout, a tiled MMA or a tiled copy and draws it as "cutec show" does, in
+ * CUTEC_DRAW_TEXT, CUTEC_DRAW_SVG, CUTEC_DRAW_HTML or CUTEC_DRAW_LATEX
+ * (CuTe's print_latex; "cutec show -format latex"). A dynamic layout (E0700), another kind
  * of value (E0205) or one larger than 256 x 256 cells (E0705, as from
  * "cutec show") fails. */
 cutec_result *cutec_draw(const char *expr, size_t len, int format);

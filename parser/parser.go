@@ -86,7 +86,7 @@ type Options struct {
 type Parser struct {
 	maxDepth int
 	cache    *cache
-	g        *syntax.Parsers
+	g        *syntax.Parsers // nil: syntax.Fast(), on first use
 
 	noFastRoot bool // tests: parse everything through the full grammar
 
@@ -98,7 +98,7 @@ type Parser struct {
 
 // New returns a Parser with the given options.
 func New(opts Options) *Parser {
-	p := &Parser{maxDepth: opts.MaxDepth, g: syntax.Fast()}
+	p := &Parser{maxDepth: opts.MaxDepth} // the grammar is built on first use (grammar)
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}

@@ -93,17 +93,30 @@ func (p *Parser) runGrammar(form Form, toks *syntax.Tokens) (g any, err error) {
 	if err != nil {
 		return nil, err
 	}
+	gr := p.grammar()
 	switch form {
 	case FormExpr, FormComposed, FormValue, FormComposedLayout:
-		return p.g.Expr.ParseFromLexer(pl)
+		return gr.Expr.ParseFromLexer(pl)
 	case FormLayout, FormTuple, FormIntTuple, FormTile:
-		return p.g.Operand.ParseFromLexer(pl)
+		return gr.Operand.ParseFromLexer(pl)
 	case FormSwizzle:
-		return p.g.Swizzle.ParseFromLexer(pl)
+		return gr.Swizzle.ParseFromLexer(pl)
 	case FormDescriptor:
-		return p.g.Descriptor.ParseFromLexer(pl)
+		return gr.Descriptor.ParseFromLexer(pl)
 	}
-	return p.g.Stmt.ParseFromLexer(pl)
+	return gr.Stmt.ParseFromLexer(pl)
+}
+
+// grammar returns the participle parsers: the parser's own (tests set the
+// reference grammar), else the production ones, built on first use rather
+// than when the package starts, since valid input rarely gets here (the
+// fast roots take it) and building them is most of the package's start-up
+// (a page that runs the WebAssembly module waits for it).
+func (p *Parser) grammar() *syntax.Parsers {
+	if p.g != nil {
+		return p.g
+	}
+	return syntax.Fast()
 }
 
 // tryFastRoot runs the hand-written fast production of a form on the whole

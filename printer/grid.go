@@ -44,8 +44,10 @@ type Grid struct {
 	Title      string // canonical text of the layout drawn
 	Rows, Cols int
 
-	cells    []layout.IntTuple // row-major
-	minWidth int               // CuTe's cell width: digits of the cosize, for integral layouts
+	cells      []layout.IntTuple // row-major
+	minWidth   int               // CuTe's cell width: digits of the cosize, for integral layouts
+	column     bool              // a layout of rank 0 or 1: print_latex draws it as one column
+	latexTitle string            // the layout as print_latex prints it (latexAppend)
 }
 
 // At returns the offset in row m and column n: an integer, or a coordinate
@@ -63,6 +65,7 @@ func LayoutGrid(l layout.Layout) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.latexTitle = latexAppend(l).String()
 	if isIntegral(g.cells) {
 		if cos, err := l.Cosize(); err == nil {
 			g.minWidth = len(strconv.FormatInt(cos, 10))
@@ -81,7 +84,14 @@ func ComposedGrid(c layout.ComposedLayout) (*Grid, error) {
 	if l, ok := c.Outer.(layout.Layout); ok && (hasDynamic(l.Shape()) || hasDynamic(l.Stride())) {
 		return nil, fmt.Errorf("cannot draw %s: %w", c, ErrDynamic)
 	}
-	return newGrid(c.String(), c.Inner.Shape(), c.Eval)
+	g, err := newGrid(c.String(), c.Inner.Shape(), c.Eval)
+	if err != nil {
+		return nil, err
+	}
+	a := c
+	a.Inner = latexAppend(c.Inner)
+	g.latexTitle = a.String()
+	return g, nil
 }
 
 // newGrid sizes the table of a layout of the given shape and fills it with
@@ -95,7 +105,7 @@ func newGrid(title string, shape layout.IntTuple, eval func(layout.IntTuple) (la
 		return nil, fmt.Errorf("cannot draw %s: it is %d by %d (rows by columns), and at most %d by %d is drawn: %w",
 			title, rows, cols, MaxRows, MaxCols, ErrTooLarge)
 	}
-	g := &Grid{Title: title, Rows: int(rows), Cols: int(cols), cells: make([]layout.IntTuple, rows*cols)}
+	g := &Grid{Title: title, Rows: int(rows), Cols: int(cols), cells: make([]layout.IntTuple, rows*cols), column: shape.Rank() < 2}
 	text := 0 // the bytes of the cells so far
 	for m := range g.Rows {
 		for n := range g.Cols {

@@ -11,12 +11,13 @@ import (
 type ShowFormat uint8
 
 const (
-	ShowText ShowFormat = iota // CuTe's print_layout table
-	ShowSVG                    // a standalone SVG image
-	ShowHTML                   // a standalone HTML page
+	ShowText  ShowFormat = iota // CuTe's print_layout table
+	ShowSVG                     // a standalone SVG image
+	ShowHTML                    // a standalone HTML page
+	ShowLatex                   // CuTe's print_latex: a TikZ picture in a standalone LaTeX document
 )
 
-var showFormatNames = [...]string{ShowText: "text", ShowSVG: "svg", ShowHTML: "html"}
+var showFormatNames = [...]string{ShowText: "text", ShowSVG: "svg", ShowHTML: "html", ShowLatex: "latex"}
 
 // String returns the format's name as `cutec show -format` takes it.
 func (f ShowFormat) String() string {
@@ -26,14 +27,14 @@ func (f ShowFormat) String() string {
 	return fmt.Sprintf("ShowFormat(%d)", uint8(f))
 }
 
-// ParseShowFormat returns the format named "text", "svg" or "html".
+// ParseShowFormat returns the format named "text", "svg", "html" or "latex".
 func ParseShowFormat(name string) (ShowFormat, error) {
 	for f, n := range showFormatNames {
 		if n == name {
 			return ShowFormat(f), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown show format %q (want text, svg or html)", name)
+	return 0, fmt.Errorf("unknown show format %q (want text, svg, html or latex)", name)
 }
 
 // Write draws g to w in format f.
@@ -46,6 +47,8 @@ func (g *Grid) Write(w io.Writer, f ShowFormat) error {
 		out = g.appendSVG(nil)
 	case ShowHTML:
 		out = g.appendHTML(nil)
+	case ShowLatex:
+		out = g.appendLatex(nil)
 	default:
 		return fmt.Errorf("printer: unknown show format %v", f)
 	}

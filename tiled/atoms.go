@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
@@ -58,17 +59,21 @@ func canonName(s string) string {
 	return s
 }
 
-var fixedIndex = func() map[string]int {
-	m := make(map[string]int, len(fixedMMA))
-	for i, a := range fixedMMA {
+var fixedIndex = sync.OnceValue(func() map[string]int {
+	m := make(map[string]int, len(fixedMMA()))
+	for i, a := range fixedMMA() {
 		m[a.Name] = i
 	}
 	return m
-}()
+})
 
 var (
-	gmmaRe = regexp.MustCompile(`^SM90_64x(\d+)x(\d+)_([A-Z0-9]+)_(SS|RS)(_TN)?(_SATURATE)?(?:<(?:GMMA::Major::(K|MN)),(?:GMMA::Major::(K|MN))>)?$`)
-	ummaRe = regexp.MustCompile(`^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_(SS|TS)<([A-Za-z0-9_]+),([A-Za-z0-9_]+),([A-Za-z0-9_]+),(\d+),(\d+)(?:,UMMA::Major::(?:K|MN),UMMA::Major::(?:K|MN))?>$`)
+	gmmaRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^SM90_64x(\d+)x(\d+)_([A-Z0-9]+)_(SS|RS)(_TN)?(_SATURATE)?(?:<(?:GMMA::Major::(K|MN)),(?:GMMA::Major::(K|MN))>)?$`)
+	})
+	ummaRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^SM100_MMA_(F16BF16|TF32|S8)(_2x1SM)?_(SS|TS)<([A-Za-z0-9_]+),([A-Za-z0-9_]+),([A-Za-z0-9_]+),(\d+),(\d+)(?:,UMMA::Major::(?:K|MN),UMMA::Major::(?:K|MN))?>$`)
+	})
 )
 
 // typeBits are the widths of the types in the names of CuTe's GMMA atoms
@@ -112,7 +117,7 @@ func gmmaN(n int64, integer bool) bool {
 // (128,(M,K)):(0,(1,M)) (the RS kinds read A from registers, ALayout_64xK);
 // C is CLayout_64xN.
 func gmma(name string) (MMAAtom, bool) {
-	m := gmmaRe.FindStringSubmatch(name)
+	m := gmmaRe().FindStringSubmatch(name)
 	if m == nil {
 		return MMAAtom{}, false
 	}
@@ -153,7 +158,7 @@ func gmma(name string) (MMAAtom, bool) {
 // umma builds an SM100 UMMA atom as mma_traits_sm100.hpp does: one thread
 // (two for the 2x1SM kinds, each holding half of M and of N), K = 256 bits.
 func umma(name string) (MMAAtom, bool) {
-	m := ummaRe.FindStringSubmatch(name)
+	m := ummaRe().FindStringSubmatch(name)
 	if m == nil {
 		return MMAAtom{}, false
 	}
@@ -191,15 +196,15 @@ func LookupMMA(name string) (MMAAtom, error) {
 	if c == "UniversalFMA" { // an identifier cannot carry <float>
 		c = "UniversalFMA<float>"
 	}
-	if i, ok := fixedIndex[c]; ok {
-		a := fixedMMA[i]
+	if i, ok := fixedIndex()[c]; ok {
+		a := fixedMMA()[i]
 		a.Name = c
 		return a, nil
 	}
 	if strings.HasPrefix(c, "UniversalFMA<") {
 		args := strings.Split(strings.TrimSuffix(strings.TrimPrefix(c, "UniversalFMA<"), ">"), ",")
-		if i, ok := fixedIndex["UniversalFMA<"+args[0]+">"]; ok && strings.HasSuffix(c, ">") {
-			a := fixedMMA[i]
+		if i, ok := fixedIndex()["UniversalFMA<"+args[0]+">"]; ok && strings.HasSuffix(c, ">") {
+			a := fixedMMA()[i]
 			a.Name = c
 			return a, nil
 		}
@@ -241,8 +246,8 @@ func mmaHint(name string) string {
 // MMANames returns the names of the MMA atoms of fixed shape, sorted (the
 // GMMA and UMMA families are parametrized: see LookupMMA).
 func MMANames() []string {
-	out := make([]string, len(fixedMMA))
-	for i, a := range fixedMMA {
+	out := make([]string, len(fixedMMA()))
+	for i, a := range fixedMMA() {
 		out[i] = a.Name
 	}
 	slices.Sort(out)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cutec/cutec/internal/suggest"
 	"github.com/cutec/cutec/layout"
@@ -30,31 +31,32 @@ type CopyAtom struct {
 	Src, Dst, Ref layout.Layout
 }
 
-// The traits of ldmatrix (copy_traits_sm75.hpp) and stmatrix
-// (copy_traits_sm90.hpp, the same layouts with source and destination
-// swapped), as CuTe prints them (testdata/cute/atoms.tsv).
-var (
-	ldsmAddr1 = l(t(t(8, 4), 128), t(t(128, 0), 1))
-	ldsmAddr2 = l(t(t(16, 2), 128), t(t(128, 0), 1))
-	ldsmAddr4 = l(t(32, 128), t(128, 1))
-	ldsmN1    = l(t(32, 32), t(32, 1))
-	ldsmN2    = l(t(32, t(32, 2)), t(32, t(1, 1024)))
-	ldsmN4    = l(t(32, t(32, 4)), t(32, t(1, 1024)))
-	ldsmT1    = l(t(t(4, 8), t(16, 2)), t(t(256, 16), t(1, 128)))
-	ldsmT2    = l(t(t(4, 8), t(16, 2, 2)), t(t(256, 16), t(1, 128, 1024)))
-	ldsmT4    = l(t(t(4, 8), t(16, 2, 4)), t(t(256, 16), t(1, 128, 1024)))
-	warp      = l(32, 1)
-)
+// warp is the ThrID of ldmatrix and stmatrix: the 32 threads of a warp.
+var warp = l(32, 1)
 
 // matrixOps are the ldmatrix and stmatrix operations: name -> (the
 // shared-memory side, the register side); a load reads the first, a store
-// writes it.
-var matrixOps = map[string][2]layout.Layout{
-	"SM75_U32x1_LDSM_N": {ldsmAddr1, ldsmN1}, "SM75_U32x2_LDSM_N": {ldsmAddr2, ldsmN2}, "SM75_U32x4_LDSM_N": {ldsmAddr4, ldsmN4},
-	"SM75_U16x2_LDSM_T": {ldsmAddr1, ldsmT1}, "SM75_U16x4_LDSM_T": {ldsmAddr2, ldsmT2}, "SM75_U16x8_LDSM_T": {ldsmAddr4, ldsmT4},
-	"SM90_U32x1_STSM_N": {ldsmAddr1, ldsmN1}, "SM90_U32x2_STSM_N": {ldsmAddr2, ldsmN2}, "SM90_U32x4_STSM_N": {ldsmAddr4, ldsmN4},
-	"SM90_U16x2_STSM_T": {ldsmAddr1, ldsmT1}, "SM90_U16x4_STSM_T": {ldsmAddr2, ldsmT2}, "SM90_U16x8_STSM_T": {ldsmAddr4, ldsmT4},
-}
+// writes it. The traits of ldmatrix (copy_traits_sm75.hpp) and stmatrix
+// (copy_traits_sm90.hpp, the same layouts with source and destination
+// swapped), as CuTe prints them (testdata/cute/atoms.tsv). They are built
+// on first use, not when the package starts.
+var matrixOps = sync.OnceValue(func() map[string][2]layout.Layout {
+	ldsmAddr1 := l(t(t(8, 4), 128), t(t(128, 0), 1))
+	ldsmAddr2 := l(t(t(16, 2), 128), t(t(128, 0), 1))
+	ldsmAddr4 := l(t(32, 128), t(128, 1))
+	ldsmN1 := l(t(32, 32), t(32, 1))
+	ldsmN2 := l(t(32, t(32, 2)), t(32, t(1, 1024)))
+	ldsmN4 := l(t(32, t(32, 4)), t(32, t(1, 1024)))
+	ldsmT1 := l(t(t(4, 8), t(16, 2)), t(t(256, 16), t(1, 128)))
+	ldsmT2 := l(t(t(4, 8), t(16, 2, 2)), t(t(256, 16), t(1, 128, 1024)))
+	ldsmT4 := l(t(t(4, 8), t(16, 2, 4)), t(t(256, 16), t(1, 128, 1024)))
+	return map[string][2]layout.Layout{
+		"SM75_U32x1_LDSM_N": {ldsmAddr1, ldsmN1}, "SM75_U32x2_LDSM_N": {ldsmAddr2, ldsmN2}, "SM75_U32x4_LDSM_N": {ldsmAddr4, ldsmN4},
+		"SM75_U16x2_LDSM_T": {ldsmAddr1, ldsmT1}, "SM75_U16x4_LDSM_T": {ldsmAddr2, ldsmT2}, "SM75_U16x8_LDSM_T": {ldsmAddr4, ldsmT4},
+		"SM90_U32x1_STSM_N": {ldsmAddr1, ldsmN1}, "SM90_U32x2_STSM_N": {ldsmAddr2, ldsmN2}, "SM90_U32x4_STSM_N": {ldsmAddr4, ldsmN4},
+		"SM90_U16x2_STSM_T": {ldsmAddr1, ldsmT1}, "SM90_U16x4_STSM_T": {ldsmAddr2, ldsmT2}, "SM90_U16x8_STSM_T": {ldsmAddr4, ldsmT4},
+	}
+})
 
 // oneThread is the traits of a one-thread copy of n bits (UniversalCopy,
 // cp.async, a TMA box): ThrID 1:0 and Src = Dst = Ref = (1,n):(0,1).
@@ -68,7 +70,7 @@ func oneThread(name string, n int64) CopyOp {
 // SM80_CP_ASYNC_CACHEGLOBAL<T> and the TMA copies take one (see LookupCopy).
 func CopyNames() []string {
 	out := []string{"AutoVectorizingCopy"}
-	for n := range matrixOps {
+	for n := range matrixOps() {
 		out = append(out, n)
 	}
 	slices.Sort(out)
@@ -83,7 +85,7 @@ func CopyNames() []string {
 // (SM90_TMA_LOAD<8192>). An unknown name is an E0920 error.
 func LookupCopy(name string, bits func(typ string) (int, error)) (CopyOp, error) {
 	c := canonName(name)
-	if p, ok := matrixOps[c]; ok {
+	if p, ok := matrixOps()[c]; ok {
 		if strings.Contains(c, "LDSM") {
 			return CopyOp{Name: c, ThrID: warp, Src: p[0], Dst: p[1], Ref: p[1]}, nil
 		}

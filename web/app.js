@@ -7,6 +7,16 @@
 
 const $ = (id) => document.getElementById(id);
 
+// marks holds the times the page records (mark), put on the body as
+// data-NAME-ms once the body exists (read by web/measure.sh).
+const marks = {};
+
+// mark records the time since the navigation started.
+function mark(name) {
+  marks[name + "Ms"] = performance.now().toFixed(1);
+  if (document.body) Object.assign(document.body.dataset, marks);
+}
+
 function loadScript(src) {
   return new Promise((resolve, reject) => {
     const s = document.createElement("script");
@@ -19,17 +29,27 @@ function loadScript(src) {
 
 // embeddedWasm returns the module as a Response decoded from cutec-wasm.js
 // (the page opened from disk: file:// cannot fetch in Chromium), the base64
-// of its gzip, decompressed as it is compiled.
+// of its gzip, decompressed as it is compiled. The browser decodes the
+// base64 (Uint8Array.fromBase64) where it can: a loop over 4 MB of
+// characters takes hundreds of milliseconds.
 async function embeddedWasm() {
   await loadScript("cutec-wasm.js");
-  const s = atob(window.CUTEC_WASM_GZIP_BASE64);
+  const text = window.CUTEC_WASM_GZIP_BASE64;
   delete window.CUTEC_WASM_GZIP_BASE64;
-  const b = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  let b;
+  if (typeof Uint8Array.fromBase64 === "function") {
+    b = Uint8Array.fromBase64(text);
+  } else {
+    const s = atob(text);
+    b = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  }
   const wasm = new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Response(wasm, { headers: { "Content-Type": "application/wasm" } });
 }
 
+// start loads, compiles and starts the module; main calls it as soon as
+// the script runs, before the rest of the page is parsed.
 async function start() {
   const go = new Go();
   let instance;
@@ -46,12 +66,6 @@ async function start() {
   mark("compiled");
   go.run(instance); // runs main until it waits: window.cutec is set
   if (typeof window.cutec !== "function") throw new Error("cutec.wasm did not start");
-}
-
-// mark records the time since the navigation started in the body's
-// data-NAME-ms (read by web/measure.sh).
-function mark(name) {
-  document.body.dataset[name + "Ms"] = performance.now().toFixed(1);
 }
 
 function run(...args) { return window.cutec(args, ""); }
@@ -153,10 +167,20 @@ function debounced(f, ms) {
   return () => { clearTimeout(timer); timer = setTimeout(f, ms); };
 }
 
+// domReady resolves once the page's elements exist.
+function domReady() {
+  if (document.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+}
+
 async function main() {
+  const module = start(); // the module loads while the page is parsed
+  module.catch(() => {}); // reported below, once the page exists
+  await domReady();
+  Object.assign(document.body.dataset, marks);
   loadURL();
   try {
-    await start();
+    await module;
   } catch (err) {
     document.body.dataset.state = "error";
     $("status").textContent = "cutec.wasm failed to load: " + err.message;
@@ -172,8 +196,12 @@ async function main() {
   saveURL();
   mark("ready");
   document.body.dataset.state = "ready";
-  $("status").textContent = "ready: first result " + document.body.dataset.firstResultMs + " ms after opening";
-  const onExpr = debounced(() => { timed("update", updateExpr); saveURL(); }, 40);
+  $("status").textContent = "ready: first result " + marks.firstResultMs + " ms after opening";
+  // A keystroke's result (the eval line, the fast one) and the address bar
+  // follow at once; the derivation, the diagnostics, the drawing and the banks follow
+  // 40 ms after the last keystroke, the editor's lint 120 ms after.
+  const rest = debounced(() => timed("update", updateRest), 40);
+  const onExpr = () => { updateResult(); saveURL(); rest(); };
   const onBanks = debounced(() => { timed("update", updateBanks); saveURL(); }, 40);
   const onLint = debounced(() => { timed("lint", updateLint); saveURL(); }, 120);
   $("expr").addEventListener("input", onExpr);

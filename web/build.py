@@ -3,7 +3,9 @@
 
     python3 web/build.py [OUTDIR]
 
-It compiles cmd/cutec to WebAssembly with Go's own js/wasm target, copies
+It compiles cmd/cutec to WebAssembly with Go's own js/wasm target (its
+js build: web_js.go is the entry and commands_js.go has only the page's
+commands, docs/web.md), copies
 Go's wasm_exec.js (the loader that matches the Go that compiled it) from
 GOROOT, and writes cutec.wasm beside cutec-wasm.js, the same module in
 base64 of its gzip: a page opened from disk (file://) cannot fetch() a file in

@@ -21,25 +21,13 @@ type command struct {
 // status.
 type runFunc func(e *env, args []string) int
 
-// commands is the command table, in the order "cutec help" lists it. Adding
-// a command is adding its entry here (and its file).
+// commands is the command table, in the order "cutec help" lists it
+// (commandTable: commands_cli.go for the command, commands_js.go for the
+// WebAssembly module of the playground, which has only the page's commands).
 var commands []*command
 
 func init() {
-	commands = []*command{
-		evalCommand,
-		verifyCommand,
-		lintCommand,
-		layoutsCommand,
-		fmtCommand,
-		showCommand,
-		banksCommand,
-		goldenCommand,
-		explainCommand,
-		lspCommand,
-		versionCommand,
-		helpCommand,
-	}
+	commands = commandTable()
 }
 
 // lookupCommand returns the command with the given name, or nil.

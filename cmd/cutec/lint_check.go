@@ -8,7 +8,6 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
-	"github.com/cutec/cutec/internal/sources"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -49,7 +48,7 @@ func (c *checker) check(src source) fileResult {
 	}
 	var col collector
 	var err error
-	if sources.Is(src.name) {
+	if isSourceFile(src.name) {
 		err = c.checkSource(src, r, &col)
 	} else if src.isMLIR {
 		err = c.checkMLIR(src.name, r, &col)

@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -17,14 +19,6 @@ import (
 // over the directory holding it (examples/broken holds one, so that
 // "cutec lint examples/" checks only the examples that must be clean).
 const skipMarker = ".cutec-skip"
-
-// source is one input of lint: a file, or standard input.
-type source struct {
-	path   string // the path to open; "" for standard input
-	name   string // the name diagnostics give
-	isMLIR bool
-	walked bool // found by a directory walk: must still be a regular file when opened
-}
 
 // The walk policy of lint, fmt and golden: a directory walk opens regular
 // files only. A symbolic link is followed to a regular file; one to
@@ -143,12 +137,6 @@ func openSource(src source) (io.ReadCloser, error) {
 	}
 	return &boundedFile{f: f, left: maxIrregularBytes}, nil
 }
-
-// skipError is the result of a walked source that is passed over: a note
-// on standard error that does not change the exit status.
-type skipError struct{ msg string }
-
-func (e *skipError) Error() string { return e.msg }
 
 // boundedFile fails a read past its bound. It has only Read and Close (not
 // os.File's WriteTo, which io.Copy would use to read past the bound).

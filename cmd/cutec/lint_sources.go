@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -6,6 +8,10 @@ import (
 
 	"github.com/cutec/cutec/internal/sources"
 )
+
+// isSourceFile reports whether lint reads name as a C++ or CuTe DSL
+// Python source (sources.Is).
+func isSourceFile(name string) bool { return sources.Is(name) }
 
 // checkSource checks the CuTe declarations of a C++ or CuTe DSL Python
 // source (package sources), each at its place in the file. A file found by a

@@ -20,7 +20,7 @@ import (
 	"github.com/cutec/cutec/printer"
 )
 
-// showCommand is "cutec show [-format text|svg|html] EXPR".
+// showCommand is "cutec show [-format text|svg|html|latex] EXPR".
 var showCommand = &command{
 	name:  "show",
 	args:  "[-format text|svg|html|latex] [-set NAME=VALUE]... EXPR",
@@ -38,14 +38,16 @@ A tiled MMA (make_tiled_mma) is drawn as CuTe's print_latex and print_svg
 draw it: A (M x K), B (N x K) and C (M x N), each cell the thread and value
 that hold it (T5V2), coloured by thread; a tiled copy (make_tiled_copy,
 make_tiled_copy_A/B/C) as its source and destination tiles side by side.
--format latex writes the TikZ picture print_latex writes (docs/tiled.md).
+-format latex writes the TikZ picture CuTe's print_latex writes, for a
+layout, a composed layout (docs/cli.md), a tiled MMA or a tiled copy
+(docs/tiled.md).
 
 Exit status: 0 when the layout is drawn, 1 when EXPR has an error or its
 layout cannot be drawn (dynamic, or more than 256 rows or 256 columns), 2 on a usage
 error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &shower{}
-		fs.StringVar(&o.format, "format", "text", "drawing format: text, svg, html, or latex (tiled MMAs and copies)")
+		fs.StringVar(&o.format, "format", "text", "drawing format: text, svg, html, or latex (print_latex's TikZ)")
 		fs.Func("set", "give a symbol a value, NAME=VALUE (repeatable)", o.set)
 		return o.run
 	},
@@ -93,9 +95,6 @@ func isName(s string) bool {
 // run draws the one expression of args.
 func (o *shower) run(e *env, args []string) int {
 	format, err := printer.ParseShowFormat(o.format)
-	if o.format == "latex" {
-		format, err = printer.ShowText, nil // tiled MMAs and copies only (below)
-	}
 	if err != nil {
 		msg := err.Error()
 		if s := suggest.Closest(o.format, []string{"text", "svg", "html", "latex"}); s != "" {
@@ -126,9 +125,6 @@ func (o *shower) run(e *env, args []string) int {
 			return exitUsage
 		}
 		return exitOK
-	}
-	if o.format == "latex" {
-		return usageError(e, "show", "-format latex draws a tiled MMA or a tiled copy, not the %s %s", v.Kind(), v)
 	}
 	switch v := v.(type) {
 	case normalize.Layout:

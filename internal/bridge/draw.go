@@ -13,10 +13,11 @@ import (
 
 // Draw evaluates an expression that gives a layout, a composed layout, a
 // tiled MMA or a tiled copy and draws it as "cutec show" does, in the format of printer.ShowFormat
-// numbering (0 text, 1 SVG, 2 HTML: CUTEC_DRAW_TEXT, _SVG and _HTML).
+// numbering (0 text, 1 SVG, 2 HTML, 3 CuTe's print_latex TikZ: CUTEC_DRAW_TEXT, _SVG, _HTML and
+// _LATEX).
 func Draw(src []byte, format int) Result {
-	if format < int(printer.ShowText) || format > int(printer.ShowHTML) {
-		return Failure(ExprName, "unknown drawing format %d: want CUTEC_DRAW_TEXT (0), CUTEC_DRAW_SVG (1) or CUTEC_DRAW_HTML (2)", format)
+	if format < int(printer.ShowText) || format > int(printer.ShowLatex) {
+		return Failure(ExprName, "unknown drawing format %d: want CUTEC_DRAW_TEXT (0), CUTEC_DRAW_SVG (1), CUTEC_DRAW_HTML (2) or CUTEC_DRAW_LATEX (3)", format)
 	}
 	if l := driver.LongLines(ExprName, src); l != nil {
 		return finish(Result{Diags: l})
@@ -41,7 +42,7 @@ func Draw(src []byte, format int) Result {
 			return finish(Result{Diags: append(diags, whole(f, diag.WrongKind,
 				"the expression gives the "+kindOf(v)+"; a drawing needs a layout, a composed layout, a tiled MMA or a tiled copy"))})
 		}
-		err = pic.Write(&out, [...]string{"text", "svg", "html"}[format])
+		err = pic.Write(&out, printer.ShowFormat(format).String())
 	}
 	if err != nil {
 		// The conditions "cutec show" reports, with its codes.

@@ -221,8 +221,14 @@ class Layout(LayoutMethods, Value):
         return eval(f"({self.text})({_coord(c)})")
 
     def draw(self, format: str = "text") -> str:
-        """The drawing of "cutec show": "text", "svg" or "html"."""
+        """The drawing of "cutec show": "text", "svg", "html" or "latex"."""
         return draw(self, format)
+
+    def to_latex(self) -> str:
+        """The TikZ picture CuTe's print_latex writes (a standalone LaTeX
+        document), line for line but for its leading comment, which prints
+        the layout in cutec's spelling; "cutec show -format latex"."""
+        return draw(self, "latex")
 
     def _repr_svg_(self) -> str:
         return self.draw("svg")
@@ -315,8 +321,9 @@ def format(text: Union[str, bytes], kind: str = "cute", name: str = "<input>") -
 
 
 def draw(expr: "Input", format: str = "text") -> str:
-    """Draws the layout an expression gives as "cutec show" does: "text",
-    "svg" or "html". Raises CutecError."""
+    """Draws the layout, composed layout, tiled MMA or tiled copy an
+    expression gives as "cutec show" does: "text", "svg", "html" or "latex"
+    (CuTe's print_latex). Raises CutecError."""
     if format not in _native.DRAW_FORMATS:
         raise ValueError(f"cutec.draw: format {format!r} is not one of {sorted(_native.DRAW_FORMATS)}")
     raw = _check(_native.draw(_text(expr), _native.DRAW_FORMATS[format]))

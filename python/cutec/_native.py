@@ -6,7 +6,7 @@ import json
 import os
 
 CUTE, MLIR = 0, 1  # CUTEC_CUTE, CUTEC_MLIR
-DRAW_FORMATS = {"text": 0, "svg": 1, "html": 2}  # CUTEC_DRAW_*
+DRAW_FORMATS = {"text": 0, "svg": 1, "html": 2, "latex": 3}  # CUTEC_DRAW_*
 
 
 class _Result(ctypes.Structure):

@@ -156,6 +156,11 @@ class _Tiled(Value):
         from . import draw
         return draw(self, format)
 
+    def to_latex(self):
+        """The TikZ picture CuTe's print_latex writes of the tiled object."""
+        from . import draw
+        return draw(self, "latex")
+
     def _repr_svg_(self):
         return self.draw("svg")
 
