@@ -51,11 +51,12 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, fai
 
 // appendFailure appends the error line of a failure the fast path found;
 // a code the catalogue lacks, or that is not an error's, is left to the full
-// path, which words it.
+// path, which words it. The message is written straight into the output
+// (evalfast.Failure.AppendMessage), not made a string first.
 func (ev *evaluator) appendFailure(dst, expr []byte, line int, f *evalfast.Failure) ([]byte, bool, bool) {
-	code := diag.Code(f.Err.Code)
+	code := diag.Code(f.Code())
 	if info, ok := diag.Lookup(code); !ok || info.Severity != diag.Error {
 		return dst, false, false
 	}
-	return ev.appendErrorLine(dst, expr, code, f.Err.Message(), line, f.At+1), true, true
+	return ev.appendErrorLineBytes(dst, expr, code, f, line, f.At+1), true, true
 }
