@@ -69,7 +69,11 @@ func TestPropertyFailureEqualsGeneral(t *testing.T) {
 					t.Fatalf("%s(%s, %s): the Failure says %s, the general function %v", tc.name, a, b, x.AppendMessage(nil), err)
 				}
 				require.Equal(t, *want, *x.Error(), "%s(%s, %s)", tc.name, a, b)
-				require.Equal(t, want.Message(), string(x.AppendMessage(nil)))
+				msg := x.AppendMessage(nil)
+				require.Equal(t, want.Message(), string(msg))
+				for _, c := range msg { // eval writes it as it is, in text and in JSON
+					require.True(t, c >= 0x20 && c < 0x7f && c != '"' && c != '\\', "%q", msg)
+				}
 			})
 			tt.Logf("%s: the Failure found %d of %d errors of divisibility and injectivity", tc.name, found, errs)
 			if found*10 < errs*8 {

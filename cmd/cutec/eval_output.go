@@ -5,7 +5,7 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
-	"github.com/cutec/cutec/internal/evalfast"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -65,37 +65,17 @@ func (ev *evaluator) appendErrorLine(b, expr []byte, code diag.Code, msg string,
 	return ev.appendErrorTail(b, line, col)
 }
 
-// appendErrorLineBytes is appendErrorLine for a message that msg appends
-// to the line (written straight into the output, not made a string).
-func (ev *evaluator) appendErrorLineBytes(b, expr []byte, code diag.Code, msg *evalfast.Failure, line, col int) []byte {
+// appendErrorLineBytes is appendErrorLine for the message of a
+// layout.Failure, written straight into the line: printable ASCII without
+// a quote or a backslash (layout's TestPropertyFailureEqualsGeneral checks
+// it), which neither diag.Escape nor a JSON string changes.
+func (ev *evaluator) appendErrorLineBytes(b, expr []byte, code diag.Code, msg *layout.Failure, line, col int) []byte {
 	b = ev.appendErrorHead(b, expr, code)
-	if ev.json {
-		b = append(b, '"')
+	if !ev.json {
+		return ev.appendErrorTail(msg.AppendMessage(b), line, col)
 	}
-	n := len(b)
-	b = msg.AppendMessage(b)
-	if !plainText(b[n:]) { // escape it as appendErrorLine does
-		m := string(b[n:])
-		if b = b[:n]; ev.json {
-			b = driver.AppendJSONString(b[:n-1], m)
-		} else {
-			b = append(b, diag.Escape(m)...)
-		}
-	} else if ev.json {
-		b = append(b, '"')
-	}
-	return ev.appendErrorTail(b, line, col)
-}
-
-// plainText reports whether b is printable ASCII without a quote or a
-// backslash: text that neither diag.Escape nor a JSON string changes.
-func plainText(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
+	b = msg.AppendMessage(append(b, '"'))
+	return ev.appendErrorTail(append(b, '"'), line, col)
 }
 
 // appendErrorHead appends the error line up to its message.
