@@ -425,7 +425,7 @@ func (p rootParser) name() (*Name, bool) {
 func (p rootParser) templateArgs() (*TemplateArgs, bool) {
 	t := take(&p.t.arena.templates)
 	t.Pos = p.pos()
-	p.t.Next() // <
+	p.t.Next()                 // <
 	var argBuf [4]*TemplateArg // gathered on the stack, then copied to the arena
 	list := argBuf[:0]
 	for {
