@@ -82,9 +82,29 @@ func (x *Failure) Compose(a, b *Static) bool {
 }
 
 // LogicalDivide finds the error of LogicalDivide(l, TileLayout(tile)) when
-// Static.LogicalDivide declined and the complement of the tile is not the
-// cause (the general function is then asked).
-func (x *Failure) LogicalDivide(l, tile *Static) bool {
+// Static.LogicalDivide declined.
+func (x *Failure) LogicalDivide(l, tile *Static) bool { return x.divide(l, tile, 0) }
+
+// ZippedDivide, TiledDivide and FlatDivide find the error of the general
+// functions of the same names with a layout tile: that of the logical
+// divide they make, within their operation.
+func (x *Failure) ZippedDivide(l, tile *Static) bool { return x.divide(l, tile, 1) }
+func (x *Failure) TiledDivide(l, tile *Static) bool  { return x.divide(l, tile, 2) }
+func (x *Failure) FlatDivide(l, tile *Static) bool   { return x.divide(l, tile, 3) }
+
+// divideOps are the operation chains of a divide's errors (Error.Op, as
+// withOp makes them), for a logical, zipped, tiled and flat divide: of its
+// composition and of its tile's complement. Constants: naming one
+// allocates nothing.
+var divideOps = [4][2]string{
+	{"logical_divide: composition", "logical_divide: complement"},
+	{"zipped_divide: logical_divide: composition", "zipped_divide: logical_divide: complement"},
+	{"tiled_divide: zipped_divide: logical_divide: composition", "tiled_divide: zipped_divide: logical_divide: complement"},
+	{"flat_divide: zipped_divide: logical_divide: composition", "flat_divide: zipped_divide: logical_divide: complement"},
+}
+
+// divide is LogicalDivide, with the operation chains divideOps[kind].
+func (x *Failure) divide(l, tile *Static, kind int) bool {
 	var fl, rest ints
 	if !fl.coalesced(l, false) {
 		return false
@@ -96,7 +116,7 @@ func (x *Failure) LogicalDivide(l, tile *Static) bool {
 		if !x.complement(tile, nil) {
 			return false
 		}
-		x.Op = "logical_divide: complement"
+		x.Op = divideOps[kind][1]
 		return true
 	}
 	if int(tile.n)+k > maxStaticLeaves {
@@ -110,7 +130,7 @@ func (x *Failure) LogicalDivide(l, tile *Static) bool {
 	if !fl.coalesced(l, true) {
 		return false
 	}
-	return x.composeLeaves(&fl, s[:n+k], d[:n+k], "logical_divide: composition")
+	return x.composeLeaves(&fl, s[:n+k], d[:n+k], divideOps[kind][0])
 }
 
 // composeLeaves folds the leaves s:d of B in turn into A (f, coalesced), as

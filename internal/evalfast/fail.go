@@ -18,7 +18,7 @@ const Failed Kind = 3
 //
 // The error is held as its values (Lazy) where layout.Failure finds it
 // from the Static layouts read, the commonest errors (a composition, a
-// complement, a logical divide), and its text is written only when printed
+// complement, a divide by a layout), and its text is written only when printed
 // (AppendMessage); otherwise Err is the general function's error.
 type Failure struct {
 	Err  *layout.Error
@@ -139,6 +139,12 @@ func lazyFailure(o op, a, b *layout.Static, cotarget int64, has bool, x *layout.
 		return x.Complement(a, cotarget, has)
 	case opLogicalDivide:
 		return x.LogicalDivide(a, b)
+	case opZippedDivide:
+		return x.ZippedDivide(a, b)
+	case opTiledDivide:
+		return x.TiledDivide(a, b)
+	case opFlatDivide:
+		return x.FlatDivide(a, b)
 	}
 	return false
 }
