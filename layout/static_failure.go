@@ -29,11 +29,6 @@ type Failure struct {
 	subject              Static // the layout the message names: the coalesced outer layout, or the complemented one
 }
 
-// FailureCodes are the codes of the errors a Failure finds.
-func FailureCodes() []Code {
-	return []Code{CodeStrideDivisibility, CodeShapeDivisibility, CodeComplementInjective}
-}
-
 // AppendMessage appends what a diagnostic of the failure says, the text of
 // Error().Message().
 func (x *Failure) AppendMessage(b []byte) []byte {

@@ -73,10 +73,10 @@ func (ev *evaluator) appendFailure(dst, expr []byte, line int, f *evalfast.Failu
 }
 
 // lazyCodes are the codes of layout.Failure that the catalogue has as
-// errors, looked up once.
+// errors, looked up once (a code it does not list goes to the full path).
 var lazyCodes = sync.OnceValue(func() map[diag.Code]bool {
 	m := map[diag.Code]bool{}
-	for _, c := range layout.FailureCodes() {
+	for _, c := range []layout.Code{layout.CodeStrideDivisibility, layout.CodeShapeDivisibility, layout.CodeComplementInjective} {
 		if info, ok := diag.Lookup(diag.Code(c)); ok && info.Severity == diag.Error {
 			m[diag.Code(c)] = true
 		}
