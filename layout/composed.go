@@ -1,5 +1,7 @@
 package layout
 
+import "strconv"
+
 // Function is the part A of a composed layout A o offset o B, applied last:
 // a Swizzle or a Layout. The dialect (and every user-facing text of cutec)
 // calls A the inner function; this package's field is named Outer.
@@ -139,11 +141,30 @@ func (c *calc) addTuples(a, b IntTuple) IntTuple {
 // String returns the canonical text outer o offset o inner; a byte
 // swizzle prints its middle as CuTe does, S<3,4,3> o smem_ptr[16b](unset) o L.
 func (c ComposedLayout) String() string {
-	mid := c.Offset.String()
-	if c.ElemBits > 0 {
-		mid = smemFlagText(c.ElemBits)
+	var buf [128]byte
+	b, _ := c.AppendText(buf[:0])
+	return string(b)
+}
+
+// AppendText appends the text of c, as String writes it, to b.
+func (c ComposedLayout) AppendText(b []byte) ([]byte, error) {
+	switch f := c.Outer.(type) {
+	case Swizzle:
+		b = f.AppendText(b)
+	case Layout:
+		b, _ = f.AppendText(b)
+	default:
+		b = append(b, f.String()...)
 	}
-	return c.Outer.String() + " o " + mid + " o " + c.Inner.String()
+	b = append(b, " o "...)
+	if c.ElemBits > 0 {
+		b = strconv.AppendInt(append(b, "smem_ptr["...), int64(c.ElemBits), 10)
+		b = append(b, "b](unset)"...)
+	} else {
+		b, _ = c.Offset.AppendText(b)
+	}
+	b = append(b, " o "...)
+	return c.Inner.AppendText(b)
 }
 
 // WithInner returns the composed layout with its layout B replaced,

@@ -31,7 +31,7 @@ func (c *composer) checkCrossing(a, r Layout, s, d int64, cross *Error) {
 		}
 		if !got.Equal(want) {
 			e := *cross
-			e.Msg += ", so the result would differ from A(B(c)) at c = " + Int(k).String()
+			e.Msg += crossSuffix + Int(k).String()
 			c.fail(&e)
 		}
 	}

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -125,26 +126,80 @@ func errBasisOutside(op string, b IntTuple, shape IntTuple) *Error {
 }
 
 func errStrideDiv(mode int, outer Layout, prefix, stride int64) *Error {
-	e := newError(CodeStrideDivisibility, "composition", 1,
-		"stride divisibility (paper eq. 20) fails at mode %d of the coalesced outer layout %s: the stride %d and the prefix product %d do not divide one another",
-		mode, outer, stride, prefix)
+	e := &Error{Code: CodeStrideDivisibility, Op: "composition", Arg: 1,
+		Msg: string(appendStrideDiv(nil, mode, layoutText(outer), stride, prefix)), Mode: -1}
 	e.Mode, e.Prefix, e.Stride = mode, prefix, stride
 	return e
 }
 
 func errShapeDiv(mode int, outer Layout, prefix, stride, fits, size int64) *Error {
-	e := newError(CodeShapeDivisibility, "composition", 1,
-		"shape divisibility (paper eq. 21) fails at mode %d of the coalesced outer layout %s: ceil(%d/%d) = %d does not divide the size %d",
-		mode, outer, prefix, stride, fits, size)
+	e := &Error{Code: CodeShapeDivisibility, Op: "composition", Arg: 1,
+		Msg: string(appendShapeDiv(nil, mode, layoutText(outer), prefix, stride, fits, size)), Mode: -1}
 	e.Mode, e.Prefix, e.Stride, e.Size = mode, prefix, stride, size
 	return e
 }
 
 func errComplement(l Layout, stride, covered int64) *Error {
-	return newError(CodeComplementInjective, "complement", 0,
-		"layout %s is not injective or its strides do not nest: stride %d lies inside the %d offsets already covered",
-		l, stride, covered)
+	return &Error{Code: CodeComplementInjective, Op: "complement", Arg: 0,
+		Msg: string(appendComplementOverlap(nil, layoutText(l), stride, covered)), Mode: -1}
 }
+
+// layoutText is the text of l, as %s formats it.
+func layoutText(l Layout) []byte {
+	b, _ := l.AppendText(nil)
+	return b
+}
+
+// The wording of the errors of divisibility and injectivity, shared by the
+// general functions (the errors above) and the Failure of a Static
+// operation, which writes it only when printed (Failure.AppendMessage).
+
+// appendStrideDiv appends the message of a stride divisibility failure
+// (E0400) at mode of the coalesced outer layout, whose text is outer.
+func appendStrideDiv(b []byte, mode int, outer []byte, stride, prefix int64) []byte {
+	b = append(b, "stride divisibility (paper eq. 20) fails at mode "...)
+	b = strconv.AppendInt(b, int64(mode), 10)
+	b = append(b, " of the coalesced outer layout "...)
+	b = append(b, outer...)
+	b = append(b, ": the stride "...)
+	b = strconv.AppendInt(b, stride, 10)
+	b = append(b, " and the prefix product "...)
+	b = strconv.AppendInt(b, prefix, 10)
+	return append(b, " do not divide one another"...)
+}
+
+// appendShapeDiv appends the message of a shape divisibility failure
+// (E0401): ceil(prefix/stride) = fits does not divide size.
+func appendShapeDiv(b []byte, mode int, outer []byte, prefix, stride, fits, size int64) []byte {
+	b = append(b, "shape divisibility (paper eq. 21) fails at mode "...)
+	b = strconv.AppendInt(b, int64(mode), 10)
+	b = append(b, " of the coalesced outer layout "...)
+	b = append(b, outer...)
+	b = append(b, ": ceil("...)
+	b = strconv.AppendInt(b, prefix, 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, stride, 10)
+	b = append(b, ") = "...)
+	b = strconv.AppendInt(b, fits, 10)
+	b = append(b, " does not divide the size "...)
+	return strconv.AppendInt(b, size, 10)
+}
+
+// appendComplementOverlap appends the message of a complement of a layout
+// (text l) that is not injective (E0402).
+func appendComplementOverlap(b, l []byte, stride, covered int64) []byte {
+	b = append(b, "layout "...)
+	b = append(b, l...)
+	b = append(b, " is not injective or its strides do not nest: stride "...)
+	b = strconv.AppendInt(b, stride, 10)
+	b = append(b, " lies inside the "...)
+	b = strconv.AppendInt(b, covered, 10)
+	return append(b, " offsets already covered"...)
+}
+
+// crossSuffix is what a crossing that the point-by-point check refutes
+// adds to its stride divisibility error, before the coordinate.
+const crossSuffix = ", so the result would differ from A(B(c)) at c = "
 
 func errShapeDivInexact(a, b int64) *Error {
 	return newError(CodeInexactShapeDiv, "shape_div", -1,

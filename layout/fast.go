@@ -150,6 +150,27 @@ func complementFast(l Layout, cotarget *IntTuple) (r Layout, ok bool, err error)
 // errors) into out; ok is false when out would need more than maxFast modes.
 // f is changed.
 func (f *ints) complement(l Layout, cotarget *IntTuple, out *ints) (ok bool, err error) {
+	var why complementWhy
+	ok, err = f.complementOf(cotarget, out, &why)
+	switch {
+	case why.negative:
+		return true, errBadValue("complement", "layout %s has the negative stride %d", l, why.stride)
+	case why.overlap:
+		return true, errComplement(l, why.stride, why.covered)
+	}
+	return ok, err
+}
+
+// complementWhy is the error of the algebra complementOf found, in values:
+// a negative stride, or a stride inside the offsets already covered.
+type complementWhy struct {
+	negative, overlap bool
+	stride, covered   int64
+}
+
+// complementOf is complement, with its errors of the algebra said in why
+// (ok is then true and err nil).
+func (f *ints) complementOf(cotarget *IntTuple, out *ints, why *complementWhy) (ok bool, err error) {
 	for i := 0; i < f.n; i++ {
 		if f.d[i] == 0 {
 			f.s[i] = 1
@@ -159,7 +180,8 @@ func (f *ints) complement(l Layout, cotarget *IntTuple, out *ints) (ok bool, err
 	c := calc{op: "complement"}
 	for i := 0; i < f.n; i++ {
 		if f.d[i] < 0 {
-			return true, errBadValue("complement", "layout %s has the negative stride %d", l, f.d[i])
+			why.negative, why.stride = true, f.d[i]
+			return true, nil
 		}
 	}
 	if f.n == 1 && f.d[0] == 0 {
@@ -180,7 +202,8 @@ func (f *ints) complement(l Layout, cotarget *IntTuple, out *ints) (ok bool, err
 			return true, c.err
 		}
 		if f.d[i]/covered == 0 {
-			return true, errComplement(l, f.d[i], covered)
+			why.overlap, why.stride, why.covered = true, f.d[i], covered
+			return true, nil
 		}
 		out.s[out.n], out.d[out.n] = f.d[i]/covered, covered
 		out.n++

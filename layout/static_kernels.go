@@ -229,7 +229,26 @@ func (r *Static) endLeaves(m int) bool {
 // the base case of §3.3.2, each step dividing once (a stride left at least
 // the mode's extent must be a multiple of it and fits one element there; a
 // smaller one fits ceil(extent/stride) elements and leaves 1).
-func (f *ints) composeLeaf(r *Static, s, d int64) int {
+func (f *ints) composeLeaf(r *Static, s, d int64) int { return f.foldLeaf(r, s, d, nil) }
+
+// foldWhy is what foldLeaf says of a fold it cannot finish when asked
+// (Failure.Compose): the error of the algebra the general path returns
+// (kind), or the first mode boundary the fold crossed whose extent the
+// stride does not divide (cross >= 0), which the general path checks point
+// by point. Nothing is set where the fold declines for another reason (an
+// overflow, a full r).
+type foldWhy struct {
+	kind                 Code // CodeStrideDivisibility or CodeShapeDivisibility; "" when none
+	mode                 int
+	prefix, stride, size int64
+	cross                int // the mode of the first crossing, -1 when none
+	crossPrefix          int64
+}
+
+// foldLeaf is composeLeaf; with why not nil it goes on past a crossing
+// (recording it in why) and says in why which condition fails, with the
+// values composer.composeBase words its error with.
+func (f *ints) foldLeaf(r *Static, s, d int64, why *foldWhy) int {
 	base := int(r.n)
 	if base >= maxStaticLeaves {
 		return 0
@@ -265,6 +284,9 @@ func (f *ints) composeLeaf(r *Static, s, d int64) int {
 		var nextShape, nextStride int64
 		if ad >= extent {
 			if !divides(ad, extent) {
+				if why != nil {
+					why.kind, why.mode, why.prefix, why.stride = CodeStrideDivisibility, i, prefix, d
+				}
 				return 0 // stride divisibility (E0400)
 			}
 			nextShape, nextStride = 1, quo(ad, extent)*sign
@@ -279,7 +301,21 @@ func (f *ints) composeLeaf(r *Static, s, d int64) int {
 		if nextShape < restShape {
 			newShape = nextShape
 			if !divides(restShape, newShape) || !divides(extent, ad) {
-				return 0 // a divisibility failure (E0400, E0401), or a crossing to check point by point
+				if why == nil {
+					return 0 // a divisibility failure (E0400, E0401), or a crossing to check point by point
+				}
+				if !divides(restShape, newShape) { // composer's divisibilityError
+					why.mode, why.prefix = i, prefix
+					if !divides(extent, ad) {
+						why.kind, why.stride = CodeStrideDivisibility, d
+					} else {
+						why.kind, why.stride, why.size = CodeShapeDivisibility, abs(d), s
+					}
+					return 0
+				}
+				if why.cross < 0 {
+					why.cross, why.crossPrefix = i, prefix
+				}
 			}
 			restShape = quo(restShape, newShape)
 		} else {

@@ -1,6 +1,6 @@
 package layout
 
-import "fmt"
+import "strconv"
 
 // Swizzle is CuTe's Swizzle<B,M,S>: a bit permutation of offsets. The M low
 // bits stay fixed; the B bits that sit S above bit M (below it when S is
@@ -53,7 +53,18 @@ func (sw Swizzle) Apply(x int64) int64 {
 func (sw Swizzle) IsIdentity() bool { return sw.B == 0 }
 
 // String returns the canonical text S<B,M,S>.
-func (sw Swizzle) String() string { return fmt.Sprintf("S<%d,%d,%d>", sw.B, sw.M, sw.S) }
+func (sw Swizzle) String() string {
+	var buf [32]byte
+	return string(sw.AppendText(buf[:0]))
+}
+
+// AppendText appends the text of sw, S<B,M,S> as String writes it, to b.
+func (sw Swizzle) AppendText(b []byte) []byte {
+	b = strconv.AppendInt(append(b, "S<"...), int64(sw.B), 10)
+	b = strconv.AppendInt(append(b, ','), int64(sw.M), 10)
+	b = strconv.AppendInt(append(b, ','), int64(sw.S), 10)
+	return append(b, '>')
+}
 
 // applyTo applies the swizzle to an integer offset; a dynamic offset gives
 // the dynamic value ?.

@@ -150,29 +150,46 @@ func replaceLeaf(t layout.IntTuple, i int, v layout.IntTuple) layout.IntTuple {
 
 // swizzle converts S<B,M,S>, checking that it is a bijection (|S| >= B).
 func (c *converter) swizzle(n *ast.Swizzle) (Value, bool) {
-	sw, err := layout.NewSwizzle(int(n.B.Value), int(n.M.Value), int(n.S.Value))
-	if err != nil {
-		c.algebra(n.Span, err)
+	sw, ok := c.swizzleOf(n)
+	if !ok {
 		return nil, false
 	}
 	return Swizzle{sw}, true
 }
 
+// swizzleOf is swizzle without the Value (a composed layout's function A).
+func (c *converter) swizzleOf(n *ast.Swizzle) (layout.Swizzle, bool) {
+	sw, err := layout.NewSwizzle(int(n.B.Value), int(n.M.Value), int(n.S.Value))
+	if err != nil {
+		c.algebra(n.Span, err)
+		return layout.Swizzle{}, false
+	}
+	return sw, true
+}
+
 // composed converts outer o offset o inner; an omitted offset is 0.
 func (c *converter) composed(n *ast.Composed) (Value, bool) {
-	outerV, ok := c.value(n.Outer)
-	if !ok {
-		return nil, false
-	}
 	var outer layout.Function
-	switch o := outerV.(type) {
-	case Swizzle:
-		outer = o.S
-	case Layout:
-		outer = o.L
-	default:
-		c.wrongKind(spanOf(n.Outer), "a swizzle or a layout", outerV)
-		return nil, false
+	if sw, isSwizzle := n.Outer.(*ast.Swizzle); isSwizzle { // the common case, without a Value
+		s, ok := c.swizzleOf(sw)
+		if !ok {
+			return nil, false
+		}
+		outer = s
+	} else {
+		outerV, ok := c.value(n.Outer)
+		if !ok {
+			return nil, false
+		}
+		switch o := outerV.(type) {
+		case Swizzle:
+			outer = o.S
+		case Layout:
+			outer = o.L
+		default:
+			c.wrongKind(spanOf(n.Outer), "a swizzle or a layout", outerV)
+			return nil, false
+		}
 	}
 	offset := layout.Int(0)
 	if n.Offset != nil {
@@ -230,6 +247,11 @@ func (c *converter) offset(e ast.Expr) (layout.IntTuple, bool) {
 }
 
 func (c *converter) layoutOf(e ast.Expr) (layout.Layout, bool) {
+	if n, isLayout := e.(*ast.Layout); isLayout {
+		if l, ok := staticLayoutOf(n); ok {
+			return l, true // the common case, without a Value
+		}
+	}
 	v, ok := c.value(e)
 	if !ok {
 		return layout.Layout{}, false
@@ -332,11 +354,20 @@ func (c *converter) shapeTile(e ast.Expr, shape layout.IntTuple) (Value, bool) {
 // path converts or reports; whatever it accepts, the general path accepts
 // with the same result.
 func staticLayout(n *ast.Layout) (Value, bool) {
-	var s layout.Static
-	if !addStatic(&s, n.Shape, n.Stride) || !s.Valid() {
+	l, ok := staticLayoutOf(n)
+	if !ok {
 		return nil, false
 	}
-	return Layout{s.Layout()}, true
+	return Layout{l}, true
+}
+
+// staticLayoutOf is staticLayout without the Value.
+func staticLayoutOf(n *ast.Layout) (layout.Layout, bool) {
+	var s layout.Static
+	if !addStatic(&s, n.Shape, n.Stride) || !s.Valid() {
+		return layout.Layout{}, false
+	}
+	return s.Layout(), true
 }
 
 // addStatic adds the element shape:stride to s.

@@ -15,6 +15,7 @@ type converter struct {
 	f     *diag.File
 	diags diag.List
 	slab  slab
+	lit   literalCheck // literal's visitor
 }
 
 func (c *converter) add(d *diag.Diagnostic) { c.diags.Add(d) }
@@ -70,21 +71,31 @@ func (c *converter) form(form Form, g any) ast.Node {
 // call or application anywhere in it (a payload of the dialect is never an
 // expression to evaluate).
 func (c *converter) literal(e ast.Expr) ast.Expr {
-	var bad ast.Expr
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident, *ast.Call, *ast.Apply:
-			if bad == nil {
-				bad = n.(ast.Expr)
-			}
-			return false
-		}
-		return bad == nil
-	})
-	if bad != nil {
+	c.lit = literalCheck{}
+	ast.Walk(&c.lit, e) // the converter's own visitor: no closure a parse
+	if bad := c.lit.bad; bad != nil {
 		c.add(errUnexpected(c.f, span(bad), FormValue.describe(), describe(bad)))
 	}
 	return e
+}
+
+// literalCheck finds the first name, call or application in a tree.
+type literalCheck struct{ bad ast.Expr }
+
+func (v *literalCheck) Visit(n ast.Node) ast.Visitor {
+	switch n := n.(type) {
+	case nil:
+		return nil
+	case *ast.Ident, *ast.Call, *ast.Apply:
+		if v.bad == nil {
+			v.bad = n.(ast.Expr)
+		}
+		return nil
+	}
+	if v.bad != nil {
+		return nil
+	}
+	return v
 }
 
 // wholeOperand converts the root of FormLayout, FormTuple, FormIntTuple or

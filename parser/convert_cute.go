@@ -253,10 +253,7 @@ func (c *converter) basisType(args []*grammar.TemplateArg, sp diag.Span) ast.Exp
 // swizzleArgs converts S<B,M,S>, Sw<B,M,S> or Swizzle<B,M,S>: three
 // integers (no static marker: CuTe C++'s Swizzle takes int parameters).
 func (c *converter) swizzleArgs(tok lexer.Token, name string, args []*grammar.TemplateArg, sp diag.Span) ast.Expr {
-	ints := make([]*ast.Int, 3)
-	for i := range ints {
-		ints[i] = &ast.Int{Span: sp}
-	}
+	var ints [3]*ast.Int // a parameter missing or not an integer reads as 0 at sp
 	if len(args) != 3 {
 		c.add(errUnexpected(c.f, sp, "three integers B, M, S in "+name+"<B,M,S>", quote(srcText(c.f, sp))))
 	}
@@ -266,6 +263,12 @@ func (c *converter) swizzleArgs(tok lexer.Token, name string, args []*grammar.Te
 			c.add(errUnexpected(c.f, at, "an integer without `_` as a parameter of "+name+"<B,M,S>", quote(srcText(c.f, at))))
 		} else if i < 3 {
 			ints[i] = c.integer(syntax.Tok(a.Int))
+		}
+	}
+	for i, n := range ints {
+		if n == nil {
+			ints[i] = c.slab.newInt()
+			*ints[i] = ast.Int{Span: sp}
 		}
 	}
 	if name == "Swizzle" {

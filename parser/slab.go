@@ -71,7 +71,11 @@ type nodeBlock struct {
 // nodeBounds are upper bounds on the nodes of one input's tree, counted
 // from its tokens: an integer per number token, a tuple per `(` that does
 // not open arguments (after a name or a `)`), a layout per `:`, a name per
-// identifier and a call per identifier followed by `(`, and an element per
+// identifier (but a template's or a pointer's, followed by `<` or `[`, and
+// a pointer's address, which make no name node: a composed payload such as
+// `S<3,4,3> o smem_ptr[16b](unset) o L` then fits a block without names;
+// a bound too small only allocates the nodes past it one by one) and a
+// call per identifier followed by `(`, and an element per
 // `,` or `(` (a tuple or an argument list of n elements has n-1 commas), a
 // dimension per `@` and a basis entry per `@` that does not follow a
 // dimension (`4@0@1` is one entry of two dimensions); the numbers around an
@@ -115,7 +119,13 @@ func countNodes(toks *syntax.Tokens) nodeBounds {
 		case syntax.TokColon:
 			b.layouts++
 		case syntax.TokIdent:
-			b.idents++
+			if prev != syntax.TokLParen || prev2 != syntax.TokRBracket {
+				b.idents++ // not the address of a pointer, smem_ptr[16b](unset)
+			}
+		case syntax.TokLAngle, syntax.TokLBracket:
+			if prev == syntax.TokIdent {
+				b.idents-- // a template's or a pointer's name, S<3,4,3> or smem_ptr[16b]: no name node
+			}
 		}
 		prev, prev2 = tok.Type, prev
 	}

@@ -57,6 +57,8 @@ func writtenCanonically(s *Subject, node ast.Expr) bool {
 		canon, _ = v.L.AppendText(buf[:0])
 	case normalize.Tuple:
 		canon, _ = v.T.AppendText(buf[:0])
+	case normalize.Composed:
+		canon, _ = v.C.AppendText(buf[:0])
 	default:
 		return false
 	}

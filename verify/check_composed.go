@@ -67,6 +67,9 @@ func isZero(t layout.IntTuple) bool { return t.Kind() == layout.KindInt && t.Val
 // to the largest index used (1@1 and 2@0 give (0,0); 1@0@0, 1@1@0 and 1@1
 // give ((0,0),0)).
 func codomainZero(stride layout.IntTuple) layout.IntTuple {
+	if !stride.HasBasis() {
+		return layout.Int(0) // integer strides: the codomain is the integers
+	}
 	type node struct{ kids map[int]*node }
 	root := &node{}
 	walkLeaves(stride, func(t layout.IntTuple) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/cutec/cutec/internal/evalfast"
 	"io"
 	"runtime"
 	"strconv"
@@ -76,7 +77,7 @@ func (ev *evaluator) run(e *env, args []string) int {
 	var err error
 	if len(args) > 0 {
 		for i, a := range args {
-			if o, ok, failed := ev.appendFast(ev.line[:0], []byte(a), 1); ok {
+			if o, ok, failed := ev.appendFast(ev.line[:0], []byte(a), 1, new(evalfast.Failure)); ok {
 				ev.emit(evalOut{text: o, failed: failed})
 				continue
 			}

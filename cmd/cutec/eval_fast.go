@@ -1,9 +1,12 @@
 package main
 
 import (
+	"sync"
+
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/internal/evalfast"
+	"github.com/cutec/cutec/layout"
 )
 
 // appendFast appends the output line of expr, line number line of its
@@ -15,15 +18,16 @@ import (
 // divisibility, an injectivity): it words the error as the full path does
 // (layout.Error.Message, the code when the catalogue has it), without a
 // parse, and failed is true.
-func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, failed bool) {
-	var fail evalfast.Failure
+// fail is where evalfast says why a line failed, the caller's so that a
+// line does not clear it.
+func (ev *evaluator) appendFast(dst, expr []byte, line int, fail *evalfast.Failure) (out []byte, ok, failed bool) {
 	if !ev.json {
-		out, kind, ok := evalfast.Eval(dst, expr, &fail)
+		out, kind, ok := evalfast.Eval(dst, expr, fail)
 		if !ok {
 			return dst, false, false
 		}
 		if kind == evalfast.Failed {
-			return ev.appendFailure(dst, expr, line, &fail)
+			return ev.appendFailure(dst, expr, line, fail)
 		}
 		return append(out, '\n'), true, false
 	}
@@ -31,12 +35,12 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, fai
 	dst = append(dst, `{"expr":`...)
 	dst = driver.AppendJSONString(dst, expr)
 	dst = append(dst, `,"value":"`...)
-	out, kind, ok := evalfast.Eval(dst, expr, &fail)
+	out, kind, ok := evalfast.Eval(dst, expr, fail)
 	if !ok {
 		return dst[:n], false, false
 	}
 	if kind == evalfast.Failed {
-		return ev.appendFailure(dst[:n], expr, line, &fail)
+		return ev.appendFailure(dst[:n], expr, line, fail)
 	}
 	// The text of a value is digits, parentheses, commas and colons: a JSON
 	// string as it is.
@@ -51,11 +55,31 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int) (out []byte, ok, fai
 
 // appendFailure appends the error line of a failure the fast path found;
 // a code the catalogue lacks, or that is not an error's, is left to the full
-// path, which words it.
+// path, which words it. A failure layout.Failure found (the commonest) is
+// written straight into the output, not made a string first.
 func (ev *evaluator) appendFailure(dst, expr []byte, line int, f *evalfast.Failure) ([]byte, bool, bool) {
-	code := diag.Code(f.Err.Code)
-	if info, ok := diag.Lookup(code); !ok || info.Severity != diag.Error {
+	if f.Err != nil {
+		code := diag.Code(f.Err.Code)
+		if info, ok := diag.Lookup(code); !ok || info.Severity != diag.Error {
+			return dst, false, false
+		}
+		return ev.appendErrorLine(dst, expr, code, f.Err.Message(), line, f.At+1), true, true
+	}
+	code := diag.Code(f.Lazy.Code)
+	if !lazyCodes()[code] {
 		return dst, false, false
 	}
-	return ev.appendErrorLine(dst, expr, code, f.Err.Message(), line, f.At+1), true, true
+	return ev.appendErrorLineBytes(dst, expr, code, &f.Lazy, line, f.At+1), true, true
 }
+
+// lazyCodes are the codes of layout.Failure that the catalogue has as
+// errors, looked up once (a code it does not list goes to the full path).
+var lazyCodes = sync.OnceValue(func() map[diag.Code]bool {
+	m := map[diag.Code]bool{}
+	for _, c := range []layout.Code{layout.CodeStrideDivisibility, layout.CodeShapeDivisibility, layout.CodeComplementInjective} {
+		if info, ok := diag.Lookup(diag.Code(c)); ok && info.Severity == diag.Error {
+			m[diag.Code(c)] = true
+		}
+	}
+	return m
+})

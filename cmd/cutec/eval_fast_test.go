@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/cutec/cutec/internal/evalfast"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -32,7 +33,7 @@ func checkFastFailed(t testing.TB, line string) (took, failedLine bool) {
 	t.Helper()
 	for _, json := range []bool{false, true} {
 		ev := &evaluator{json: json}
-		fast, ok, failed := ev.appendFast([]byte("prefix "), []byte(line), 1)
+		fast, ok, failed := ev.appendFast([]byte("prefix "), []byte(line), 1, new(evalfast.Failure))
 		if !ok {
 			if string(fast) != "prefix " {
 				t.Errorf("json=%v: %q: a decline changed the buffer to %q", json, line, fast)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/driver"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
 )
 
@@ -55,24 +56,52 @@ func (ev *evaluator) appendError(b, expr []byte, d *diag.Diagnostic) []byte {
 // appendErrorLine appends the error line of an expression: its code and
 // message, and with -json the line and column where the error starts.
 func (ev *evaluator) appendErrorLine(b, expr []byte, code diag.Code, msg string, line, col int) []byte {
+	b = ev.appendErrorHead(b, expr, code)
+	if ev.json {
+		b = driver.AppendJSONString(b, msg)
+	} else {
+		b = append(b, diag.Escape(msg)...)
+	}
+	return ev.appendErrorTail(b, line, col)
+}
+
+// appendErrorLineBytes is appendErrorLine for the message of a
+// layout.Failure, written straight into the line: printable ASCII without
+// a quote or a backslash (layout's TestPropertyFailureEqualsGeneral checks
+// it), which neither diag.Escape nor a JSON string changes.
+func (ev *evaluator) appendErrorLineBytes(b, expr []byte, code diag.Code, msg *layout.Failure, line, col int) []byte {
+	b = ev.appendErrorHead(b, expr, code)
+	if !ev.json {
+		return ev.appendErrorTail(msg.AppendMessage(b), line, col)
+	}
+	b = msg.AppendMessage(append(b, '"'))
+	return ev.appendErrorTail(append(b, '"'), line, col)
+}
+
+// appendErrorHead appends the error line up to its message.
+func (ev *evaluator) appendErrorHead(b, expr []byte, code diag.Code) []byte {
 	if ev.json {
 		b = append(b, `{"expr":`...)
 		b = driver.AppendJSONString(b, expr)
 		b = append(b, `,"error":{"code":`...)
 		b = driver.AppendJSONString(b, code)
-		b = append(b, `,"message":`...)
-		b = driver.AppendJSONString(b, msg)
+		return append(b, `,"message":`...)
+	}
+	b = append(b, "error"...)
+	if code != "" {
+		b = append(append(append(b, '['), code...), ']')
+	}
+	return append(b, ": "...)
+}
+
+// appendErrorTail appends the end of an error line after its message.
+func (ev *evaluator) appendErrorTail(b []byte, line, col int) []byte {
+	if ev.json {
 		b = append(b, `,"line":`...)
 		b = strconv.AppendInt(b, int64(line), 10)
 		b = append(b, `,"col":`...)
 		b = strconv.AppendInt(b, int64(col), 10)
 		b = append(b, "}}"...)
-	} else {
-		b = append(b, "error"...)
-		if code != "" {
-			b = append(append(append(b, '['), code...), ']')
-		}
-		b = append(append(b, ": "...), diag.Escape(msg)...)
 	}
 	return append(b, '\n')
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/cutec/cutec/internal/evalfast"
 	"io"
 	"runtime"
 	"sync"
@@ -55,12 +56,13 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 		return out
 	}
 	lines, full := 0, 0
+	var fail evalfast.Failure // one for the chunk: a line does not clear it
 	ch.lines(func(text []byte, off int64, line int) {
 		lines++
-		if o, ok, failed := ev.appendFast(out.text, text, line); ok {
+		if o, ok, failed := ev.appendFast(out.text, text, line, &fail); ok {
 			out.text, out.failed = o, out.failed || failed
-			if failed {
-				full++ // wording an error runs the general algebra: costly, as the full path
+			if failed && fail.Err != nil {
+				full++ // the general function found the error: costly, as the full path
 			}
 			return
 		}

@@ -96,8 +96,8 @@ func TestEvalFailure(t *testing.T) {
 	} {
 		var f Failure
 		got, kind, ok := Eval([]byte("> "), []byte(c.line), &f)
-		if !ok || kind != Failed || string(got) != "> " || f.Err == nil || f.Err.Code != c.code {
-			t.Errorf("%q: %q, kind %d, ok %v, %+v; want a failure %s", c.line, got, kind, ok, f.Err, c.code)
+		if !ok || kind != Failed || string(got) != "> " || f.Code() != c.code {
+			t.Errorf("%q: %q, kind %d, ok %v, %s; want a failure %s", c.line, got, kind, ok, f.Code(), c.code)
 			continue
 		}
 		if f.At != c.at {

@@ -15,9 +15,32 @@ const Failed Kind = 3
 // the error the general function of package layout returns, and the byte
 // offset in the line of what it is about (the argument it names, or the
 // call), where the full path's diagnostic starts.
+//
+// The error is held as its values (Lazy) where layout.Failure finds it
+// from the Static layouts read, the commonest errors (a composition, a
+// complement, a divide by a layout), and its text is written only when printed
+// (AppendMessage); otherwise Err is the general function's error.
 type Failure struct {
-	Err *layout.Error
-	At  int
+	Err  *layout.Error
+	Lazy layout.Failure // the error when Err is nil
+	At   int
+}
+
+// Code is the code of the error.
+func (f *Failure) Code() string {
+	if f.Err != nil {
+		return f.Err.Code
+	}
+	return f.Lazy.Code
+}
+
+// AppendMessage appends what the error's diagnostic says
+// (layout.Error.Message).
+func (f *Failure) AppendMessage(b []byte) []byte {
+	if f.Err != nil {
+		return append(b, f.Err.Message()...)
+	}
+	return f.Lazy.AppendMessage(b)
 }
 
 // Eval is Append that also answers the lines whose operation fails: when
@@ -40,6 +63,11 @@ type callArgs struct{ name, arg0, arg1 int }
 // declined for another reason) or an error of another kind is left to the
 // full path.
 func failure(o op, a, b *layout.Static, cotarget int64, has bool, at callArgs, fail *Failure) bool {
+	if lazyFailure(o, a, b, cotarget, has, &fail.Lazy) {
+		fail.Err = nil
+		fail.at(fail.Lazy.Arg, at)
+		return true
+	}
 	la := a.Layout()
 	var err error
 	switch o {
@@ -82,14 +110,41 @@ func failure(o op, a, b *layout.Static, cotarget int64, has bool, at callArgs, f
 	if err == nil || !errors.As(err, &e) {
 		return false
 	}
-	fail.Err, fail.At = e, at.name
-	switch e.Arg {
+	fail.Err = e
+	fail.at(e.Arg, at)
+	return true
+}
+
+// at sets f.At to the offset of argument arg (the call's name when the
+// error is not about one argument).
+func (f *Failure) at(arg int, at callArgs) {
+	f.At = at.name
+	switch arg {
 	case 0:
-		fail.At = at.arg0
+		f.At = at.arg0
 	case 1:
 		if at.arg1 >= 0 {
-			fail.At = at.arg1
+			f.At = at.arg1
 		}
 	}
-	return true
+}
+
+// lazyFailure finds the error of operation o with layout.Failure, without
+// the general function, for the operations it knows.
+func lazyFailure(o op, a, b *layout.Static, cotarget int64, has bool, x *layout.Failure) bool {
+	switch o {
+	case opComposition:
+		return x.Compose(a, b)
+	case opComplement:
+		return x.Complement(a, cotarget, has)
+	case opLogicalDivide:
+		return x.LogicalDivide(a, b)
+	case opZippedDivide:
+		return x.ZippedDivide(a, b)
+	case opTiledDivide:
+		return x.TiledDivide(a, b)
+	case opFlatDivide:
+		return x.FlatDivide(a, b)
+	}
+	return false
 }

@@ -37,6 +37,13 @@ type arena struct {
 	dimLists    []*Dim
 	descriptors []Descriptor
 	stack       []FastValue // the elements of the tuples being parsed (see tuple)
+	// the parts of a composed layout, S<3,4,3> o smem_ptr[16b](unset) o L
+	composeParts []ComposePart
+	partPtrs     []*ComposePart
+	templates    []TemplateArgs
+	templateArgs []TemplateArg
+	templatePtrs []*TemplateArg
+	pointers     []Pointer
 }
 
 // popStack drops the values of a's stack from base on.
@@ -131,4 +138,10 @@ func (a *arena) reset() {
 	resetSlice(&a.dimLists)
 	resetSlice(&a.descriptors)
 	resetSlice(&a.stack)
+	resetSlice(&a.composeParts)
+	resetSlice(&a.partPtrs)
+	resetSlice(&a.templates)
+	resetSlice(&a.templateArgs)
+	resetSlice(&a.templatePtrs)
+	resetSlice(&a.pointers)
 }

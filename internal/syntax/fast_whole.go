@@ -224,14 +224,18 @@ func (p rootParser) composed() (*Composed, bool) {
 	if c.Head, ok = p.operand(); !ok {
 		return nil, false
 	}
+	var partBuf [2]*ComposePart // gathered on the stack, then copied to the arena
+	parts := partBuf[:0]
 	for p.isCompose() {
-		part := &ComposePart{Pos: p.pos(), Op: p.next()}
+		part := take(&p.t.arena.composeParts)
+		part.Pos, part.Op = p.pos(), p.next()
 		if part.X, ok = p.operand(); !ok {
 			return nil, false
 		}
 		part.EndPos = p.end()
-		c.Rest = append(c.Rest, part)
+		parts = append(parts, part)
 	}
+	c.Rest = takeCopy(&p.t.arena.partPtrs, parts)
 	c.EndPos = p.end()
 	return c, true
 }
@@ -419,10 +423,14 @@ func (p rootParser) name() (*Name, bool) {
 // templateArgs parses `< arg { , arg } > [ { } ]`, each argument an
 // integer or a name.
 func (p rootParser) templateArgs() (*TemplateArgs, bool) {
-	t := &TemplateArgs{Pos: p.pos()}
-	p.t.Next() // <
+	t := take(&p.t.arena.templates)
+	t.Pos = p.pos()
+	p.t.Next()                 // <
+	var argBuf [4]*TemplateArg // gathered on the stack, then copied to the arena
+	list := argBuf[:0]
 	for {
-		a := &TemplateArg{Pos: p.pos()}
+		a := take(&p.t.arena.templateArgs)
+		a.Pos = p.pos()
 		switch p.t.Peek().Type {
 		case TokNat, TokNeg, TokStatic:
 			a.Int = p.next()
@@ -435,11 +443,12 @@ func (p rootParser) templateArgs() (*TemplateArgs, bool) {
 			return nil, false
 		}
 		a.EndPos = p.end()
-		t.List = append(t.List, a)
+		list = append(list, a)
 		if !p.skip(TokComma) {
 			break
 		}
 	}
+	t.List = takeCopy(&p.t.arena.templatePtrs, list)
 	if !p.skip(TokRAngle) {
 		return nil, false
 	}
@@ -455,7 +464,8 @@ func (p rootParser) templateArgs() (*TemplateArgs, bool) {
 
 // pointer parses `[ nat ident ] ( ident | nat [ident] )`.
 func (p rootParser) pointer() (*Pointer, bool) {
-	ptr := &Pointer{Pos: p.pos()}
+	ptr := take(&p.t.arena.pointers)
+	ptr.Pos = p.pos()
 	p.t.Next() // [
 	if !p.is(TokNat, "") {
 		return nil, false
