@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/gen"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/parser"
 )
 
@@ -120,8 +121,14 @@ func freshLayouts(t *testing.T, seed uint64, size int64) []string {
 // every name the same value and site with the reader as without it.
 func TestCuteFastEqualsFull(t *testing.T) {
 	fast, full := fullAndFast(t)
+	// 64 KiB of fresh layouts and 5000 random lines by default; 256 KiB and
+	// 20000 with CUTEC_HEAVY=1.
+	size, lines := int64(64<<10), 5000
+	if heavytest.Enabled() {
+		size, lines = 256<<10, 20000
+	}
 
-	layouts := freshLayouts(t, 1, 256<<10)
+	layouts := freshLayouts(t, 1, size)
 	if taken := checkSame(t, fast, full, "fresh layouts", layouts); taken < len(layouts)*9/10 {
 		// The generator makes clean layouts (internal/gen), so nearly all
 		// of them are read fast; those with a dynamic leaf are not.
@@ -145,7 +152,7 @@ func TestCuteFastEqualsFull(t *testing.T) {
 	checkSame(t, fast, full, "a generated suite", strings.Split(suite.String(), "\n"))
 
 	checkSame(t, fast, full, "edge lines", edgeLines)
-	random := randomLines(rand.New(rand.NewPCG(3, 4)), 20000)
+	random := randomLines(rand.New(rand.NewPCG(3, 4)), lines)
 	checkSame(t, fast, full, "random lines", random)
 	asserts := randomAsserts(rand.New(rand.NewPCG(5, 6)), random)
 	if taken := checkSame(t, fast, full, "random assertions", asserts); taken < len(asserts)/10 {
