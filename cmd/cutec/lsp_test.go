@@ -92,11 +92,21 @@ func TestLSPMatchesLint(t *testing.T) {
 // lintFindings runs lint -format json on a file and returns one line per
 // diagnostic.
 func lintFindings(t *testing.T, file string) []string {
+	t.Helper()
 	var out, errOut bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
 	run([]string{"lint", "-format", "json", file}, e)
+	return jsonFindings(t, out.Bytes())
+}
+
+// jsonFindings returns one line per diagnostic of the JSON lines of
+// "cutec lint -format json" (the objects of the C ABI's diagnostics, one a
+// line): code, severity, span, message and located notes, without the
+// file's name.
+func jsonFindings(t testing.TB, out []byte) []string {
+	t.Helper()
 	var lines []string
-	sc := bufio.NewScanner(&out)
+	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var d struct {
@@ -129,6 +139,7 @@ func lintFindings(t *testing.T, file string) []string {
 // and exits, and returns one line per published diagnostic in lint's
 // terms.
 func lspFindings(t *testing.T, file string, src []byte) []string {
+	t.Helper()
 	uri := "file://" + filepath.ToSlash(file)
 	var in bytes.Buffer
 	for _, m := range []map[string]any{
