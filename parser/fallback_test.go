@@ -1,22 +1,22 @@
 package parser
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/corpus"
 	"github.com/cutec/cutec/internal/heavytest"
-	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // validCorpus gathers the texts of the repository's reference corpora: the
 // parser's test tables, every golden input (whole and line by line), every
-// line of the example files, the payloads and wrappers of every MLIR file,
-// and the expressions and expected results of the dialect and reference
-// cases. Not all of them are valid in every form; the fallback test keeps
+// line of the example files and of the MLIR corpus, the payloads and
+// wrappers of every MLIR file, and the expressions and expected results of
+// every reference set (internal/corpus, which the test matrix of cmd/cutec
+// reads too). Not all of them are valid in every form; the fallback test keeps
 // those the reference parser accepts.
 func validCorpus(t *testing.T) []string {
 	t.Helper()
@@ -32,19 +32,23 @@ func validCorpus(t *testing.T) []string {
 			inputs = append(inputs, string(w.Payload), text[w.Start:w.End])
 		}
 	}
-	goldens, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "*.txtar"))
-	if err != nil || len(goldens) == 0 {
-		t.Fatalf("no golden files: %v", err)
+	// The cases of internal/corpus: the golden files, the MLIR corpus and
+	// every expression of the reference sets with its expected print.
+	docs, err := corpus.Docs("..")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, path := range goldens {
-		a, err := txtar.ParseFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range a.Files {
-			if f.Name == "input" {
-				addText(string(f.Data))
-			}
+	for _, d := range docs {
+		addText(d.Input)
+	}
+	exprs, err := corpus.Exprs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range exprs {
+		inputs = append(inputs, c.Text)
+		if c.Expect != "" {
+			inputs = append(inputs, c.Expect)
 		}
 	}
 	err = filepath.WalkDir(filepath.Join("..", "examples"), func(path string, d os.DirEntry, err error) error {
@@ -57,19 +61,6 @@ func validCorpus(t *testing.T) []string {
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, path := range []string{"../testdata/dialect/cases.jsonl", "../testdata/reference/reference_cases.jsonl"} {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(strings.TrimSpace(string(src)), "\n") {
-			var c struct{ Expr, Expect string }
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			inputs = append(inputs, c.Expr, c.Expect)
-		}
 	}
 	seen := map[string]bool{}
 	unique := inputs[:0]

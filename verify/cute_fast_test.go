@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/corpus"
 	"github.com/cutec/cutec/internal/gen"
 	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/parser"
@@ -152,6 +153,7 @@ func TestCuteFastEqualsFull(t *testing.T) {
 	checkSame(t, fast, full, "a generated suite", strings.Split(suite.String(), "\n"))
 
 	checkSame(t, fast, full, "edge lines", edgeLines)
+	checkSame(t, fast, full, "the corpus", corpusLines(t))
 	random := randomLines(rand.New(rand.NewPCG(3, 4)), lines)
 	checkSame(t, fast, full, "random lines", random)
 	asserts := randomAsserts(rand.New(rand.NewPCG(5, 6)), random)
@@ -339,4 +341,29 @@ func TestReadsFastOnlyWithKnownChecks(t *testing.T) {
 	if p, err := NewPass(Options{IR: true}); err != nil || p.fastLines {
 		t.Errorf("a pass for IR reads lines fast (err %v)", err)
 	}
+}
+
+// corpusLines are the lines of internal/corpus, as lines of a .cute file:
+// every expression of the reference sets and every line of the golden
+// files of mode cute (the test matrix of cmd/cutec reads the same cases).
+func corpusLines(t *testing.T) []string {
+	t.Helper()
+	exprs, err := corpus.Exprs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, c := range exprs {
+		lines = append(lines, strings.Split(c.Text, "\n")...)
+	}
+	docs, err := corpus.Goldens("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		if d.Mode == "cute" {
+			lines = append(lines, strings.Split(d.Input, "\n")...)
+		}
+	}
+	return lines
 }
