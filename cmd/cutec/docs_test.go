@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,7 +32,7 @@ func TestDocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var total atomic.Int64
+	total := 0
 	for _, page := range pages {
 		src, err := os.ReadFile(filepath.Join(root, page))
 		if err != nil {
@@ -48,28 +47,28 @@ func TestDocs(t *testing.T) {
 			continue
 		}
 		t.Run(page, func(t *testing.T) {
-			t.Parallel()
 			dir := t.TempDir()
 			if err := copyNamed(root, dir, blocks); err != nil {
 				t.Fatal(err)
 			}
+			// A plain "cutec ARGS" runs in this process (in dir), not in a
+			// shell that starts the command: most of the commands are.
+			t.Chdir(dir)
 			for _, b := range blocks {
 				if b.skip != "" {
 					t.Logf("%s:%d: block not run: %s", page, b.line, b.skip)
 					continue
 				}
 				for _, c := range b.cmds {
-					total.Add(1)
+					total++
 					runDocCommand(t, page, dir, c)
 				}
 			}
 		})
 	}
-	t.Cleanup(func() {
-		if total.Load() == 0 {
-			t.Error("no command found in the docs")
-		}
-	})
+	if total == 0 {
+		t.Error("no command found in the docs")
+	}
 }
 
 // runDocCommand runs one command in dir with sh and compares its output
@@ -78,29 +77,78 @@ func TestDocs(t *testing.T) {
 // command's exit status by running "(exit N)" first.
 func runDocCommand(t *testing.T, page, dir string, c *docCommand) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	script := "(exit " + itoa(c.prevStatus()) + ")\n" + c.text
-	cmd := exec.CommandContext(ctx, "sh", "-c", script)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1", "LC_ALL=C")
 	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err := cmd.Run()
-	c.status = 0
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		c.status = exit.ExitCode()
-	case err != nil:
-		t.Errorf("%s:%d: $ %s: %v", page, c.line, c.first(), err)
-		return
+	if args, ok := plainCutec(c.text); ok {
+		// The process's directory is dir (TestDocs); NO_COLOR=1 as for sh.
+		c.status = run(args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &out,
+			getenv: func(k string) string { return map[string]string{"NO_COLOR": "1", "LC_ALL": "C"}[k] }})
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		script := "(exit " + itoa(c.prevStatus()) + ")\n" + c.text
+		cmd := exec.CommandContext(ctx, "sh", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "NO_COLOR=1", "LC_ALL=C")
+		cmd.Stdout = &out
+		cmd.Stderr = &out
+		err := cmd.Run()
+		c.status = 0
+		var exit *exec.ExitError
+		switch {
+		case errors.As(err, &exit):
+			c.status = exit.ExitCode()
+		case err != nil:
+			t.Errorf("%s:%d: $ %s: %v", page, c.line, c.first(), err)
+			return
+		}
 	}
 	if got := out.String(); got != c.want {
 		t.Errorf("%s:%d: $ %s\nthe output differs from the doc (-doc +cutec):\n%s", page, c.line, c.first(),
 			cmp.Diff(strings.SplitAfter(c.want, "\n"), strings.SplitAfter(got, "\n")))
 	}
+}
+
+// plainCutec returns the arguments of a command that is "cutec" and words
+// that sh would pass as they are written, or in single quotes or in double
+// quotes holding no $, ` or \ (no redirection, pipe, variable, glob or
+// here-document), and whether it is one.
+func plainCutec(text string) ([]string, bool) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(text); i++ {
+		switch ch := text[i]; {
+		case ch == ' ' || ch == '\t':
+			if inWord {
+				words, inWord = append(words, w.String()), false
+				w.Reset()
+			}
+		case ch == '\'' || ch == '"':
+			end := strings.IndexByte(text[i+1:], ch)
+			if end < 0 {
+				return nil, false
+			}
+			quoted := text[i+1 : i+1+end]
+			if ch == '"' && strings.ContainsAny(quoted, "$`\\") {
+				return nil, false
+			}
+			w.WriteString(quoted)
+			inWord = true
+			i += end + 1
+		case strings.IndexByte("\n\\|&;<>()$`*?[~#{}=!", ch) >= 0:
+			return nil, false
+		default:
+			w.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	if len(words) == 0 || words[0] != "cutec" {
+		return nil, false
+	}
+	return words[1:], true
 }
 
 func itoa(n int) string {
