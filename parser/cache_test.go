@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/heavytest"
 )
 
 func TestCacheSharesTreesAcrossWindows(t *testing.T) {
@@ -71,8 +72,11 @@ func TestCacheRetargetsDiagnostics(t *testing.T) {
 
 func TestCacheIsBounded(t *testing.T) {
 	p := New(Options{CacheSize: 640})
-	n := 100_000
-	if testing.Short() {
+	n := 20_000 // 8 times the hashes the cache may remember; 100 000 with CUTEC_HEAVY=1
+	switch {
+	case heavytest.Enabled():
+		n = 100_000
+	case testing.Short():
 		n = 10_000 // still 4 times the hashes the cache may remember
 	}
 	for i := range n {

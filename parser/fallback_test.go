@@ -1,21 +1,22 @@
 package parser
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cutec/cutec/diag"
-	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/cutec/cutec/internal/corpus"
+	"github.com/cutec/cutec/internal/heavytest"
 )
 
 // validCorpus gathers the texts of the repository's reference corpora: the
 // parser's test tables, every golden input (whole and line by line), every
-// line of the example files, the payloads and wrappers of every MLIR file,
-// and the expressions and expected results of the dialect and reference
-// cases. Not all of them are valid in every form; the fallback test keeps
+// line of the example files and of the MLIR corpus, the payloads and
+// wrappers of every MLIR file, and the expressions and expected results of
+// every reference set (internal/corpus, which the test matrix of cmd/cutec
+// reads too). Not all of them are valid in every form; the fallback test keeps
 // those the reference parser accepts.
 func validCorpus(t *testing.T) []string {
 	t.Helper()
@@ -31,19 +32,23 @@ func validCorpus(t *testing.T) []string {
 			inputs = append(inputs, string(w.Payload), text[w.Start:w.End])
 		}
 	}
-	goldens, err := filepath.Glob(filepath.Join("..", "testdata", "golden", "*.txtar"))
-	if err != nil || len(goldens) == 0 {
-		t.Fatalf("no golden files: %v", err)
+	// The cases of internal/corpus: the golden files, the MLIR corpus and
+	// every expression of the reference sets with its expected print.
+	docs, err := corpus.Docs("..")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, path := range goldens {
-		a, err := txtar.ParseFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range a.Files {
-			if f.Name == "input" {
-				addText(string(f.Data))
-			}
+	for _, d := range docs {
+		addText(d.Input)
+	}
+	exprs, err := corpus.Exprs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range exprs {
+		inputs = append(inputs, c.Text)
+		if c.Expect != "" {
+			inputs = append(inputs, c.Expect)
 		}
 	}
 	err = filepath.WalkDir(filepath.Join("..", "examples"), func(path string, d os.DirEntry, err error) error {
@@ -57,19 +62,6 @@ func validCorpus(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"../testdata/dialect/cases.jsonl", "../testdata/reference/reference_cases.jsonl"} {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(strings.TrimSpace(string(src)), "\n") {
-			var c struct{ Expr, Expect string }
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			inputs = append(inputs, c.Expr, c.Expect)
-		}
-	}
 	seen := map[string]bool{}
 	unique := inputs[:0]
 	for _, s := range inputs {
@@ -79,6 +71,20 @@ func validCorpus(t *testing.T) []string {
 		}
 	}
 	return unique
+}
+
+// sampled is the corpus a default run checks: every nth input, so that
+// every source of the corpus is still drawn from (docs/testing.md). With
+// CUTEC_HEAVY=1 it is the whole corpus, as the heavy stage of CI runs it.
+func sampled(inputs []string, n int) []string {
+	if heavytest.Enabled() {
+		return inputs
+	}
+	var out []string
+	for i := 0; i < len(inputs); i += n {
+		out = append(out, inputs[i])
+	}
+	return out
 }
 
 // TestValidInputTakesTheFastPath checks that the hand-written fast path
@@ -92,7 +98,7 @@ func TestValidInputTakesTheFastPath(t *testing.T) {
 	var fell []string
 	p.onFallback = func(form Form, src string) { fell = append(fell, src) }
 	valid := map[Form]int{}
-	for _, src := range validCorpus(t) {
+	for _, src := range sampled(validCorpus(t), 3) {
 		for _, form := range allForms {
 			fell = fell[:0]
 			if n, l, _ := parseAs(p, form, src); n == nil || l.HasErrors() {

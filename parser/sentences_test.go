@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2/ebnf"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/internal/syntax"
 )
 
@@ -246,8 +247,11 @@ func checkSentence(t *testing.T, form Form, src string) bool {
 // TestGrammarSentencesTakeTheFastPath generates sentences of every root of
 // the grammar and checks each in every form that starts there.
 func TestGrammarSentencesTakeTheFastPath(t *testing.T) {
-	n := 300
-	if testing.Short() {
+	n := 100
+	switch {
+	case heavytest.Enabled():
+		n = 300
+	case testing.Short():
 		n = 50
 	}
 	for root, g := range rootGrammars() {

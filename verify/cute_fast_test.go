@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/corpus"
 	"github.com/cutec/cutec/internal/gen"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/parser"
 )
 
@@ -120,8 +122,14 @@ func freshLayouts(t *testing.T, seed uint64, size int64) []string {
 // every name the same value and site with the reader as without it.
 func TestCuteFastEqualsFull(t *testing.T) {
 	fast, full := fullAndFast(t)
+	// 64 KiB of fresh layouts and 5000 random lines by default; 256 KiB and
+	// 20000 with CUTEC_HEAVY=1.
+	size, lines := int64(64<<10), 5000
+	if heavytest.Enabled() {
+		size, lines = 256<<10, 20000
+	}
 
-	layouts := freshLayouts(t, 1, 256<<10)
+	layouts := freshLayouts(t, 1, size)
 	if taken := checkSame(t, fast, full, "fresh layouts", layouts); taken < len(layouts)*9/10 {
 		// The generator makes clean layouts (internal/gen), so nearly all
 		// of them are read fast; those with a dynamic leaf are not.
@@ -145,7 +153,8 @@ func TestCuteFastEqualsFull(t *testing.T) {
 	checkSame(t, fast, full, "a generated suite", strings.Split(suite.String(), "\n"))
 
 	checkSame(t, fast, full, "edge lines", edgeLines)
-	random := randomLines(rand.New(rand.NewPCG(3, 4)), 20000)
+	checkSame(t, fast, full, "the corpus", corpusLines(t))
+	random := randomLines(rand.New(rand.NewPCG(3, 4)), lines)
 	checkSame(t, fast, full, "random lines", random)
 	asserts := randomAsserts(rand.New(rand.NewPCG(5, 6)), random)
 	if taken := checkSame(t, fast, full, "random assertions", asserts); taken < len(asserts)/10 {
@@ -332,4 +341,29 @@ func TestReadsFastOnlyWithKnownChecks(t *testing.T) {
 	if p, err := NewPass(Options{IR: true}); err != nil || p.fastLines {
 		t.Errorf("a pass for IR reads lines fast (err %v)", err)
 	}
+}
+
+// corpusLines are the lines of internal/corpus, as lines of a .cute file:
+// every expression of the reference sets and every line of the golden
+// files of mode cute (the test matrix of cmd/cutec reads the same cases).
+func corpusLines(t *testing.T) []string {
+	t.Helper()
+	exprs, err := corpus.Exprs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, c := range exprs {
+		lines = append(lines, strings.Split(c.Text, "\n")...)
+	}
+	docs, err := corpus.Goldens("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		if d.Mode == "cute" {
+			lines = append(lines, strings.Split(d.Input, "\n")...)
+		}
+	}
+	return lines
 }

@@ -114,6 +114,12 @@ func (o *formatter) file(src source) {
 // take gigabytes to parse) or syntax errors. An error is a failure of the
 // printer, which should not happen.
 func format(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
+	return formatChunks(name, in, isMLIR, fmtChunk)
+}
+
+// formatChunks is format in chunks of about size bytes (the tests give it
+// small chunks, to cut a small file into several).
+func formatChunks(name string, in []byte, isMLIR bool, size int) ([]byte, diag.List, error) {
 	if l := longLines(name, in); len(l) > 0 {
 		return nil, l, nil
 	}
@@ -122,7 +128,7 @@ func format(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
 	// memory of the parse is that of one chunk, not of the file.
 	out := make([]byte, 0, len(in))
 	for off, line := 0, 1; off < len(in); {
-		end := chunkEnd(in, off)
+		end := chunkEnd(in, off, size)
 		chunk := in[off:end]
 		formatted, diags, err := formatSource(name, chunk, isMLIR)
 		if err != nil {
@@ -144,11 +150,11 @@ func format(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
 const fmtChunk = 1 << 20
 
 // chunkEnd returns the end of the chunk of whole lines that starts at off:
-// about fmtChunk bytes, ending after a newline, and never leaving the next
+// about size bytes, ending after a newline, and never leaving the next
 // chunk to start with a byte-order mark (which only the first line may
 // hold).
-func chunkEnd(in []byte, off int) int {
-	end := off + fmtChunk
+func chunkEnd(in []byte, off, size int) int {
+	end := off + size
 	for end < len(in) {
 		nl := bytes.IndexByte(in[end:], '\n')
 		if nl < 0 {

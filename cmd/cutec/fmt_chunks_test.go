@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/heavytest"
 )
 
 // TestFmtChunksAgree: fmt formats a file in chunks of about fmtChunk bytes
@@ -12,9 +15,18 @@ import (
 // byte-order mark, and a syntax error in a later chunk is reported at its
 // line in the file.
 func TestFmtChunksAgree(t *testing.T) {
+	// Chunks of 16 KiB by default; fmt's own chunks of a megabyte (three
+	// megabytes formatted twice) with CUTEC_HEAVY=1.
+	size := 16 << 10
+	if heavytest.Enabled() {
+		size = fmtChunk
+	}
+	format := func(name string, in []byte, isMLIR bool) ([]byte, diag.List, error) {
+		return formatChunks(name, in, isMLIR, size)
+	}
 	var cute, mlir bytes.Buffer
 	cute.WriteString("\xef\xbb\xbf# a tile\n")
-	for i := 0; cute.Len() < 3*fmtChunk; i++ {
+	for i := 0; cute.Len() < 3*size; i++ {
 		fmt.Fprintf(&cute, "A%d = (4, %d) : (1, 4)   # line %d\r\n", i, i%7+1, i)
 		fmt.Fprintf(&cute, "assert size(A%d) == %d\n\n", i, 4*(i%7+1))
 		fmt.Fprintf(&mlir, "%%%d = cute.static : !cute.layout<\" (4, %d):(1, 4) \"> // %d\n", i, i%5+1, i)

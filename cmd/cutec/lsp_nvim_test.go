@@ -31,10 +31,7 @@ func TestNeovim(t *testing.T) {
 		t.Skip("builds cutec and runs an editor")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "cutec")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := cutecExecutable(t)
 	script, err := filepath.Abs("testdata/nvim/lsp_check.lua")
 	if err != nil {
 		t.Fatal(err)
@@ -146,9 +143,7 @@ func TestNeovimSnippet(t *testing.T) {
 	snippet = snippet[:strings.Index(snippet, "```")]
 
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "cutec")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	bin := cutecExecutable(t)
 	init := filepath.Join(dir, "snippet.lua")
 	require.NoError(t, os.WriteFile(init, []byte(snippet), 0o644))
 	a, b := filepath.Join(dir, "a.cute"), filepath.Join(dir, "b.cute")
@@ -163,9 +158,9 @@ func TestNeovimSnippet(t *testing.T) {
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
 		"-c", "luafile "+init, "-c", "edit "+a, "-c", "edit "+b, "-c", "luafile "+check)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "OUT="+result,
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"), "OUT="+result,
 		"HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	out, err = cmd.CombinedOutput()
+	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "nvim: %s", out)
 	got, err := os.ReadFile(result)
 	require.NoError(t, err, "nvim wrote no result")

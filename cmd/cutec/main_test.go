@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +20,23 @@ import (
 // binary.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){"cutec": testCutec})
+}
+
+// cutecExecutable returns the path of a program named cutec that is this
+// test binary, which TestMain runs as the command when it is called cutec:
+// the tests that hand "cutec" to another program (an editor, a Python
+// script) use it, so no test builds the command again.
+func cutecExecutable(t testing.TB) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cutec := filepath.Join(t.TempDir(), "cutec")
+	if err := os.Symlink(exe, cutec); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	return cutec
 }
 
 // testCutec is the command as the script tests run it. The test binary (and

@@ -2,11 +2,7 @@
 
 package main
 
-import (
-	"bytes"
-	"strings"
-	"syscall/js"
-)
+import "syscall/js"
 
 // main, in the WebAssembly build (GOOS=js GOARCH=wasm, built by
 // web/build.py), runs no command: it gives the page one function,
@@ -27,14 +23,8 @@ func main() {
 		if len(argv) > 1 && argv[1].Type() == js.TypeString {
 			stdin = argv[1].String()
 		}
-		var stdout, stderr bytes.Buffer
-		status := run(args, &env{
-			stdin:  strings.NewReader(stdin),
-			stdout: &stdout,
-			stderr: &stderr,
-			getenv: func(string) string { return "" },
-		})
-		return map[string]any{"stdout": stdout.String(), "stderr": stderr.String(), "status": status}
+		stdout, stderr, status := webRun(args, stdin)
+		return map[string]any{"stdout": stdout, "stderr": stderr, "status": status}
 	}))
 	select {}
 }

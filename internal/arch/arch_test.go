@@ -44,6 +44,8 @@ var allowed = map[string][]string{
 	"internal/driver": {"verify", "normalize", "parser", "ast", "layout", "diag"},
 	// internal/sources reads the CuTe declarations of C++ and Python files.
 	"internal/sources": {"verify", "normalize", "parser", "diag"},
+	// internal/corpus reads the test cases of testdata/ for the tests.
+	"internal/corpus": {},
 }
 
 // importers lists packages that only some packages may import: the grammar's

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/goldenfile"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/parser"
 	"github.com/cutec/cutec/printer"
@@ -37,8 +38,17 @@ var drawings = []drawing{
 }
 
 // browser returns the path of a Chromium, or skips the test (fails it with
-// CUTEC_REQUIRE_BROWSER=1).
+// CUTEC_REQUIRE_BROWSER=1). A headless browser costs most of a minute of
+// the machine's two cores, so the default "go test ./..." does not start
+// one even where it is installed: the browser tests run when
+// CUTEC_REQUIRE_BROWSER=1 (the embed and web stages of CI), CUTEC_HEAVY=1,
+// CUTEC_CHROMIUM names a browser, or CUTEC_UPDATE_SCREENSHOTS=1 rewrites
+// the screenshots.
 func browser(t *testing.T) string {
+	if os.Getenv("CUTEC_REQUIRE_BROWSER") != "1" && os.Getenv("CUTEC_CHROMIUM") == "" &&
+		!heavytest.Enabled() && !goldenfile.UpdateScreenshots() {
+		t.Skip("browser test: set CUTEC_REQUIRE_BROWSER=1 or CUTEC_HEAVY=1 to run it (docs/testing.md)")
+	}
 	if p := os.Getenv("CUTEC_CHROMIUM"); p != "" {
 		return p
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/verify"
 )
 
@@ -202,14 +203,23 @@ func TestNvidiaDeclarationsMatchCutePrints(t *testing.T) {
 	}
 }
 
-// Many declarations that never close are read in linear time.
+// Many declarations that never close are read in linear time: by default
+// 20,000 of each are read (the reader returns); with CUTEC_HEAVY=1,
+// 200,000 of each within 5 s each, a bound on time the default tests never
+// set (docs/testing.md).
 func TestUnclosedDeclarationsAreBounded(t *testing.T) {
+	n := 20000
+	if heavytest.Enabled() {
+		n = 200000
+	}
 	for _, unit := range []string{"using a = decltype((", "auto x = make_layout((", "x = cute.make_layout((\n"} {
-		src := []byte(strings.Repeat(unit, 200000))
+		src := []byte(strings.Repeat(unit, n))
 		for _, name := range []string{"a.cu", "a.py"} {
 			start := time.Now()
 			Read(name, src, verify.Default())
-			assert.Less(t, time.Since(start), 5*time.Second, "%s %q", name, unit)
+			if heavytest.Enabled() {
+				assert.Less(t, time.Since(start), 5*time.Second, "%s %q", name, unit)
+			}
 		}
 	}
 }
