@@ -1,0 +1,202 @@
+package layout
+
+// The conditions of a dynamic composition (docs/dialect.md, "The rule for
+// dynamic values"). Compose folds a mode s:d of B through the coalesced A
+// as CuTe folds run-time values (composeBase): a step that depends on a
+// dynamic value keeps min(?, n) = ? elements and leaves ? to divide, so
+// the result has one mode for every mode of A the fold reaches. The static
+// composition of an instance has the same modes only where each such step
+// goes strictly through its mode of A: the stride left divides the extent
+// and is smaller (paper eq. 20, so the mode is not skipped), and the
+// elements the mode keeps divide the elements left and are fewer (eq. 21,
+// so the fold goes on). ComposeConditions walks the same fold over the
+// terms of the named arguments (DynamicNamer) and states those conditions:
+// composition((?,3):(16,1), 4) is (?,?):(16,?) only if ?1 | 4 and ?1 != 4.
+
+// ComposeConditions are the conditions under which ComposeTiler(a, t),
+// computed on the anonymous ? that a and t name, has the structure and
+// values of the static composition of every instance: two modes of the
+// coalesced A that the dynamic coalesce keeps apart do not line up (s*d
+// != d'), and the fold's steps go through as above. ok is false where the
+// walk cannot state them: a basis stride, or a term that overflows.
+func ComposeConditions(a Layout, t Tiler) (obl []Obligation, ok bool) {
+	w := composeWalk{ok: true}
+	w.tiler(a, t)
+	return w.obl, w.ok
+}
+
+type composeWalk struct {
+	obl []Obligation
+	ok  bool
+}
+
+func (w *composeWalk) tiler(a Layout, t Tiler) {
+	switch t.form {
+	case tileLayout:
+		w.compose(a, t.layout)
+	case tileInt:
+		w.compose(a, Layout{Int(t.n), Int(1)})
+	case tileTuple:
+		ms := a.modes()
+		for i, ti := range t.modes {
+			if i < len(ms) {
+				w.tiler(ms[i], ti)
+			}
+		}
+	}
+}
+
+// need states rel(d, t), unless the terms decide it true.
+func (w *composeWalk) need(d, t Term, rel Rel) {
+	switch rel {
+	case RelDivides:
+		if q, ok := t.Quo(d); ok && q.Div == 1 {
+			return
+		}
+	case RelNotEqual:
+		if d.IsInt() && t.IsInt() && d.Coef != t.Coef {
+			return
+		}
+
+	}
+	o := Obligation{Op: "composition", D: d, T: t, Rel: rel}
+	for _, p := range w.obl {
+		if p.String() == o.String() {
+			return
+		}
+	}
+	w.obl = append(w.obl, o)
+}
+
+func (w *composeWalk) compose(a, b Layout) {
+	if hasBasisStride(a.stride) || hasBasisStride(b.stride) {
+		w.ok = false
+		return
+	}
+	flat := coalesceX(a)
+	var ash, ast []Term
+	if flat.shape.Kind() == KindTuple {
+		for i := range flat.shape.elems {
+			e, ok1 := flat.shape.elems[i].Term()
+			d, ok2 := flat.stride.elems[i].Term()
+			if !ok1 || !ok2 {
+				w.ok = false
+				return
+			}
+			ash, ast = append(ash, e), append(ast, d)
+		}
+	}
+	for i := 0; i+1 < len(ash); i++ {
+		// The static coalesce of an instance merges s:d with s':d' where
+		// d' = s*d; the dynamic one merges static extents only.
+		if ash[i].IsInt() && ash[i+1].IsInt() && ast[i].IsInt() && ast[i+1].IsInt() {
+			continue
+		}
+		if d, d2 := ast[i], ast[i+1]; d.IsInt() && d2.IsInt() && d.Coef != 0 && (d2.Coef%d.Coef != 0 || d2.Coef/d.Coef < 1) {
+			continue // e*d = d2 has no positive extent e
+		}
+		if p, ok := ash[i].Mul(ast[i]); ok {
+			w.need(ast[i+1], p, RelNotEqual)
+		} else {
+			w.ok = false
+		}
+	}
+	w.modes(ash, b.shape, b.stride)
+}
+
+// modes distributes over B's modes (eq. 22).
+func (w *composeWalk) modes(ash []Term, bs, bd IntTuple) {
+	if bs.Kind() == KindTuple {
+		for i := range bs.elems {
+			w.modes(ash, bs.elems[i], bd.elems[i])
+		}
+		return
+	}
+	s, ok1 := bs.Term()
+	d, ok2 := bd.Term()
+	if !ok1 || !ok2 {
+		w.ok = false
+		return
+	}
+	if len(ash) < 2 || d.IsInt() && d.Coef == 0 {
+		return // s:0, or a rank-1 A: s:D0*d for every value
+	}
+	zero, one := Term{Coef: 0, Div: 1}, Term{Coef: 1, Div: 1}
+	if !d.IsInt() {
+		w.need(zero, d, RelNotEqual) // B's stride 0 gives s:0, not the fold
+	}
+	w.fold(ash, s, d, one)
+}
+
+// fold is composeBase over terms. The elements left are rsN/rsD and the
+// stride left rd, the values the static fold has under the conditions
+// stated so far; the dynamic fold has a static value exactly where the
+// term is an integer and no dynamic step came before (rdDyn, rsDyn).
+func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
+	rsN, rsD := rs, one
+	rsDyn, rdDyn := !rs.IsInt(), !rd.IsInt()
+	if rd.Coef < 0 {
+		rd.Coef = -rd.Coef // the fold divides |d|; the sign stays on the strides
+	}
+	for i := 0; i < len(ash)-1 && w.ok; i++ {
+		e := ash[i]
+		// next elements of the mode: nextN/nextD.
+		var nextN, nextD, nrd Term
+		nextDyn := true
+		switch {
+		case !e.IsInt() || rdDyn:
+			if rd.IsInt() && rd.Coef == 1 {
+				nextN, nextD, nrd, nextDyn = e, one, one, !e.IsInt()
+			} else {
+				// The dynamic fold keeps a mode here: the stride left must
+				// divide the extent and be smaller, or the static fold skips
+				// the mode (or fails eq. 20).
+				w.need(rd, e, RelDivides)
+				w.need(rd, e, RelNotEqual)
+				if !rd.IsInt() {
+					// a stride of B that may be negative: the fold divides |d|
+					w.need(Term{Coef: -rd.Coef, Div: rd.Div, Names: rd.Names, Facts: rd.Facts}, e, RelNotEqual)
+				}
+				nextN, nextD, nrd = e, rd, one
+			}
+			rdDyn = true // ceil_div(rd, e) with a dynamic operand
+		default:
+			ext, ad := e.Coef, rd.Coef
+			if ad >= ext && ad%ext != 0 {
+				return // eq. 20 fails in the dynamic fold too
+			}
+			var c calc
+			nextN, nextD, nrd, nextDyn = Term{Coef: c.ceilDiv(ext, ad), Div: 1}, one, Term{Coef: c.ceilDiv(ad, ext), Div: 1}, false
+		}
+		if !nextDyn && nextN.IsInt() && nextN.Coef == 1 || !rsDyn && rsN.IsInt() && rsN.Coef == 1 {
+			rd = nrd
+			continue
+		}
+		if !nextDyn && !rsDyn {
+			// Both static: the static fold's own step.
+			k := min(nextN.Coef, rsN.Coef)
+			if k == 0 || rsN.Coef%k != 0 {
+				return
+			}
+			rsN, rd = Term{Coef: rsN.Coef / k, Div: 1}, nrd
+			continue
+		}
+		// The dynamic fold keeps ? elements and leaves ? to divide: the
+		// static one must keep the mode's next elements, which divide the
+		// elements left and are fewer: next | rs and next != rs, written
+		// nextN*rsD | rsN*nextD.
+		a, ok1 := nextN.Mul(rsD)
+		b, ok2 := rsN.Mul(nextD)
+		if !ok1 || !ok2 {
+			w.ok = false
+			return
+		}
+		w.need(a, b, RelDivides)
+		w.need(a, b, RelNotEqual)
+		rsN, rsD, rd, rsDyn = b, a, nrd, true
+		if q, ok := rsN.Quo(rsD); ok && q.Div == 1 {
+			rsN, rsD = q, one
+		}
+	}
+}
+
