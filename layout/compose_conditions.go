@@ -199,4 +199,3 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 		}
 	}
 }
-
