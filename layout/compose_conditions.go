@@ -154,8 +154,9 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 				w.need(rd, e, RelDivides)
 				w.need(rd, e, RelNotEqual)
 				if !rd.IsInt() {
-					// a stride of B that may be negative: the fold divides |d|
-					w.need(Term{Coef: -rd.Coef, Div: rd.Div, Names: rd.Names, Facts: rd.Facts}, e, RelNotEqual)
+					// a stride of B that may be negative: the fold divides |d|,
+					// which these terms do not write
+					w.need(one, rd, RelAtLeast)
 				}
 				nextN, nextD, nrd = e, rd, one
 			}
@@ -198,4 +199,86 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 			rsN, rsD = q, one
 		}
 	}
+}
+
+// DivideConditions are the conditions of LogicalDivide(l, t) (and of the
+// zipped, tiled and flat divides, which rearrange its modes) on the ? that
+// l and t name: the divide composes l with (T, T*), T* the complement of
+// the tile in the size of the coalesced l, so its conditions are those of
+// the complement, computed over the named ? (the symbolic complement), and
+// those of the composition's fold (ComposeConditions). ok is false where
+// the symbolic complement is not the one the dynamic divide computes (a ?
+// where it has a value, or the other way round), or a tile has basis
+// strides.
+func DivideConditions(l Layout, t Tiler) (obl []Obligation, ok bool) {
+	w := composeWalk{ok: true}
+	w.divide(l, t)
+	return w.obl, w.ok
+}
+
+func (w *composeWalk) divide(l Layout, t Tiler) {
+	switch t.form {
+	case tileUnderscore:
+		return
+	case tileInt:
+		w.divideBy(l, Layout{Int(t.n), Int(1)})
+		return
+	case tileLayout:
+		w.divideBy(l, t.layout)
+		return
+	}
+	ms := l.modes()
+	for i, ti := range t.modes {
+		if i < len(ms) && w.ok {
+			w.divide(ms[i], ti)
+		}
+	}
+}
+
+func (w *composeWalk) divideBy(l, tile Layout) {
+	if hasBasisStride(tile.stride) || hasBasisStride(l.stride) {
+		w.ok = false
+		return
+	}
+	cot := Coalesce(l).shape
+	s := &symCalc{op: "logical_divide"}
+	rest := s.complement(tile, cot)
+	if s.err != nil {
+		w.ok = false
+		return
+	}
+	dyn, err := ComplementTo(anonymous(tile), anonymous(Layout{cot, cot}).shape)
+	if err != nil || !sameDynamic(dyn.shape, rest.shape) || !sameDynamic(dyn.stride, rest.stride) {
+		w.ok = false
+		return
+	}
+	for _, o := range s.obl {
+		w.need(o.D, o.T, o.Rel)
+	}
+	w.compose(l, Concat(tile, rest))
+}
+
+// sameDynamic reports whether the dynamic result d has a ? exactly where
+// the named one n has a term that is not an integer, and n's integers
+// elsewhere.
+func sameDynamic(d, n IntTuple) bool {
+	if d.Kind() == KindTuple || n.Kind() == KindTuple {
+		if d.Kind() != KindTuple || n.Kind() != KindTuple || len(d.elems) != len(n.elems) {
+			return false
+		}
+		for i := range d.elems {
+			if !sameDynamic(d.elems[i], n.elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	t, ok := n.Term()
+	if !ok {
+		return false
+	}
+	if t.IsInt() {
+		return d.Kind() == KindInt && d.val == t.Coef
+	}
+	return d.Kind() == KindDynamic
 }

@@ -370,12 +370,12 @@ func coalesceConditions(op string, l layout.Layout) []layout.Obligation {
 	return out
 }
 
-// foldConditions are the conditions of a composition computed by the
-// dynamic fold (layout.ComposeConditions), where the arguments have ? and
-// no named symbol (the symbolic algebra computes those, under its own
+// foldConditions are the conditions of a composition or a divide computed
+// by the dynamic fold (layout.ComposeConditions, layout.DivideConditions),
+// where the arguments have ? and no named symbol (the symbolic algebra computes those, under its own
 // obligations). ok is false where they are not derived this way.
 func foldConditions(op string, named, a *args) ([]layout.Obligation, bool) {
-	if op != "composition" || hasSymbols(a) || len(named.vals) != 2 {
+	if hasSymbols(a) || len(named.vals) != 2 {
 		return nil, false
 	}
 	l, ok1 := named.vals[0].(Layout)
@@ -383,5 +383,11 @@ func foldConditions(op string, named, a *args) ([]layout.Obligation, bool) {
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	return layout.ComposeConditions(l.L, t)
+	switch op {
+	case "composition":
+		return layout.ComposeConditions(l.L, t)
+	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide":
+		return layout.DivideConditions(l.L, t)
+	}
+	return nil, false
 }
