@@ -26,8 +26,9 @@ func ComposeConditions(a Layout, t Tiler) (obl []Obligation, ok bool) {
 }
 
 type composeWalk struct {
-	obl []Obligation
-	ok  bool
+	obl      []Obligation
+	ok       bool
+	ash, ast []Term // the coalesced A of the composition walked
 }
 
 func (w *composeWalk) tiler(a Layout, t Tiler) {
@@ -86,22 +87,28 @@ func (w *composeWalk) compose(a, b Layout) {
 			ash, ast = append(ash, e), append(ast, d)
 		}
 	}
-	for i := 0; i+1 < len(ash); i++ {
-		// The static coalesce of an instance merges s:d with s':d' where
-		// d' = s*d; the dynamic one merges static extents only.
-		if ash[i].IsInt() && ash[i+1].IsInt() && ast[i].IsInt() && ast[i+1].IsInt() {
-			continue
-		}
-		if d, d2 := ast[i], ast[i+1]; d.IsInt() && d2.IsInt() && d.Coef != 0 && (d2.Coef%d.Coef != 0 || d2.Coef/d.Coef < 1) {
-			continue // e*d = d2 has no positive extent e
-		}
-		if p, ok := ash[i].Mul(ast[i]); ok {
-			w.need(ast[i+1], p, RelNotEqual)
-		} else {
-			w.ok = false
-		}
-	}
+	w.ash, w.ast = ash, ast
 	w.modes(ash, b.shape, b.stride)
+}
+
+// apart states that modes i and i+1 of the coalesced A, which the dynamic
+// coalesce keeps apart, do not line up (s*d != d'): the static coalesce
+// of an instance would merge them, and a fold that goes on from one into
+// the other would meet one mode where the result has two.
+func (w *composeWalk) apart(i int) {
+	ash, ast := w.ash, w.ast
+	d, d2 := ast[i], ast[i+1]
+	if ash[i].IsInt() && d.IsInt() && d2.IsInt() {
+		return // the dynamic coalesce decided them as the static one does
+	}
+	if d.IsInt() && d2.IsInt() && d.Coef != 0 && (d2.Coef%d.Coef != 0 || d2.Coef/d.Coef < 1) {
+		return // e*d = d2 has no positive extent e
+	}
+	if p, ok := ash[i].Mul(d); ok {
+		w.need(d2, p, RelNotEqual)
+	} else {
+		w.ok = false
+	}
 }
 
 // modes distributes over B's modes (eq. 22).
@@ -180,6 +187,9 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 				return
 			}
 			rsN, rd = Term{Coef: rsN.Coef / k, Div: 1}, nrd
+			if rsN.Coef != 1 {
+				w.apart(i)
+			}
 			continue
 		}
 		// The dynamic fold keeps ? elements and leaves ? to divide: the
@@ -194,6 +204,7 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 		}
 		w.need(a, b, RelDivides)
 		w.need(a, b, RelNotEqual)
+		w.apart(i)
 		rsN, rsD, rd, rsDyn = b, a, nrd, true
 		if q, ok := rsN.Quo(rsD); ok && q.Div == 1 {
 			rsN, rsD = q, one
