@@ -175,6 +175,12 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 			}
 			var c calc
 			nextN, nextD, nrd, nextDyn = Term{Coef: c.ceilDiv(ext, ad), Div: 1}, one, Term{Coef: c.ceilDiv(ad, ext), Div: 1}, false
+			if rsDyn && ext%ad != 0 && ext > ad && !(rsN.IsInt() && rsN.Coef == 1) {
+				// The dynamic fold goes on past a mode the stride does not
+				// divide, where the static fold of an instance crosses it
+				// (checked point by point) or fails eq. 20.
+				w.need(rd, e, RelDivides)
+			}
 		}
 		if !nextDyn && nextN.IsInt() && nextN.Coef == 1 || !rsDyn && rsN.IsInt() && rsN.Coef == 1 {
 			rd = nrd
