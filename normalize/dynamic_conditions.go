@@ -110,7 +110,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := symbolicOps[op.name]
-	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
+	derived := op.name == "crd2idx" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -175,6 +175,11 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, coalesceConditions(op.name, l.L)...)
+		}
+	}
+	if op.name == "crd2idx" && len(named.vals) == 2 && r.String() != "?" { // a plain ? claims nothing
+		if sh, ok := named.vals[1].(Tuple); ok {
+			conds = append(conds, compactConditions(op.name, sh.T)...)
 		}
 	}
 	if op.name == "make_layout_like" {
@@ -390,4 +395,26 @@ func foldConditions(op string, named, a *args) ([]layout.Obligation, bool) {
 		return layout.DivideConditions(l.L, t)
 	}
 	return nil, false
+}
+
+// compactConditions are what crd2idx(c, shape) assumes of the dynamic
+// extents of the shape: the compact strides CuTe gives a run-time extent
+// are those of an extent that is not 1 (a static 1 gets the stride 0), so
+// crd2idx((3), (?)) is 3, but crd2idx((3), (1)) is 0: ?1 != 1 (assumed).
+func compactConditions(op string, shape layout.IntTuple) []layout.Obligation {
+	var out []layout.Obligation
+	var walk func(t layout.IntTuple)
+	walk = func(t layout.IntTuple) {
+		if t.IsTuple() {
+			for i := range t.Len() {
+				walk(t.At(i))
+			}
+			return
+		}
+		if term, ok := t.Term(); ok && !term.IsInt() {
+			out = append(out, layout.Obligation{Op: op, D: layout.Term{Coef: 1, Div: 1}, T: term, Rel: layout.RelNotEqual, Assumed: true})
+		}
+	}
+	walk(shape)
+	return out
 }

@@ -42,7 +42,6 @@ var knownUnsound = map[string]bool{
 	"coalesce":          true,
 	"complement":        true,
 	"composition":       true,
-	"crd2idx":           true,
 	"downcast":          true,
 	"filter":            true,
 	"flat_divide":       true,
@@ -59,7 +58,6 @@ var knownUnsound = map[string]bool{
 	// is the function of right_inverse((8,2,1):(1,8,1)) = 16:1 but not its
 	// coalesced shape (a run of the long property).
 	"right_inverse":    true,
-	"slice_and_offset": true,
 	"shape_div":        true,
 	"tile_to_shape":    true,
 	"tiled_divide":     true,
@@ -324,6 +322,20 @@ func substituted(v Value, values map[string]int64) Value {
 			return tupleValue(t)
 		}
 		return Tuple{layout.Int(-1 << 62)}
+	case Accessor:
+		// local_tile, slice_and_offset: the offset and the layout.
+		off, l := v.Offset, v.L
+		if off.HasSymbols() {
+			t, ok := off.Substitute(values)
+			if !ok {
+				return Tuple{layout.Int(-1 << 62)}
+			}
+			off = t
+		}
+		if sl, ok := substituted(Layout{l}, values).(Layout); ok {
+			return Accessor{off, sl.L}
+		}
+		return Tuple{layout.Int(-1 << 62)}
 	}
 	return v
 }
@@ -373,7 +385,7 @@ func tokens(s string) []string {
 			i++
 			continue
 		case c == '?' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_':
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_' || s[j] == '@' || s[j] == '=' || s[j] == '{' || s[j] == '}' || s[j] == ' ' && strings.Contains(s[i:j], "{") && !strings.Contains(s[i:j], "}")) {
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_' || s[j] == '@' || s[j] == '=' || s[j] == '{' || s[j] == '}' && strings.Count(s[i:j], "{") > strings.Count(s[i:j], "}") || s[j] == ' ' && strings.Contains(s[i:j], "{") && !strings.Contains(s[i:j], "}")) {
 				j++
 			}
 		}
