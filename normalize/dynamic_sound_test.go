@@ -57,14 +57,14 @@ var knownUnsound = map[string]bool{
 	// right_inverse((8,?,1):(1,8,M)) is (8,?):(1,8), which at ? = 2, M = 1
 	// is the function of right_inverse((8,2,1):(1,8,1)) = 16:1 but not its
 	// coalesced shape (a run of the long property).
-	"right_inverse":    true,
-	"shape_div":        true,
-	"tile_to_shape":    true,
-	"tiled_divide":     true,
-	"tiled_product":    true,
-	"upcast":           true,
-	"zipped_divide":    true,
-	"zipped_product":   true,
+	"right_inverse":  true,
+	"shape_div":      true,
+	"tile_to_shape":  true,
+	"tiled_divide":   true,
+	"tiled_product":  true,
+	"upcast":         true,
+	"zipped_divide":  true,
+	"zipped_product": true,
 }
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
