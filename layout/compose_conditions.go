@@ -20,12 +20,13 @@ package layout
 // != d'), and the fold's steps go through as above. ok is false where the
 // walk cannot state them: a basis stride, or a term that overflows.
 func ComposeConditions(a Layout, t Tiler) (obl []Obligation, ok bool) {
-	w := composeWalk{ok: true}
+	w := composeWalk{ok: true, op: "composition"}
 	w.tiler(a, t)
 	return w.obl, w.ok
 }
 
 type composeWalk struct {
+	op       string
 	obl      []Obligation
 	ok       bool
 	ash, ast []Term // the coalesced A of the composition walked
@@ -60,7 +61,11 @@ func (w *composeWalk) need(d, t Term, rel Rel) {
 		}
 
 	}
-	o := Obligation{Op: "composition", D: d, T: t, Rel: rel}
+	w.add(Obligation{Op: w.op, D: d, T: t, Rel: rel})
+}
+
+// add records o once.
+func (w *composeWalk) add(o Obligation) {
 	for _, p := range w.obl {
 		if p.String() == o.String() {
 			return
@@ -228,7 +233,7 @@ func (w *composeWalk) fold(ash []Term, rs, rd, one Term) {
 // where it has a value, or the other way round), or a tile has basis
 // strides.
 func DivideConditions(l Layout, t Tiler) (obl []Obligation, ok bool) {
-	w := composeWalk{ok: true}
+	w := composeWalk{ok: true, op: "logical_divide"}
 	w.divide(l, t)
 	return w.obl, w.ok
 }
@@ -270,7 +275,7 @@ func (w *composeWalk) divideBy(l, tile Layout) {
 		return
 	}
 	for _, o := range s.obl {
-		w.need(o.D, o.T, o.Rel)
+		w.add(o) // a partial tile's stays one (Residue)
 	}
 	w.compose(l, Concat(tile, rest))
 }
