@@ -119,7 +119,7 @@ func (s *symCalc) require(d, t Term) {
 			return
 		}
 		// 12 | T and 48 | T are 48 | T: one obligation per term.
-		if d.IsInt() && p.D.IsInt() && p.T.Equal(t) && d.Coef != 0 && p.D.Coef != 0 {
+		if p.Rel == RelDivides && d.IsInt() && p.D.IsInt() && p.T.Equal(t) && d.Coef != 0 && p.D.Coef != 0 {
 			var c calc
 			a, b := abs(d.Coef), abs(p.D.Coef)
 			if l := c.mul(a/gcd(a, b), b); c.err == nil {

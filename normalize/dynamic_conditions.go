@@ -83,7 +83,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := op.symbolic, op.symbolic != nil
-	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
+	derived := op.name == "crd2idx" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -118,7 +118,9 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	var conds []layout.Obligation
-	if hasSym {
+	if obl, ok := foldConditions(op.name, &named, a); ok {
+		conds = append(conds, obl...)
+	} else if hasSym {
 		if _, obl, err := sym(&named); err == nil {
 			conds = append(conds, obl...)
 		}
@@ -146,6 +148,11 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, coalesceConditions(op.name, l.L)...)
+		}
+	}
+	if op.name == "crd2idx" && len(named.vals) == 2 && r.String() != "?" { // a plain ? claims nothing
+		if sh, ok := named.vals[1].(Tuple); ok {
+			conds = append(conds, compactConditions(op.name, sh.T)...)
 		}
 	}
 	if op.name == "make_layout_like" {
@@ -338,5 +345,49 @@ func coalesceConditions(op string, l layout.Layout) []layout.Obligation {
 		}
 		out = append(out, layout.Obligation{Op: op, D: st[i+1], T: p, Rel: layout.RelNotEqual})
 	}
+	return out
+}
+
+// foldConditions are the conditions of a composition or a divide computed
+// by the dynamic fold (layout.ComposeConditions, layout.DivideConditions),
+// where the arguments have ? and no named symbol (the symbolic algebra computes those, under its own
+// obligations). ok is false where they are not derived this way.
+func foldConditions(op string, named, a *args) ([]layout.Obligation, bool) {
+	if hasSymbols(a) || len(named.vals) != 2 {
+		return nil, false
+	}
+	l, ok1 := named.vals[0].(Layout)
+	t, ok2 := named.tilerAt(1)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	switch op {
+	case "composition":
+		return layout.ComposeConditions(l.L, t)
+	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide":
+		return layout.DivideConditions(l.L, t)
+	}
+	return nil, false
+}
+
+// compactConditions are what crd2idx(c, shape) assumes of the dynamic
+// extents of the shape: the compact strides CuTe gives a run-time extent
+// are those of an extent that is not 1 (a static 1 gets the stride 0), so
+// crd2idx((3), (?)) is 3, but crd2idx((3), (1)) is 0: ?1 != 1 (assumed).
+func compactConditions(op string, shape layout.IntTuple) []layout.Obligation {
+	var out []layout.Obligation
+	var walk func(t layout.IntTuple)
+	walk = func(t layout.IntTuple) {
+		if t.IsTuple() {
+			for i := range t.Len() {
+				walk(t.At(i))
+			}
+			return
+		}
+		if term, ok := t.Term(); ok && !term.IsInt() {
+			out = append(out, layout.Obligation{Op: op, D: layout.Term{Coef: 1, Div: 1}, T: term, Rel: layout.RelNotEqual, Assumed: true})
+		}
+	}
+	walk(shape)
 	return out
 }

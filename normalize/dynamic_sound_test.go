@@ -38,11 +38,14 @@ import (
 // property reports them and does not fail on them; an operation not
 // listed fails it. Empty when every operation is sound.
 var knownUnsound = map[string]bool{
-	"blocked_product":   true,
-	"coalesce":          true,
-	"complement":        true,
+	"blocked_product": true,
+	"coalesce":        true,
+	"complement":      true,
+	// composition((4,?):(1,4), 8:1) is (4,2):(1,4), as the dialect gives
+	// it: its coalesce keeps a static mode apart from a dynamic extent
+	// whose static stride lines up, which the static coalesce of every
+	// instance merges (8:1, the same function).
 	"composition":       true,
-	"crd2idx":           true,
 	"downcast":          true,
 	"filter":            true,
 	"flat_divide":       true,
@@ -58,15 +61,14 @@ var knownUnsound = map[string]bool{
 	// right_inverse((8,?,1):(1,8,M)) is (8,?):(1,8), which at ? = 2, M = 1
 	// is the function of right_inverse((8,2,1):(1,8,1)) = 16:1 but not its
 	// coalesced shape (a run of the long property).
-	"right_inverse":    true,
-	"slice_and_offset": true,
-	"shape_div":        true,
-	"tile_to_shape":    true,
-	"tiled_divide":     true,
-	"tiled_product":    true,
-	"upcast":           true,
-	"zipped_divide":    true,
-	"zipped_product":   true,
+	"right_inverse":  true,
+	"shape_div":      true,
+	"tile_to_shape":  true,
+	"tiled_divide":   true,
+	"tiled_product":  true,
+	"upcast":         true,
+	"zipped_divide":  true,
+	"zipped_product": true,
 }
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
@@ -324,6 +326,20 @@ func substituted(v Value, values map[string]int64) Value {
 			return tupleValue(t)
 		}
 		return Tuple{layout.Int(-1 << 62)}
+	case Accessor:
+		// local_tile, slice_and_offset: the offset and the layout.
+		off, l := v.Offset, v.L
+		if off.HasSymbols() {
+			t, ok := off.Substitute(values)
+			if !ok {
+				return Tuple{layout.Int(-1 << 62)}
+			}
+			off = t
+		}
+		if sl, ok := substituted(Layout{l}, values).(Layout); ok {
+			return Accessor{off, sl.L}
+		}
+		return Tuple{layout.Int(-1 << 62)}
 	}
 	return v
 }
@@ -373,7 +389,7 @@ func tokens(s string) []string {
 			i++
 			continue
 		case c == '?' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_':
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_' || s[j] == '@' || s[j] == '=' || s[j] == '{' || s[j] == '}' || s[j] == ' ' && strings.Contains(s[i:j], "{") && !strings.Contains(s[i:j], "}")) {
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_' || s[j] == '@' || s[j] == '=' || s[j] == '{' || s[j] == '}' && strings.Count(s[i:j], "{") > strings.Count(s[i:j], "}") || s[j] == ' ' && strings.Contains(s[i:j], "{") && !strings.Contains(s[i:j], "}")) {
 				j++
 			}
 		}
@@ -397,7 +413,7 @@ func violated(obl []layout.Obligation, values map[string]int64) bool {
 // soundProperty checks one drawn call.
 func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 	return func(t *rapid.T) {
-		op := rapid.SampledFrom(soundOps()).Draw(t, "op")
+		op := rapid.SampledFrom(drawnOps()).Draw(t, "op")
 		o := operations[op]
 		n := rapid.IntRange(o.min, max(o.min, len(o.params))).Draw(t, "args")
 		if o.variadic {
@@ -495,6 +511,9 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 			if bad == "" {
 				continue
 			}
+			if *soundPrint {
+				fmt.Println("UNSOUND", op, bad)
+			}
 			st.mu.Lock()
 			if _, ok := st.example[op]; !ok {
 				st.example[op] = bad
@@ -539,6 +558,7 @@ func TestDynamicSubstitution(t *testing.T) {
 		rounds = 1000
 	}
 	for i := range rounds {
+		seedRound(i)
 		rapid.Check(t, soundProperty(st, i%2 == 1))
 		if t.Failed() {
 			break

@@ -64,7 +64,7 @@ var codeCases = []codeCase{
 	{diag.SymbolUndecided, "expr", "complement((M,4):(1,M), 64)", "complement((M{div=2},4):(1,M), 64)"},
 	{diag.ObligationFalse, "expr", "zipped_divide((12,(4,8)):(7,(1,30)), T{div=256}:1)", "zipped_divide((12,(4,8)):(7,(1,30)), T{div=128}:1)"},
 	{diag.SymbolTerm, "expr", "(4*M/0,2):(1,4)", "(4*M/2,2):(1,4)"},
-	{diag.ObligationOpen, "expr", "zipped_divide((M,K):(1,lda),4)", "zipped_divide((M{div=4},K):(1,lda),4)"},
+	{diag.ObligationOpen, "expr", "zipped_divide((M,K):(1,lda),4)", "zipped_divide((M{div=4},K):(1,M),4)"},
 	{diag.FoldOutsideDomain, "expr", "zipped_divide(M:1,32)", "zipped_divide(M{div=32}:1,32)"},
 	{diag.DynamicAssumed, "expr", "filter((4,?):(1,4))", "filter((4,?{div=2}):(1,4))"},
 	{diag.FoldOutsideDomain, "expr", "composition(4:1,8:2)", "composition(8:2,4:1)"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/cutec/cutec/layout"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/cutec/cutec/ast"
@@ -203,6 +204,7 @@ type evalState struct {
 	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
 	onBanks      func(*ast.Call, *banks.Report)
 	report       func(*diag.Diagnostic)
+	assumed      []assumedAt // the W0919 of this evaluation, one per assumption and call
 
 	// The last bank analysis and its call, for the check of the call that
 	// follows it (normalize calls OnBanks before OnCall).
@@ -246,9 +248,35 @@ func (st *evalState) call(n *ast.Call, op string, args []normalize.Value, r norm
 }
 
 func (st *evalState) obligation(n *ast.Call, o layout.Obligation, v layout.Verdict, text string) {
-	if d := obligationDiagnostic(st.f, n, o, v, text); d != nil {
-		st.add(d)
+	d := obligationDiagnostic(st.f, n, o, v, text)
+	if d == nil {
+		return
 	}
+	if d.Code == diag.DynamicAssumed {
+		// One W0919 per assumption of a call: ?1 != 1 and ?2 != 1 are
+		// the one assumption that an extent is not 1, of two values.
+		key := assumedAt{n: n, op: o.Op, rel: o.Rel, d: o.D.String()}
+		for _, a := range st.assumed {
+			if a.n == key.n && a.op == key.op && a.rel == key.rel && a.d == key.d {
+				_, tail, _ := strings.Cut(text, "right only if it holds")
+				a.diag.Message += "; and " + o.String() + tail
+				return
+			}
+		}
+		key.diag = d
+		st.assumed = append(st.assumed, key)
+	}
+	st.add(d)
+}
+
+// assumedAt is a W0919 of one call: the assumption (the operation, the
+// relation and the value it compares with) and its diagnostic.
+type assumedAt struct {
+	n    *ast.Call
+	op   string
+	rel  layout.Rel
+	d    string
+	diag *diag.Diagnostic
 }
 
 // finish applies the options (disabled codes, severities) and sorts.
