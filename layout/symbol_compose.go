@@ -20,39 +20,6 @@ func (s *symCalc) compose(a, b Layout) Layout {
 	return s.composeTree(a, ash, ast, b.shape, b.stride)
 }
 
-// apart states that mode i of the coalesced A, which the terms keep apart
-// from mode i+1, does not line up with it for the values either (d' !=
-// s*d): the static coalesce of an instance would merge them, and a fold
-// that goes on from one into the other would meet one mode where the
-// result has two.
-func (s *symCalc) apart(ash, ast []Term, i int) {
-	d, d2 := ast[i], ast[i+1]
-	if ash[i].IsInt() && d.IsInt() && d2.IsInt() {
-		return
-	}
-	if d.IsInt() && d2.IsInt() && d.Coef != 0 && (d2.Coef%d.Coef != 0 || d2.Coef/d.Coef < 1) {
-		return // e*d = d2 has no positive extent e
-	}
-	s.requireNot(d2, s.mul(ash[i], d))
-}
-
-// requireNot records the condition t != d, unless the terms decide it.
-func (s *symCalc) requireNot(d, t Term) {
-	if d.IsInt() && t.IsInt() {
-		if d.Coef == t.Coef {
-			s.failStatic(CodeShapeDivisibility, "%d and %d are equal", d.Coef, t.Coef)
-		}
-		return
-	}
-	o := Obligation{Op: s.op, D: d, T: t, Rel: RelNotEqual, Residue: s.residue}
-	for _, p := range s.obl {
-		if p.String() == o.String() {
-			return
-		}
-	}
-	s.obl = append(s.obl, o)
-}
-
 // composeTree composes A (whole: a; coalesced: ash:ast) with B's mode
 // bs:bd, distributing over B's modes (eq. 22). A basis stride k@path of B
 // selects the mode of A at path and composes it with bs:k, the coordinate
@@ -123,13 +90,6 @@ func (s *symCalc) composeLeaf(ash, ast []Term, rs, rd Term) (osh, ost []Term) {
 		keep := next
 		if fits {
 			keep, rest = rs, Term{Coef: 1, Div: 1}
-		} else {
-			// The mode is kept whole and the fold goes on: the static fold
-			// of an instance skips a mode of one element, and stops where
-			// no element is left to place.
-			s.requireNot(Term{Coef: 1, Div: 1}, keep)
-			s.requireNot(Term{Coef: 1, Div: 1}, rest)
-			s.apart(ash, ast, i)
 		}
 		osh, ost = append(osh, keep), append(ost, s.mul(ast[i], rd))
 		rs, rd = rest, nrd

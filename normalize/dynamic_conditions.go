@@ -118,9 +118,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	var conds []layout.Obligation
-	if obl, ok := foldConditions(op.name, &named, a); ok {
-		conds = append(conds, obl...)
-	} else if hasSym {
+	if hasSym {
 		if _, obl, err := sym(&named); err == nil {
 			conds = append(conds, obl...)
 		}
@@ -346,28 +344,6 @@ func coalesceConditions(op string, l layout.Layout) []layout.Obligation {
 		out = append(out, layout.Obligation{Op: op, D: st[i+1], T: p, Rel: layout.RelNotEqual})
 	}
 	return out
-}
-
-// foldConditions are the conditions of a composition or a divide computed
-// by the dynamic fold (layout.ComposeConditions, layout.DivideConditions),
-// where the arguments have ? and no named symbol (the symbolic algebra computes those, under its own
-// obligations). ok is false where they are not derived this way.
-func foldConditions(op string, named, a *args) ([]layout.Obligation, bool) {
-	if hasSymbols(a) || len(named.vals) != 2 {
-		return nil, false
-	}
-	l, ok1 := named.vals[0].(Layout)
-	t, ok2 := named.tilerAt(1)
-	if !ok1 || !ok2 {
-		return nil, false
-	}
-	switch op {
-	case "composition":
-		return layout.ComposeConditions(l.L, t)
-	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide":
-		return layout.DivideConditions(l.L, t)
-	}
-	return nil, false
 }
 
 // compactConditions are what crd2idx(c, shape) assumes of the dynamic
