@@ -41,8 +41,14 @@ func TestDynamicCases(t *testing.T) {
 		// and by position: with the strides (16,4) the result is (5,5):(5,1).
 		{"make_layout_like((?,?):(?,?))", "(?,?):(1,?)", []string{"?3 >= 1", "?4 >= 1", "?4 >= ?3", "?4 != ?3", "?1 != 1", "?2 != 1"},
 			[]string{"make_layout_like((5,5):(16,4)) = (5,5):(5,1)"}},
-		// pycute: complement(Layout(1,3)) is 1:0.
-		{"complement(?:3)", "(3,?):(1,?{div=3})", []string{"?1 != 1"}, []string{"complement(1:3) = 1:0"}},
+		// pycute: complement(Layout(1,3)) is 1:0, complement(Layout(4,3))
+		// is 3:1: without a cotarget, the cosize 3M-2 is covered by 3M, so
+		// no rest mode is left for any M (it gave (3,?):(1,?{div=3})).
+		{"complement(?:3)", "3:1", []string{"?1 != 1"}, []string{"complement(1:3) = 1:0", "complement(4:3) = 3:1"}},
+		// pycute: complement(Layout(3,1), 12) is 4:3; the stride 1 leaves
+		// no gap, a stride below 2 no mode before the rest.
+		{"complement((3):(?), 12)", "(?,?):(1,?{div=3})", []string{"?1 >= 2", "12 >= 3*?1", "12 != 3*?1"},
+			[]string{"complement((3):(1), 12) = 4:3", "complement((3):(2), 12) = (2,2):(1,6)"}},
 		// pycute: zipped_divide(100:1, 32) is (32,4):(1,32): a partial tile.
 		{"zipped_divide(M:1, 32)", "(32,M/32):(1,32)", []string{"32 | M"}, []string{"zipped_divide(100:1, 32) = (32,4):(1,32)"}},
 	}

@@ -40,7 +40,6 @@ const (
 // of a ? for which the dynamic result and the static instance differ.
 var dynamicAssumptions = map[string]assumption{
 	"coalesce":          extentNotOne | strideNotZero,
-	"complement":        extentNotOne | stridePositive,
 	"composition":       extentNotOne | stridePositive | firstOnly,
 	"filter":            extentNotOne | strideNotZero,
 	"filter_zeros":      extentNotOne | strideNotZero,
@@ -110,7 +109,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := symbolicOps[op.name]
-	derived := op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
+	derived := op.name == "complement" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -145,7 +144,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	var conds []layout.Obligation
-	if hasSym {
+	if hasSym && op.name != "complement" { // complement's are derived below
 		if _, obl, err := sym(&named); err == nil {
 			conds = append(conds, obl...)
 		}
@@ -173,6 +172,16 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, coalesceConditions(op.name, l.L)...)
+		}
+	}
+	if op.name == "complement" {
+		if l, ok := named.vals[0].(Layout); ok {
+			var co *layout.IntTuple
+			if len(named.vals) == 2 {
+				t := sizedShape(named.vals[1])
+				co = &t
+			}
+			conds = append(conds, layout.ComplementConditions(l.L, co)...)
 		}
 	}
 	if op.name == "make_layout_like" {

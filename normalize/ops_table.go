@@ -190,7 +190,7 @@ func defAlgebra() {
 	def("complement", "complement(L[, cotarget]): the layout of what L does not reach (a layout cotarget stands for its shape)", []paramKind{pLayout, pSized}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
-				return lay(layout.ComplementTo(a.layout(0), sizedShape(a.vals[1])))
+				return lay(layout.ComplementToCoalesced(a.layout(0), sizedShape(a.vals[1])))
 			}
 			return lay(layout.Complement(a.layout(0)))
 		})
