@@ -33,10 +33,20 @@ func TestDynamicCases(t *testing.T) {
 		{"shape_div((?,?),(2,3))", "(?,?)", []string{"2 | ?1", "3 | ?2"}, nil},
 		// CuTe's recast (cute/layout.hpp, upcast): "Assume dynamic strides
 		// are larger than N and divisible"; downcast widens the stride-1
-		// mode: a stride of 1 gives 4:1.
-		{"recast_layout(32, 8, ?:?)", "?:?{div=4}", []string{"?2 != 1", "?1 != 1", "?2 >= 1"},
-			[]string{"recast_layout(32, 8, 1:1) = 4:1"}},
-		{"recast_layout(8, 32, (8,?):(1,?))", "(2,?):(1,?)", []string{"4 | ?2", "?1 != 1", "?2 >= 1"}, nil},
+		// mode: a stride of 1 gives 4:1, and a layout with no stride 1 is
+		// an error in cutec's static downcast, so the one dynamic stride of
+		// ?:? must be ±1 and its mode widens (it gave ?:?{div=4}, right
+		// for no value).
+		{"recast_layout(32, 8, ?:?)", "?{div=4}:?", []string{"1 >= ?2", "?2 >= -1", "?2 != 0"},
+			[]string{"recast_layout(32, 8, 1:1) = 4:1", "recast_layout(32, 8, 3:-1) = 12:-1"}},
+		{"recast_layout(8, 32, (8,?):(1,?))", "(2,?):(1,?)", []string{"4 | ?2"}, nil},
+		// downcast with a static stride 1 scales a dynamic stride, unless
+		// it is ±1 too (CuTe's downcast, cute/layout.hpp).
+		{"downcast((4,?):(1,?), 2)", "(8,?):(1,?{div=2})", []string{"?2 != 1", "?2 != -1"},
+			[]string{"downcast((4,3):(1,8), 2) = (8,3):(1,16)", "downcast((4,3):(1,-1), 2) = (8,6):(1,-1)"}},
+		// upcast of a dynamic extent with the stride 1 divides it by n
+		// (shape_div; cute/layout.hpp upcast).
+		{"upcast(?:1, 8)", "?:1", []string{"8 | ?1"}, []string{"upcast(16:1, 8) = 2:1"}},
 		// CuTe's compact_order ranks dynamic strides above the static ones
 		// and by position: with the strides (16,4) the result is (5,5):(5,1).
 		{"make_layout_like((?,?):(?,?))", "(?,?):(1,?)", []string{"?3 >= 1", "?4 >= 1", "?4 >= ?3", "?4 != ?3", "?1 != 1", "?2 != 1"},

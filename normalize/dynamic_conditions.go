@@ -61,9 +61,6 @@ var dynamicAssumptions = map[string]assumption{
 	"max_common_vector": extentNotOne | stridePositive,
 	"right_inverse":     extentNotOne | stridePositive,
 	"left_inverse":      extentNotOne | stridePositive,
-	"upcast":            extentNotOne | stridePositive,
-	"downcast":          extentNotOne | stridePositive,
-	"recast_layout":     extentNotOne | stridePositive,
 	"compact_col_major": extentNotOne,
 	"compact_row_major": extentNotOne,
 	"slice_and_offset":  extentNotOne | stridePositive,
@@ -109,7 +106,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := symbolicOps[op.name]
-	derived := op.name == "complement" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
+	derived := op.name == "complement" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -162,11 +159,16 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: n, Div: 1}, T: t, Assumed: true})
 		}
 	}
-	if downcasts(op.name, a) {
-		// CuTe's downcast widens the mode of stride 1 and scales the other
-		// strides: a dynamic stride is taken for one that is not 1.
-		for _, t := range namer.Strides {
-			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: 1, Div: 1}, T: t, Rel: layout.RelNotEqual, Assumed: true})
+	if n := upcastRatio(op.name, a); n > 1 {
+		if l, ok := recastOperand(op.name, &named); ok {
+			conds = append(conds, layout.UpcastConditions(l.L, n)...)
+		}
+	}
+	if n := downcastRatio(op.name, a); n > 0 {
+		// CuTe's downcast widens the mode of stride ±1 and scales the
+		// other strides: which one a dynamic stride is decides the result.
+		if l, ok := recastOperand(op.name, &named); ok {
+			conds = append(conds, layout.DowncastConditions(l.L, n)...)
 		}
 	}
 	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
@@ -285,19 +287,37 @@ func upcastRatio(op string, a *args) int64 {
 	return 0
 }
 
-// downcasts reports whether the operation is downcast(L, n) or
-// recast_layout(old, new, L) with old a multiple of new, n > 1.
-func downcasts(op string, a *args) bool {
+// recastOperand is the layout that upcast, downcast or recast_layout
+// recasts.
+func recastOperand(op string, a *args) (Layout, bool) {
+	i := 0
+	if op == "recast_layout" {
+		i = 2
+	}
+	if i >= len(a.vals) {
+		return Layout{}, false
+	}
+	l, ok := a.vals[i].(Layout)
+	return l, ok
+}
+
+// downcastRatio is n of downcast(L, n), n >= 1, and of
+// recast_layout(old, new, L) when it is a downcast (old a multiple of
+// new, n = old/new > 1); 0 otherwise.
+func downcastRatio(op string, a *args) int64 {
 	switch {
 	case op == "downcast" && a.n() == 2:
-		n, ok := a.vals[1].(Int)
-		return ok && n > 1
+		if n, ok := a.vals[1].(Int); ok && n >= 1 {
+			return int64(n)
+		}
 	case op == "recast_layout" && a.n() == 3:
 		o, ok1 := a.vals[0].(Int)
 		n, ok2 := a.vals[1].(Int)
-		return ok1 && ok2 && n > 0 && o > n && o%n == 0
+		if ok1 && ok2 && n > 0 && o > n && o%n == 0 {
+			return int64(o / n)
+		}
 	}
-	return false
+	return 0
 }
 
 // likeConditions are what make_layout_like assumes of dynamic strides, as

@@ -43,7 +43,6 @@ var knownUnsound = map[string]bool{
 	"coalesce":          true,
 	"composition":       true,
 	"crd2idx":           true,
-	"downcast":          true,
 	"filter":            true,
 	"flat_divide":       true,
 	"flat_product":      true,
@@ -54,7 +53,6 @@ var knownUnsound = map[string]bool{
 	"max_common_layout": true,
 	"max_common_vector": true,
 	"raked_product":     true,
-	"recast_layout":     true,
 	// right_inverse((8,?,1):(1,8,M)) is (8,?):(1,8), which at ? = 2, M = 1
 	// is the function of right_inverse((8,2,1):(1,8,1)) = 16:1 but not its
 	// coalesced shape (a run of the long property).
@@ -64,7 +62,6 @@ var knownUnsound = map[string]bool{
 	"tile_to_shape":    true,
 	"tiled_divide":     true,
 	"tiled_product":    true,
-	"upcast":           true,
 	"zipped_divide":    true,
 	"zipped_product":   true,
 }
