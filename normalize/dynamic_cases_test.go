@@ -29,8 +29,14 @@ func TestDynamicCases(t *testing.T) {
 		// pycute gives 256:1 for the stride 128, where the chain goes on.
 		{"right_inverse((16,8,2):(1,16,?{div=8}))", "128:1", []string{"?1 != 1", "?1 != 128", "?1 >= 1"},
 			[]string{"right_inverse((16,8,2):(1,16,128)) = 256:1", "right_inverse((16,8,2):(1,16,256)) = 128:1"}},
-		// shape_div((240,32),(2,3)) fails: 3 does not divide 32.
-		{"shape_div((?,?),(2,3))", "(?,?)", []string{"2 | ?1", "3 | ?2"}, nil},
+		// shape_div((240,32),(2,3)) fails: 3 does not divide 32. CuTe's
+		// shape_div (cute/int_tuple.hpp) needs one of a pair to divide the
+		// other, and a divisor that is a multiple of the dividend gives 1:
+		// shape_div((1,3),(2,3)) is (1,1).
+		{"shape_div((?,?),(2,3))", "(?,?)", []string{"2 | ?1 or ?1 | 2", "3 | ?2 or ?2 | 3"},
+			[]string{"shape_div((1,3),(2,3)) = (1,1)", "shape_div((4,9),(2,3)) = (2,3)"}},
+		// A tuple by an integer: the divisor left after each mode.
+		{"shape_div((4,?), 8)", "(1,?)", []string{"2 | ?1 or ?1 | 2"}, []string{"shape_div((4,6), 8) = (1,3)"}},
 		// CuTe's recast (cute/layout.hpp, upcast): "Assume dynamic strides
 		// are larger than N and divisible"; downcast widens the stride-1
 		// mode: a stride of 1 gives 4:1, and a layout with no stride 1 is

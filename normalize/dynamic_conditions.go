@@ -228,44 +228,130 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	return true
 }
 
-// shapeDivConditions are the conditions of shape_div(a, b) on named ?:
-// shape_div needs one of each pair of leaves to divide the other, and a
-// dynamic leaf divided by a static d is right when d divides it
-// (shape_div((?,?),(2,3)) holds if 2 | ?1 and 3 | ?2); a dynamic divisor
-// of a static leaf, when it divides it.
+// shapeDivConditions are the conditions of shape_div(a, b) on named ?,
+// following the static definition (layout.ShapeDiv): two tuples mode by
+// mode; a tuple by an integer mode after mode, what is left of the
+// divisor divided by each mode's size; an integer by a tuple by its size;
+// two integers need one to divide the other, and a dynamic one is stated
+// as the divisor dividing the dividend (shape_div((?,?),(2,3)) holds if
+// 2 | ?1 and 3 | ?2; shape_div(?, (2,4)) if 8 | ?1), which also gives the
+// quotient the result's facts claim.
 func shapeDivConditions(a, b layout.IntTuple) []layout.Obligation {
 	var out []layout.Obligation
-	var walk func(a, b layout.IntTuple)
-	walk = func(a, b layout.IntTuple) {
-		if a.IsTuple() {
+	one := layout.Term{Coef: 1, Div: 1}
+	size := func(t layout.IntTuple) (layout.Term, bool) {
+		r := one
+		for _, l := range flatLeaves(t) {
+			x, ok := l.Term()
+			if !ok {
+				return r, false
+			}
+			if r, ok = r.Mul(x); !ok {
+				return r, false
+			}
+		}
+		return r, true
+	}
+	// leaf states the condition of x / y and returns the quotient.
+	leaf := func(x, y layout.Term, needed bool) layout.Term {
+		switch {
+		case x.IsInt() && y.IsInt():
+			var c layout.Term
+			if y.Coef != 0 && x.Coef%y.Coef == 0 {
+				c = layout.Term{Coef: x.Coef / y.Coef, Div: 1}
+			} else {
+				c = one // y a multiple of x (else the static algebra fails)
+			}
+			return c
+		case y.IsInt() && (y.Coef == 1 || y.Coef == -1):
+			return x
+		}
+		if q, ok := x.Quo(y); ok && q.Div == 1 {
+			return q // evident
+		}
+		if q, ok := y.Quo(x); ok && q.Div == 1 {
+			return one // x divides y: the quotient is 1
+		}
+		// One must divide the other. Where the quotient is x/y, what
+		// follows is stated for it; where it is 1, nothing that follows
+		// can fail, so the conditions stated are still sufficient.
+		q, ok := x.Quo(y)
+		if needed && !ok {
+			// The quotient, needed by what follows, is no term: state
+			// the case x | y, whose quotient is 1 (sufficient).
+			out = append(out, layout.Obligation{Op: "shape_div", D: x, T: y})
+			return one
+		}
+		d, t := y, x
+		if d.Plain() > t.Plain() {
+			d, t = t, d // one spelling of the same condition
+		}
+		out = append(out, layout.Obligation{Op: "shape_div", D: d, T: t, Rel: layout.RelEither})
+		return q
+	}
+	var walk func(a, b layout.IntTuple) bool
+	walk = func(a, b layout.IntTuple) bool {
+		switch {
+		case a.IsTuple() && b.IsTuple():
+			if a.Len() != b.Len() {
+				return false
+			}
 			for i := range a.Len() {
-				if b.IsTuple() {
-					if i < b.Len() {
-						walk(a.At(i), b.At(i))
-					}
-					continue
+				if !walk(a.At(i), b.At(i)) {
+					return false
 				}
-				return // a tuple by an integer divides mode after mode: no condition derived here
 			}
-			return
-		}
-		if b.IsTuple() {
-			return
-		}
-		ta, okA := a.Term()
-		tb, okB := b.Term()
-		if !okA || !okB || ta.IsInt() && tb.IsInt() {
-			return
-		}
-		if tb.IsInt() {
-			if tb.Coef != 1 && tb.Coef != 0 {
-				out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
+			return true
+		case a.IsTuple():
+			rest, ok := b.Term()
+			if !ok {
+				return false
 			}
-			return
+			for i := range a.Len() {
+				e := a.At(i)
+				if rest.Coef == 0 {
+					return false
+				}
+				if !walk(e, layout.Sym(rest)) {
+					return false
+				}
+				n, ok := size(e)
+				if !ok {
+					return false
+				}
+				rest = leaf(rest, n, i+1 < a.Len())
+			}
+			return true
+		case b.IsTuple():
+			n, ok := size(b)
+			x, ok2 := a.Term()
+			if !ok || !ok2 {
+				return false
+			}
+			leaf(x, n, false)
+			return true
 		}
-		out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
+		x, ok1 := a.Term()
+		y, ok2 := b.Term()
+		if !ok1 || !ok2 {
+			return false
+		}
+		leaf(x, y, false)
+		return true
 	}
 	walk(a, b)
+	return out
+}
+
+// flatLeaves lists the leaves of t in order.
+func flatLeaves(t layout.IntTuple) []layout.IntTuple {
+	if !t.IsTuple() {
+		return []layout.IntTuple{t}
+	}
+	var out []layout.IntTuple
+	for i := range t.Len() {
+		out = append(out, flatLeaves(t.At(i))...)
+	}
 	return out
 }
 

@@ -58,7 +58,6 @@ var knownUnsound = map[string]bool{
 	// coalesced shape (a run of the long property).
 	"right_inverse":    true,
 	"slice_and_offset": true,
-	"shape_div":        true,
 	"tile_to_shape":    true,
 	"tiled_divide":     true,
 	"tiled_product":    true,
