@@ -39,7 +39,7 @@ const (
 // found by the substitution property (dynamic_sound_test.go): the values
 // of a ? for which the dynamic result and the static instance differ.
 var dynamicAssumptions = map[string]assumption{
-	"coalesce":          extentNotOne | strideNotZero,
+	"coalesce":          extentNotOne,
 	"composition":       extentNotOne | stridePositive | firstOnly,
 	"filter":            extentNotOne | strideNotZero,
 	"filter_zeros":      extentNotOne | strideNotZero,
@@ -173,6 +173,9 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	}
 	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
 		if l, ok := named.vals[0].(Layout); ok {
+			if op.name == "filter" {
+				l.L = layout.FilterZeros(l.L) // the modes filter coalesces
+			}
 			conds = append(conds, coalesceConditions(op.name, l.L)...)
 		}
 	}

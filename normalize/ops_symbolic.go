@@ -29,6 +29,14 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		}
 		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.Coalesce(a.layout(0)) })
 	},
+	"filter": func(a *args) (Value, []layout.Obligation, error) {
+		if a.n() != 1 {
+			return nil, nil, errNotSymbolic
+		}
+		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
+			return s.Coalesce(layout.FilterZeros(a.layout(0)))
+		})
+	},
 	"composition": func(a *args) (Value, []layout.Obligation, error) {
 		t, ok := a.tilerAt(1)
 		if _, isLayout := a.vals[0].(Layout); !ok || !isLayout {
@@ -144,7 +152,7 @@ func anonymousOnly(vals []Value) bool {
 // has symbols. handled is false when the static algebra should run.
 func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
 	f, has := symbolicOps[op.name]
-	if !has || !hasSymbols(a) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
+	if !has || !hasSymbols(a) && !((op.name == "coalesce" || op.name == "filter") && anonymousOnly(a.vals)) {
 		return nil, false, false
 	}
 	r, obl, err := f(a)
