@@ -51,7 +51,7 @@ func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
 // stride-1 mode's extent is multiplied by n and every other stride by n.
 // l must have a stride-1 mode. A dynamic stride is scaled as the other
 // strides where l has a static stride ±1 (it must not be ±1 itself:
-// DowncastConditions); where l has none, its one dynamic stride must be ±1
+// downcastConditions); where l has none, its one dynamic stride must be ±1
 // and its mode widens (recast_layout(32, 8, ?:?) is ?{div=4}:?), and two
 // dynamic strides or more are an error, since which mode widens depends on
 // their values.
@@ -121,12 +121,22 @@ func RecastLayout(oldBits, newBits int64, l Layout) (Layout, error) {
 		"cannot recast from %d-bit to %d-bit elements: neither width divides the other", oldBits, newBits)
 }
 
-// DowncastConditions are the conditions of Downcast(l, n) on the ? of l,
+// RecastConditions are the conditions of Upcast(l, n) (up) or Downcast(l,
+// n) on the ? of l, named (DynamicNamer): upcastConditions or
+// downcastConditions.
+func RecastConditions(l Layout, up bool, n int64) []Obligation {
+	if up {
+		return upcastConditions(l, n)
+	}
+	return downcastConditions(l, n)
+}
+
+// downcastConditions are the conditions of Downcast(l, n) on the ? of l,
 // named (DynamicNamer): where l has a static stride ±1, no dynamic stride
 // is ±1 (it would widen its mode too: ?k != 1, ?k != -1); where it has
 // none, its one dynamic stride is ±1 (1 >= ?k, ?k >= -1, ?k != 0), since
 // the static downcast of a layout without a stride-1 mode is an error.
-func DowncastConditions(l Layout, n int64) []Obligation {
+func downcastConditions(l Layout, n int64) []Obligation {
 	const op = "downcast"
 	hasUnit := false
 	var dyn []Term
@@ -155,13 +165,13 @@ func DowncastConditions(l Layout, n int64) []Obligation {
 	return out
 }
 
-// UpcastConditions are the conditions of Upcast(l, n) on the ? of l,
+// upcastConditions are the conditions of Upcast(l, n) on the ? of l,
 // named (DynamicNamer) that are derived, not assumed: a mode with a static
 // stride d, |d| < n, has its extent divided by n/|d| (shape_div), which
 // needs n/|d| | s of a dynamic extent s: upcast(?:1, 8) is ?:1 if 8 | ?1.
 // CuTe's assumption on dynamic strides (a multiple of n) is stated by the
 // caller.
-func UpcastConditions(l Layout, n int64) []Obligation {
+func upcastConditions(l Layout, n int64) []Obligation {
 	var out []Obligation
 	sh, st := leaves(l.shape), leaves(l.stride)
 	for i := range sh {

@@ -161,22 +161,28 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	}
 	if n := upcastRatio(op.name, a); n > 1 {
 		if l, ok := recastOperand(op.name, &named); ok {
-			conds = append(conds, layout.UpcastConditions(l.L, n)...)
+			conds = append(conds, layout.RecastConditions(l.L, true, n)...)
 		}
 	}
 	if n := downcastRatio(op.name, a); n > 0 {
 		// CuTe's downcast widens the mode of stride ±1 and scales the
 		// other strides: which one a dynamic stride is decides the result.
 		if l, ok := recastOperand(op.name, &named); ok {
-			conds = append(conds, layout.DowncastConditions(l.L, n)...)
+			conds = append(conds, layout.RecastConditions(l.L, false, n)...)
 		}
 	}
-	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
+	if op.name == "coalesce" || op.name == "filter" {
 		if l, ok := named.vals[0].(Layout); ok {
-			if op.name == "filter" {
-				l.L = layout.FilterZeros(l.L) // the modes filter coalesces
+			modes := []layout.Layout{l.L}
+			if len(named.vals) == 2 {
+				modes = profileModes(l.L, named.tuple(1), nil) // each coalesced on its own
 			}
-			conds = append(conds, coalesceConditions(op.name, l.L)...)
+			for _, m := range modes {
+				if op.name == "filter" {
+					m = layout.FilterZeros(m) // the modes filter coalesces
+				}
+				conds = append(conds, coalesceConditions(op.name, m)...)
+			}
 		}
 	}
 	if op.name == "complement" {
@@ -407,6 +413,22 @@ func downcastRatio(op string, a *args) int64 {
 		}
 	}
 	return 0
+}
+
+// profileModes lists the modes of l that a profile selects, as
+// CoalesceProfile coalesces them: l itself at a leaf of the profile.
+func profileModes(l layout.Layout, profile layout.IntTuple, out []layout.Layout) []layout.Layout {
+	if !profile.IsTuple() {
+		return append(out, l)
+	}
+	for i := range profile.Len() {
+		m, err := l.Mode(i)
+		if err != nil {
+			return out
+		}
+		out = profileModes(m, profile.At(i), out)
+	}
+	return out
 }
 
 // likeConditions are what make_layout_like assumes of dynamic strides, as

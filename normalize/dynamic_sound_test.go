@@ -40,10 +40,8 @@ import (
 // listed fails it. Empty when every operation is sound.
 var knownUnsound = map[string]bool{
 	"blocked_product":   true,
-	"coalesce":          true,
 	"composition":       true,
 	"crd2idx":           true,
-	"filter":            true,
 	"flat_divide":       true,
 	"flat_product":      true,
 	"local_partition":   true,

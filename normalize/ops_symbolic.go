@@ -24,14 +24,16 @@ var symbolicOps = map[string]func(a *args) (Value, []layout.Obligation, error){
 		return tupleValue(r), nil, err
 	},
 	"coalesce": func(a *args) (Value, []layout.Obligation, error) {
-		if a.n() != 1 {
-			return nil, nil, errNotSymbolic
+		if a.n() == 2 {
+			return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.CoalesceProfile(a.layout(0), a.tuple(1)) })
 		}
 		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.Coalesce(a.layout(0)) })
 	},
 	"filter": func(a *args) (Value, []layout.Obligation, error) {
-		if a.n() != 1 {
-			return nil, nil, errNotSymbolic
+		if a.n() == 2 {
+			return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
+				return s.FilterProfile(a.layout(0), a.tuple(1))
+			})
 		}
 		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
 			return s.Coalesce(layout.FilterZeros(a.layout(0)))
@@ -141,7 +143,11 @@ func hasSymbols(a *args) bool {
 // (192,?):(1,192) is ?{div=192}:1, as the dialect's coalesce should give
 // (NVIDIA/cutlass #3469).
 func anonymousOnly(vals []Value) bool {
-	if len(vals) != 1 {
+	if len(vals) == 2 {
+		if _, ok := vals[1].(Tuple); !ok {
+			return false // coalesce and filter by a profile
+		}
+	} else if len(vals) != 1 {
 		return false
 	}
 	l, ok := vals[0].(Layout)
