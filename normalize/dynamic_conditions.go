@@ -507,3 +507,26 @@ func coalesceConditions(op string, l layout.Layout) []layout.Obligation {
 	}
 	return out
 }
+
+// rightInverse is layout.RightInverse, coalesced as CuTe's right_inverse
+// coalesces its result where l has ? leaves: the inverse is computed on
+// l with its ? named, so that the result's strides are products of
+// them, and coalesced by the symbolic algebra, which merges the modes
+// that are compact for every value (right_inverse((4,?):(1,4)) is
+// ?{div=4}:1, as right_inverse((4,3):(1,4)) is 12:1).
+func rightInverse(l layout.Layout) (Value, error) {
+	r, err := layout.RightInverse(l)
+	if err != nil || l.Shape().IsStatic() && l.Stride().IsStatic() {
+		return lay(r, err)
+	}
+	var namer layout.DynamicNamer
+	named, err2 := layout.RightInverse(namer.Layout(l))
+	if err2 != nil {
+		return lay(r, err)
+	}
+	c, err3 := new(layout.Symbolic).Coalesce(named)
+	if err3 != nil {
+		return lay(r, err)
+	}
+	return Layout{c}, nil
+}

@@ -51,9 +51,9 @@ var knownUnsound = map[string]bool{
 	"max_common_layout": true,
 	"max_common_vector": true,
 	"raked_product":     true,
-	// right_inverse((8,?,1):(1,8,M)) is (8,?):(1,8), which at ? = 2, M = 1
-	// is the function of right_inverse((8,2,1):(1,8,1)) = 16:1 but not its
-	// coalesced shape (a run of the long property).
+	// right_inverse((1,(1,8,4),?):(?,(0,1,2),8)) is (8,?):(1,32), but at
+	// ?1 = 1, ?2 = 2 the static inverse, whose chain meets the overlapping
+	// mode 4:2, is 8:1 (a run of the long property).
 	"right_inverse":    true,
 	"slice_and_offset": true,
 	"tile_to_shape":    true,

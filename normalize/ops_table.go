@@ -199,7 +199,7 @@ func defAlgebra() {
 			if c, ok := a.vals[0].(Composed); ok {
 				return composed(c.C.RightInverse())
 			}
-			return lay(layout.RightInverse(a.layout(0)))
+			return rightInverse(a.layout(0))
 		})
 	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k) (of S o 0 o B: S' o 0 o left_inverse(B))", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {

@@ -61,7 +61,7 @@ func dialectDeviation(op string, r, d layout.Layout) (deviation, bool) {
 		return DeviationEmptyCoalesce, true
 	case sameUpToUnitStrides(r, d), op == "complement" && layout.Coalesce(r).Equal(layout.Coalesce(d)):
 		return DeviationUnitStride, true
-	case (op == "coalesce" || op == "filter" || op == "complement") && symCoalesces(d, r):
+	case (op == "coalesce" || op == "filter" || op == "complement" || op == "right_inverse") && symCoalesces(d, r):
 		return DeviationDynamicCoalesce, true
 	}
 	return "", false
