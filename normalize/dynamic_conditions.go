@@ -106,7 +106,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := symbolicOps[op.name]
-	derived := op.name == "complement" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
+	derived := op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -203,6 +203,16 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	if op.name == "right_inverse" {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, layout.RightInverseConditions(l.L)...)
+		}
+	}
+	if (op.name == "max_common_vector" || op.name == "max_common_layout") && len(named.vals) == 2 {
+		// Both are read off a ∘ right_inverse(b): the chain of b's inverse
+		// changes where a dynamic stride of b equals a stride it looks for.
+		if l, ok := named.vals[1].(Layout); ok {
+			for _, o := range layout.RightInverseConditions(l.L) {
+				o.Op = op.name
+				conds = append(conds, o)
+			}
 		}
 	}
 	if hasAssume {
