@@ -20,7 +20,7 @@ func Complement(l Layout) (Layout, error) {
 		}
 		co = Int(n)
 	}
-	return complementFiltered(l, f, co)
+	return complementOf(l, f, co, !co.IsStatic(), false)
 }
 
 // ComplementTo returns the complement L* of l (paper §3.5) that repeats up
@@ -45,6 +45,19 @@ func Complement(l Layout) (Layout, error) {
 // (?,?):(1,?). As in CuTe, a dynamic stride is allowed only in a layout of
 // rank 1 after filtering (E0700 otherwise), since strides must be sorted.
 func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
+	return complementTo(l, cotarget, false)
+}
+
+// ComplementToCoalesced is ComplementTo whose rest, the compact layout of
+// ceil_div(cotarget, covered), is one mode where the cotarget or l is
+// dynamic, as the static complement of every instance coalesces it:
+// complement(1:0, (2,?)) is ?{div=2}:1 (CuTe C++'s bw_coalesce merges it
+// too), where ComplementTo keeps the dialect's (2,?):(1,2).
+func ComplementToCoalesced(l Layout, cotarget IntTuple) (Layout, error) {
+	return complementTo(l, cotarget, true)
+}
+
+func complementTo(l Layout, cotarget IntTuple, merge bool) (Layout, error) {
 	if cotarget.Kind() != KindInt || cotarget.val <= 0 {
 		if err := checkCotarget(cotarget); err != nil {
 			return Layout{}, err
@@ -56,7 +69,7 @@ func ComplementTo(l Layout, cotarget IntTuple) (Layout, error) {
 		}
 	}
 	if !hasBasisStride(l.stride) {
-		return complementFiltered(l, Filter(l), cotarget)
+		return complementOf(l, Filter(l), cotarget, false, merge)
 	}
 	if cotarget.Kind() != KindTuple {
 		return Layout{}, newError(CodeBasisNotDefined, "complement", 0,
@@ -101,7 +114,16 @@ func visitLeaves(t IntTuple, f func(IntTuple)) {
 // complementFiltered is CuTe's detail::complement on the filtered layout f:
 // the modes sorted by stride leave gaps stride/covered between them, and
 // the rest repeats from the offset they cover up to the cotarget.
+//
+// A dynamic result is laid out as the static one is for every value that
+// meets the conditions ComplementConditions states.
 func complementFiltered(l, f Layout, cotarget IntTuple) (Layout, error) {
+	return complementOf(l, f, cotarget, false, false)
+}
+
+// complementOf is complementFiltered; ownCosize says that the cotarget is
+// l's own cosize, merge that a dynamic rest is one mode.
+func complementOf(l, f Layout, cotarget IntTuple, ownCosize, merge bool) (Layout, error) {
 	c := calc{op: "complement"}
 	sh, st := leaves(f.shape), leaves(f.stride)
 	if err := checkComplementStrides(l, st); err != nil {
@@ -109,7 +131,11 @@ func complementFiltered(l, f Layout, cotarget IntTuple) (Layout, error) {
 	}
 	if len(st) == 1 && isStaticInt(st[0], 0) {
 		// Nothing is left of l after filtering: the complement is the
-		// compact layout of the whole cotarget.
+		// compact layout of the whole cotarget, one mode once coalesced.
+		if merge && !cotarget.IsStatic() {
+			r := Coalesce(Layout{sizeLeaf(&c, cotarget), Int(1)})
+			return r, c.errOrNil()
+		}
 		r := Coalesce(Layout{cotarget, compactFrom(&c, cotarget, Int(1))})
 		return r, c.errOrNil()
 	}
@@ -124,8 +150,20 @@ func complementFiltered(l, f Layout, cotarget IntTuple) (Layout, error) {
 		outS, outD = append(outS, gap), append(outD, covered)
 		covered = c.mulLeaf(sh[i], st[i])
 	}
-	rest := ceilDivLeaves(&c, cotarget, covered)
-	outS, outD = append(outS, rest), append(outD, compactFrom(&c, rest, covered))
+	switch {
+	case !merge && !ownCosize || cotarget.IsStatic() && covered.IsStatic():
+		rest := ceilDivLeaves(&c, cotarget, covered)
+		outS, outD = append(outS, rest), append(outD, compactFrom(&c, rest, covered))
+	case ownCosize:
+		// The cotarget is l's own cosize, which the modes cover when their
+		// strides nest: 1 + Σ (s_i-1)·d_i <= s_last·d_last, so the rest is 1.
+	default:
+		// The rest is laid out compactly from covered, so its modes are one
+		// mode in the coalesced result, whatever the values: its extent is
+		// the product of ceil_div(cotarget, covered), mode by mode.
+		rest := ceilDivLeaves(&c, cotarget, covered)
+		outS, outD = append(outS, sizeLeaf(&c, rest)), append(outD, covered)
+	}
 	if c.err != nil {
 		return Layout{}, c.err
 	}
@@ -235,4 +273,99 @@ func sortedModes(sh, st []IntTuple) []mode {
 		}
 	}
 	return ms
+}
+
+// ComplementConditions are the conditions under which the dynamic
+// complement of l, whose ? are named (DynamicNamer), is laid out as the
+// static complement of every instance (docs/dialect.md, "The rule for
+// dynamic values"); cotarget is nil for complement(l), with its own
+// cosize. The static algebra filters l, then steps through its modes by
+// stride: each leaves the gap d/covered before it and covers s·d. A
+// dynamic value changes that structure where
+//
+//   - an extent s may be 1: the static filter drops the mode (s != 1);
+//   - a stride d may be 0 (dropped by the filter), negative (an error), or
+//     inside what is covered (E0402), or leave a gap of 1 (no mode):
+//     d >= 2·covered, so complement(3:?) is ?:1 if ?1 >= 2;
+//   - the rest ceil_div(cotarget, covered) may be 1 (no mode): for an
+//     integer cotarget c, c >= covered and c != covered; for a shape, the
+//     first mode of the cotarget that the terms do not decide is stated to
+//     exceed what is left to cover (a sufficient condition).
+func ComplementConditions(l Layout, cotarget *IntTuple) []Obligation {
+	if hasBasisStride(l.stride) {
+		return nil
+	}
+	const op = "complement"
+	one := Term{Coef: 1, Div: 1}
+	sh, st := leaves(l.shape), leaves(l.stride)
+	var out []Obligation
+	type mode struct{ s, d Term }
+	var ms []mode
+	for i := range sh {
+		s, ok1 := sh[i].Term()
+		d, ok2 := st[i].Term()
+		if !ok1 || !ok2 {
+			return nil
+		}
+		if isOne(s) || isZero(d) {
+			continue // the static filter drops it as well
+		}
+		if !s.IsInt() {
+			out = append(out, Obligation{Op: op, D: one, T: s, Rel: RelNotEqual})
+		}
+		ms = append(ms, mode{s, d})
+	}
+	// The dynamic algebra sorts integer strides only (a dynamic stride is
+	// refused unless it is alone).
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].d.IsInt() && ms[j-1].d.IsInt() && ms[j].d.Coef < ms[j-1].d.Coef; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+	covered := one
+	for _, m := range ms {
+		if !m.d.IsInt() || !covered.IsInt() {
+			out = append(out, Obligation{Op: op, D: twice(covered), T: m.d, Rel: RelAtLeast})
+		}
+		p, ok := m.s.Mul(m.d)
+		if !ok {
+			return out
+		}
+		covered = p
+	}
+	if cotarget == nil {
+		return out
+	}
+	b := covered
+	for _, ct := range leaves(*cotarget) {
+		c, ok := ct.Term()
+		if !ok {
+			return out
+		}
+		if b.IsInt() && c.IsInt() {
+			var k calc
+			if k.ceilDiv(c.Coef, b.Coef) > 1 || k.err != nil {
+				return out // a static part of the rest is more than 1
+			}
+			b = Term{Coef: k.ceilDiv(b.Coef, c.Coef), Div: 1}
+			continue
+		}
+		if isOne(b) {
+			if c.IsInt() { // a static extent > 1 is left
+				return out
+			}
+			return append(out, Obligation{Op: op, D: one, T: c, Rel: RelNotEqual})
+		}
+		if b.IsInt() {
+			return append(out, Obligation{Op: op, D: Term{Coef: b.Coef + 1, Div: 1}, T: c, Rel: RelAtLeast})
+		}
+		return append(out, Obligation{Op: op, D: b, T: c, Rel: RelAtLeast}, Obligation{Op: op, D: b, T: c, Rel: RelNotEqual})
+	}
+	return out // the terms decide the rest
+}
+
+// twice is 2·t.
+func twice(t Term) Term {
+	t.Coef *= 2
+	return t
 }

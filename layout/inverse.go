@@ -402,7 +402,7 @@ func sortedByStride(st []IntTuple) []int {
 // elements that a and b share: a(R(i)) == i and b(R(i)) == i for i below
 // size(R) (paper §3.4.2). It is 1:0 when they share none.
 func MaxCommonLayout(a, b Layout) (Layout, error) {
-	inv, err := RightInverse(b)
+	inv, err := coalescedInverse(b)
 	if err != nil {
 		return Layout{}, withOp(err, "max_common_layout")
 	}
@@ -424,7 +424,7 @@ func MaxCommonLayout(a, b Layout) (Layout, error) {
 // MaxCommonVector returns the number of contiguous elements that a and b
 // share (at least 1), the size of MaxCommonLayout(a, b).
 func MaxCommonVector(a, b Layout) (int64, error) {
-	inv, err := RightInverse(b)
+	inv, err := coalescedInverse(b)
 	if err != nil {
 		return 0, withOp(err, "max_common_vector")
 	}
@@ -440,6 +440,22 @@ func MaxCommonVector(a, b Layout) (int64, error) {
 		return 1, nil
 	}
 	return first.shape.val, nil
+}
+
+// coalescedInverse is RightInverse(b), coalesced as CuTe's right_inverse
+// returns it where b is dynamic: the symbolic coalesce merges a mode s:d
+// with a next mode ?:s·d, which the dynamic one keeps apart
+// (max_common_vector(3:1, ((2,1),?):((1,32),2)) needs the run 2·? of the
+// inverse (2,?):(1,2)).
+func coalescedInverse(b Layout) (Layout, error) {
+	inv, err := RightInverse(b)
+	if err != nil || b.shape.IsStatic() && b.stride.IsStatic() {
+		return inv, err
+	}
+	if r, err := symCoalesce(inv); err == nil {
+		return r.Layout, nil
+	}
+	return inv, nil
 }
 
 // composeProved is Compose computed by the symbolic algebra, each ? a

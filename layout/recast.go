@@ -49,20 +49,33 @@ func (c *calc) upcast(s, d IntTuple, n int64) (IntTuple, IntTuple) {
 
 // Downcast views l in units n times narrower, CuTe's downcast<N>: the
 // stride-1 mode's extent is multiplied by n and every other stride by n.
-// l must have a stride-1 mode, or a dynamic stride that may be one (which
-// is then scaled as the other strides, as in CuTe: recast_layout(32, 8, ?:?)
-// is ?:?).
+// l must have a stride-1 mode. A dynamic stride is scaled as the other
+// strides where l has a static stride ±1 (it must not be ±1 itself:
+// downcastConditions); where l has none, its one dynamic stride must be ±1
+// and its mode widens (recast_layout(32, 8, ?:?) is ?{div=4}:?), and two
+// dynamic strides or more are an error, since which mode widens depends on
+// their values.
 func Downcast(l Layout, n int64) (Layout, error) {
 	if n <= 0 {
 		return Layout{}, errBadValue("downcast", "the factor %d is not positive", n)
 	}
-	hasUnit := false
+	hasUnit, dynamic := false, 0
 	for _, d := range leaves(l.stride) {
-		hasUnit = hasUnit || (d.Kind() == KindInt && abs(d.val) == 1) || d.Kind() == KindDynamic
+		hasUnit = hasUnit || (d.Kind() == KindInt && abs(d.val) == 1)
+		if d.Kind() == KindDynamic {
+			dynamic++
+		}
 	}
-	if !hasUnit {
+	switch {
+	case !hasUnit && dynamic == 0:
 		return Layout{}, newError(CodeRecastDivisibility, "downcast", 0,
 			"layout %s has no stride-1 mode, so its elements are not adjacent", l)
+	case !hasUnit && dynamic > 1:
+		return Layout{}, newError(CodeRecastDivisibility, "downcast", 0,
+			"layout %s has no static stride-1 mode: which of its dynamic strides is 1, the mode that widens, is known only at run time (write the stride 1)", l)
+	}
+	widens := func(d IntTuple) bool {
+		return d.Kind() == KindInt && abs(d.val) == 1 || !hasUnit && d.Kind() == KindDynamic
 	}
 	c := calc{op: "downcast"}
 	var walk func(s, d IntTuple) (IntTuple, IntTuple)
@@ -74,7 +87,7 @@ func Downcast(l Layout, n int64) (Layout, error) {
 			}
 			return Tuple(ss...), Tuple(ds...)
 		}
-		if d.Kind() == KindInt && abs(d.val) == 1 {
+		if widens(d) {
 			return c.mulLeaf(s, Int(n)), d
 		}
 		return s, c.mulLeaf(d, Int(n))
@@ -106,4 +119,68 @@ func RecastLayout(oldBits, newBits int64, l Layout) (Layout, error) {
 	}
 	return Layout{}, newError(CodeRecastDivisibility, "recast_layout", -1,
 		"cannot recast from %d-bit to %d-bit elements: neither width divides the other", oldBits, newBits)
+}
+
+// RecastConditions are the conditions of Upcast(l, n) (up) or Downcast(l,
+// n) on the ? of l, named (DynamicNamer): upcastConditions or
+// downcastConditions.
+func RecastConditions(l Layout, up bool, n int64) []Obligation {
+	if up {
+		return upcastConditions(l, n)
+	}
+	return downcastConditions(l, n)
+}
+
+// downcastConditions are the conditions of Downcast(l, n) on the ? of l,
+// named (DynamicNamer): where l has a static stride ±1, no dynamic stride
+// is ±1 (it would widen its mode too: ?k != 1, ?k != -1); where it has
+// none, its one dynamic stride is ±1 (1 >= ?k, ?k >= -1, ?k != 0), since
+// the static downcast of a layout without a stride-1 mode is an error.
+func downcastConditions(l Layout, n int64) []Obligation {
+	const op = "downcast"
+	hasUnit := false
+	var dyn []Term
+	for _, d := range leaves(l.stride) {
+		t, ok := d.Term()
+		switch {
+		case !ok:
+			return nil
+		case t.IsInt():
+			hasUnit = hasUnit || abs(t.Coef) == 1
+		default:
+			dyn = append(dyn, t)
+		}
+	}
+	one, minusOne := Term{Coef: 1, Div: 1}, Term{Coef: -1, Div: 1}
+	var out []Obligation
+	for _, t := range dyn {
+		switch {
+		case hasUnit && n > 1:
+			out = append(out, Obligation{Op: op, D: one, T: t, Rel: RelNotEqual}, Obligation{Op: op, D: minusOne, T: t, Rel: RelNotEqual})
+		case !hasUnit && len(dyn) == 1:
+			out = append(out, Obligation{Op: op, D: t, T: one, Rel: RelAtLeast}, Obligation{Op: op, D: minusOne, T: t, Rel: RelAtLeast},
+				Obligation{Op: op, D: Term{Div: 1}, T: t, Rel: RelNotEqual})
+		}
+	}
+	return out
+}
+
+// upcastConditions are the conditions of Upcast(l, n) on the ? of l,
+// named (DynamicNamer) that are derived, not assumed: a mode with a static
+// stride d, |d| < n, has its extent divided by n/|d| (shape_div), which
+// needs n/|d| | s of a dynamic extent s: upcast(?:1, 8) is ?:1 if 8 | ?1.
+// CuTe's assumption on dynamic strides (a multiple of n) is stated by the
+// caller.
+func upcastConditions(l Layout, n int64) []Obligation {
+	var out []Obligation
+	sh, st := leaves(l.shape), leaves(l.stride)
+	for i := range sh {
+		s, ok1 := sh[i].Term()
+		d, ok2 := st[i].Term()
+		if !ok1 || !ok2 || s.IsInt() || !d.IsInt() || d.Coef == 0 || abs(d.Coef) >= n || n%abs(d.Coef) != 0 {
+			continue
+		}
+		out = append(out, Obligation{Op: "upcast", D: Term{Coef: n / abs(d.Coef), Div: 1}, T: s})
+	}
+	return out
 }

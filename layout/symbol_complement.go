@@ -8,6 +8,7 @@ import "strconv"
 func symComplement(l Layout, cotarget IntTuple) (symResult, error) {
 	s := &symCalc{op: "complement"}
 	r := s.complement(s.named(l), s.namedTuple(cotarget))
+	s.obl = append(s.obl, s.ones...)
 	return s.result(r)
 }
 
@@ -22,6 +23,10 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 	for i := range sh {
 		if isOne(sh[i]) || isZero(st[i]) {
 			continue
+		}
+		if st[i].IsInt() && st[i].Coef < 0 {
+			s.failStatic(CodeBadValue, "layout %s has the negative stride %d", l, st[i].Coef)
+			return Layout{}
 		}
 		fsh, fst = append(fsh, sh[i]), append(fst, st[i])
 	}
@@ -61,6 +66,16 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 		}
 	}
 	osh, ost = s.coalesceTerms(osh, ost, false)
+	for _, e := range osh {
+		// A mode whose extent is 1 for some values is dropped by the
+		// static algebra for them: complement(8:16, (1,(16,M))) is
+		// (16,M/8):(1,128) only if M/8 != 1 (16:1 for M = 8).
+		if o := (Obligation{Op: s.op, D: Term{Coef: 1, Div: 1}, T: e, Rel: RelNotEqual}); !e.IsInt() && !s.quotients[e.Names[0]] {
+			if v, _, _ := o.Discharge(); v != Proved {
+				s.ones = append(s.ones, o)
+			}
+		}
+	}
 	if len(osh) == 1 && isOne(osh[0]) {
 		return Layout{Int(1), Int(0)}
 	}
@@ -115,7 +130,14 @@ func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 		// a/b is not a monomial: a fresh unknown, under b | a.
 		s.require(b, a)
 		s.fresh++
-		return SymbolTerm("?"+strconv.Itoa(s.fresh), 1), one
+		name := "?" + strconv.Itoa(s.fresh)
+		if s.quotients == nil {
+			s.quotients = map[string]bool{}
+		}
+		s.quotients[name] = true
+		// a/b is an extent of the result, dropped where it is 1.
+		s.ones = append(s.ones, Obligation{Op: s.op, D: b, T: a, Rel: RelNotEqual})
+		return SymbolTerm(name, 1), one
 	}
 	s.fail("cannot decide ceil_div(%s, %s)", a.Plain(), b.Plain())
 	return one, one

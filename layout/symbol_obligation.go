@@ -43,6 +43,7 @@ const (
 	RelDivides  Rel = iota // D divides T
 	RelNotEqual            // T differs from D (an extent that may be 1, a stride that may be 0)
 	RelAtLeast             // T is at least D
+	RelEither              // D divides T or T divides D (shape_div: one divides the other)
 )
 
 // String is the condition, "128 | M", "?1 != 1", "?2 >= 1".
@@ -52,6 +53,8 @@ func (o Obligation) String() string {
 		return o.T.Plain() + " != " + o.D.Plain()
 	case RelAtLeast:
 		return o.T.Plain() + " >= " + o.D.Plain()
+	case RelEither:
+		return o.D.Plain() + " | " + o.T.Plain() + " or " + o.T.Plain() + " | " + o.D.Plain()
 	}
 	return o.D.Plain() + " | " + o.T.Plain()
 }
@@ -69,6 +72,8 @@ func (o Obligation) Holds(values map[string]int64) (holds, ok bool) {
 		return t != d, true
 	case RelAtLeast:
 		return t >= d, true
+	case RelEither:
+		return d != 0 && t%d == 0 || t != 0 && d%t == 0 || d == 0 && t == 0, true
 	}
 	return d != 0 && t%d == 0 || d == 0 && t == 0, true
 }
@@ -88,6 +93,23 @@ const (
 // fact that would prove it (empty when no fact on a symbol can).
 func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string) {
 	d, t := o.D, o.T
+	if o.Rel == RelEither {
+		// Either direction proves it; it is refuted where both are.
+		v1, counter, fix := Obligation{D: d, T: t}.Discharge()
+		v2, _, _ := Obligation{D: t, T: d}.Discharge()
+		switch {
+		case v1 == Proved || v2 == Proved:
+			return Proved, nil, ""
+		case v1 == Refuted && v2 == Refuted:
+			return Refuted, nil, ""
+		}
+		if counter != nil {
+			if holds, ok := o.Holds(counter); !ok || holds {
+				counter = nil
+			}
+		}
+		return Open, counter, fix
+	}
 	if o.Rel != RelDivides {
 		return o.dischargeOrder()
 	}

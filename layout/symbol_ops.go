@@ -44,6 +44,12 @@ type symCalc struct {
 	// residue marks the conditions required while it is set as a
 	// partial tile's (Obligation.Residue).
 	residue bool
+	// quotients are the fresh unknowns that stand for a quotient a/b of
+	// terms, whose conditions are stated on a and b.
+	quotients map[string]bool
+	// ones are the conditions that a mode of a complement's result is not
+	// 1, which the complement states (a divide keeps such a mode).
+	ones []Obligation
 }
 
 func (s *symCalc) fail(format string, args ...any) {

@@ -40,6 +40,33 @@ func (s *Symbolic) Crd2Idx(crd IntTuple, l Layout) (IntTuple, error) { return sy
 // obligation.
 func (s *Symbolic) Coalesce(l Layout) (Layout, error) { return s.keep(symCoalesce(l)) }
 
+// CoalesceProfile is CoalesceProfile over symbolic leaves: each mode the
+// profile selects coalesced by Coalesce.
+func (s *Symbolic) CoalesceProfile(l Layout, profile IntTuple) (Layout, error) {
+	return s.byProfile("coalesce", l, profile, func(m Layout) Layout { return m })
+}
+
+// FilterProfile is FilterProfile over symbolic leaves: each mode the
+// profile selects filtered (filter_zeros, then Coalesce).
+func (s *Symbolic) FilterProfile(l Layout, profile IntTuple) (Layout, error) {
+	return s.byProfile("filter", l, profile, FilterZeros)
+}
+
+func (s *Symbolic) byProfile(op string, l Layout, profile IntTuple, pre func(Layout) Layout) (Layout, error) {
+	var err error
+	r, perr := byProfile(op, l, profile, func(m Layout) Layout {
+		c, e := s.Coalesce(pre(m))
+		if e != nil && err == nil {
+			err = e
+		}
+		return c
+	})
+	if perr != nil {
+		return Layout{}, perr
+	}
+	return r, err
+}
+
 // ComposeTiler is the static ComposeTiler over symbolic leaves.
 func (s *Symbolic) ComposeTiler(a Layout, t Tiler) (Layout, error) {
 	return s.keep(symComposeTiler(a, t))

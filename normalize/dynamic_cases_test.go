@@ -29,20 +29,42 @@ func TestDynamicCases(t *testing.T) {
 		// pycute gives 256:1 for the stride 128, where the chain goes on.
 		{"right_inverse((16,8,2):(1,16,?{div=8}))", "128:1", []string{"?1 != 1", "?1 != 128", "?1 >= 1"},
 			[]string{"right_inverse((16,8,2):(1,16,128)) = 256:1", "right_inverse((16,8,2):(1,16,256)) = 128:1"}},
-		// shape_div((240,32),(2,3)) fails: 3 does not divide 32.
-		{"shape_div((?,?),(2,3))", "(?,?)", []string{"2 | ?1", "3 | ?2"}, nil},
+		// shape_div((240,32),(2,3)) fails: 3 does not divide 32. CuTe's
+		// shape_div (cute/int_tuple.hpp) needs one of a pair to divide the
+		// other, and a divisor that is a multiple of the dividend gives 1:
+		// shape_div((1,3),(2,3)) is (1,1).
+		{"shape_div((?,?),(2,3))", "(?,?)", []string{"2 | ?1 or ?1 | 2", "3 | ?2 or ?2 | 3"},
+			[]string{"shape_div((1,3),(2,3)) = (1,1)", "shape_div((4,9),(2,3)) = (2,3)"}},
+		// A tuple by an integer: the divisor left after each mode.
+		{"shape_div((4,?), 8)", "(1,?)", []string{"2 | ?1 or ?1 | 2"}, []string{"shape_div((4,6), 8) = (1,3)"}},
 		// CuTe's recast (cute/layout.hpp, upcast): "Assume dynamic strides
 		// are larger than N and divisible"; downcast widens the stride-1
-		// mode: a stride of 1 gives 4:1.
-		{"recast_layout(32, 8, ?:?)", "?:?{div=4}", []string{"?2 != 1", "?1 != 1", "?2 >= 1"},
-			[]string{"recast_layout(32, 8, 1:1) = 4:1"}},
-		{"recast_layout(8, 32, (8,?):(1,?))", "(2,?):(1,?)", []string{"4 | ?2", "?1 != 1", "?2 >= 1"}, nil},
+		// mode: a stride of 1 gives 4:1, and a layout with no stride 1 is
+		// an error in cutec's static downcast, so the one dynamic stride of
+		// ?:? must be ±1 and its mode widens (it gave ?:?{div=4}, right
+		// for no value).
+		{"recast_layout(32, 8, ?:?)", "?{div=4}:?", []string{"1 >= ?2", "?2 >= -1", "?2 != 0"},
+			[]string{"recast_layout(32, 8, 1:1) = 4:1", "recast_layout(32, 8, 3:-1) = 12:-1"}},
+		{"recast_layout(8, 32, (8,?):(1,?))", "(2,?):(1,?)", []string{"4 | ?2"}, nil},
+		// downcast with a static stride 1 scales a dynamic stride, unless
+		// it is ±1 too (CuTe's downcast, cute/layout.hpp).
+		{"downcast((4,?):(1,?), 2)", "(8,?):(1,?{div=2})", []string{"?2 != 1", "?2 != -1"},
+			[]string{"downcast((4,3):(1,8), 2) = (8,3):(1,16)", "downcast((4,3):(1,-1), 2) = (8,6):(1,-1)"}},
+		// upcast of a dynamic extent with the stride 1 divides it by n
+		// (shape_div; cute/layout.hpp upcast).
+		{"upcast(?:1, 8)", "?:1", []string{"8 | ?1"}, []string{"upcast(16:1, 8) = 2:1"}},
 		// CuTe's compact_order ranks dynamic strides above the static ones
 		// and by position: with the strides (16,4) the result is (5,5):(5,1).
 		{"make_layout_like((?,?):(?,?))", "(?,?):(1,?)", []string{"?3 >= 1", "?4 >= 1", "?4 >= ?3", "?4 != ?3", "?1 != 1", "?2 != 1"},
 			[]string{"make_layout_like((5,5):(16,4)) = (5,5):(5,1)"}},
-		// pycute: complement(Layout(1,3)) is 1:0.
-		{"complement(?:3)", "(3,?):(1,?{div=3})", []string{"?1 != 1"}, []string{"complement(1:3) = 1:0"}},
+		// pycute: complement(Layout(1,3)) is 1:0, complement(Layout(4,3))
+		// is 3:1: without a cotarget, the cosize 3M-2 is covered by 3M, so
+		// no rest mode is left for any M (it gave (3,?):(1,?{div=3})).
+		{"complement(?:3)", "3:1", []string{"?1 != 1"}, []string{"complement(1:3) = 1:0", "complement(4:3) = 3:1"}},
+		// pycute: complement(Layout(3,1), 12) is 4:3; the stride 1 leaves
+		// no gap, a stride below 2 no mode before the rest.
+		{"complement((3):(?), 12)", "(?,?):(1,?{div=3})", []string{"?1 >= 2", "12 >= 3*?1", "12 != 3*?1"},
+			[]string{"complement((3):(1), 12) = 4:3", "complement((3):(2), 12) = (2,2):(1,6)"}},
 		// pycute: zipped_divide(100:1, 32) is (32,4):(1,32): a partial tile.
 		{"zipped_divide(M:1, 32)", "(32,M/32):(1,32)", []string{"32 | M"}, []string{"zipped_divide(100:1, 32) = (32,4):(1,32)"}},
 	}

@@ -83,7 +83,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := op.symbolic, op.symbolic != nil
-	derived := op.name == "crd2idx" || op.name == "make_layout_like" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcasts(op.name, a)
+	derived := op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -118,7 +118,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	var conds []layout.Obligation
-	if hasSym {
+	if hasSym && op.name != "complement" { // complement's are derived below
 		if _, obl, err := sym(&named); err == nil {
 			conds = append(conds, obl...)
 		}
@@ -136,16 +136,40 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: n, Div: 1}, T: t, Assumed: true})
 		}
 	}
-	if downcasts(op.name, a) {
-		// CuTe's downcast widens the mode of stride 1 and scales the other
-		// strides: a dynamic stride is taken for one that is not 1.
-		for _, t := range namer.Strides {
-			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: 1, Div: 1}, T: t, Rel: layout.RelNotEqual, Assumed: true})
+	if n := upcastRatio(op.name, a); n > 1 {
+		if l, ok := recastOperand(op.name, &named); ok {
+			conds = append(conds, layout.RecastConditions(l.L, true, n)...)
 		}
 	}
-	if (op.name == "coalesce" || op.name == "filter") && len(named.vals) == 1 {
+	if n := downcastRatio(op.name, a); n > 0 {
+		// CuTe's downcast widens the mode of stride ±1 and scales the
+		// other strides: which one a dynamic stride is decides the result.
+		if l, ok := recastOperand(op.name, &named); ok {
+			conds = append(conds, layout.RecastConditions(l.L, false, n)...)
+		}
+	}
+	if op.name == "coalesce" || op.name == "filter" {
 		if l, ok := named.vals[0].(Layout); ok {
-			conds = append(conds, coalesceConditions(op.name, l.L)...)
+			modes := []layout.Layout{l.L}
+			if len(named.vals) == 2 {
+				modes = profileModes(l.L, named.tuple(1), nil) // each coalesced on its own
+			}
+			for _, m := range modes {
+				if op.name == "filter" {
+					m = layout.FilterZeros(m) // the modes filter coalesces
+				}
+				conds = append(conds, coalesceConditions(op.name, m)...)
+			}
+		}
+	}
+	if op.name == "complement" {
+		if l, ok := named.vals[0].(Layout); ok {
+			var co *layout.IntTuple
+			if len(named.vals) == 2 {
+				t := sizedShape(named.vals[1])
+				co = &t
+			}
+			conds = append(conds, layout.ComplementConditions(l.L, co)...)
 		}
 	}
 	if op.name == "crd2idx" && len(named.vals) == 2 && r.String() != "?" { // a plain ? claims nothing
@@ -161,6 +185,16 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	if op.name == "right_inverse" {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, layout.RightInverseConditions(l.L)...)
+		}
+	}
+	if (op.name == "max_common_vector" || op.name == "max_common_layout") && len(named.vals) == 2 {
+		// Both are read off a ∘ right_inverse(b): the chain of b's inverse
+		// changes where a dynamic stride of b equals a stride it looks for.
+		if l, ok := named.vals[1].(Layout); ok {
+			for _, o := range layout.RightInverseConditions(l.L) {
+				o.Op = op.name
+				conds = append(conds, o)
+			}
 		}
 	}
 	if hasAssume {
@@ -195,44 +229,130 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	return true
 }
 
-// shapeDivConditions are the conditions of shape_div(a, b) on named ?:
-// shape_div needs one of each pair of leaves to divide the other, and a
-// dynamic leaf divided by a static d is right when d divides it
-// (shape_div((?,?),(2,3)) holds if 2 | ?1 and 3 | ?2); a dynamic divisor
-// of a static leaf, when it divides it.
+// shapeDivConditions are the conditions of shape_div(a, b) on named ?,
+// following the static definition (layout.ShapeDiv): two tuples mode by
+// mode; a tuple by an integer mode after mode, what is left of the
+// divisor divided by each mode's size; an integer by a tuple by its size;
+// two integers need one to divide the other, and a dynamic one is stated
+// as the divisor dividing the dividend (shape_div((?,?),(2,3)) holds if
+// 2 | ?1 and 3 | ?2; shape_div(?, (2,4)) if 8 | ?1), which also gives the
+// quotient the result's facts claim.
 func shapeDivConditions(a, b layout.IntTuple) []layout.Obligation {
 	var out []layout.Obligation
-	var walk func(a, b layout.IntTuple)
-	walk = func(a, b layout.IntTuple) {
-		if a.IsTuple() {
+	one := layout.Term{Coef: 1, Div: 1}
+	size := func(t layout.IntTuple) (layout.Term, bool) {
+		r := one
+		for _, l := range flatLeaves(t) {
+			x, ok := l.Term()
+			if !ok {
+				return r, false
+			}
+			if r, ok = r.Mul(x); !ok {
+				return r, false
+			}
+		}
+		return r, true
+	}
+	// leaf states the condition of x / y and returns the quotient.
+	leaf := func(x, y layout.Term, needed bool) layout.Term {
+		switch {
+		case x.IsInt() && y.IsInt():
+			var c layout.Term
+			if y.Coef != 0 && x.Coef%y.Coef == 0 {
+				c = layout.Term{Coef: x.Coef / y.Coef, Div: 1}
+			} else {
+				c = one // y a multiple of x (else the static algebra fails)
+			}
+			return c
+		case y.IsInt() && (y.Coef == 1 || y.Coef == -1):
+			return x
+		}
+		if q, ok := x.Quo(y); ok && q.Div == 1 {
+			return q // evident
+		}
+		if q, ok := y.Quo(x); ok && q.Div == 1 {
+			return one // x divides y: the quotient is 1
+		}
+		// One must divide the other. Where the quotient is x/y, what
+		// follows is stated for it; where it is 1, nothing that follows
+		// can fail, so the conditions stated are still sufficient.
+		q, ok := x.Quo(y)
+		if needed && !ok {
+			// The quotient, needed by what follows, is no term: state
+			// the case x | y, whose quotient is 1 (sufficient).
+			out = append(out, layout.Obligation{Op: "shape_div", D: x, T: y})
+			return one
+		}
+		d, t := y, x
+		if d.Plain() > t.Plain() {
+			d, t = t, d // one spelling of the same condition
+		}
+		out = append(out, layout.Obligation{Op: "shape_div", D: d, T: t, Rel: layout.RelEither})
+		return q
+	}
+	var walk func(a, b layout.IntTuple) bool
+	walk = func(a, b layout.IntTuple) bool {
+		switch {
+		case a.IsTuple() && b.IsTuple():
+			if a.Len() != b.Len() {
+				return false
+			}
 			for i := range a.Len() {
-				if b.IsTuple() {
-					if i < b.Len() {
-						walk(a.At(i), b.At(i))
-					}
-					continue
+				if !walk(a.At(i), b.At(i)) {
+					return false
 				}
-				return // a tuple by an integer divides mode after mode: no condition derived here
 			}
-			return
-		}
-		if b.IsTuple() {
-			return
-		}
-		ta, okA := a.Term()
-		tb, okB := b.Term()
-		if !okA || !okB || ta.IsInt() && tb.IsInt() {
-			return
-		}
-		if tb.IsInt() {
-			if tb.Coef != 1 && tb.Coef != 0 {
-				out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
+			return true
+		case a.IsTuple():
+			rest, ok := b.Term()
+			if !ok {
+				return false
 			}
-			return
+			for i := range a.Len() {
+				e := a.At(i)
+				if rest.Coef == 0 {
+					return false
+				}
+				if !walk(e, layout.Sym(rest)) {
+					return false
+				}
+				n, ok := size(e)
+				if !ok {
+					return false
+				}
+				rest = leaf(rest, n, i+1 < a.Len())
+			}
+			return true
+		case b.IsTuple():
+			n, ok := size(b)
+			x, ok2 := a.Term()
+			if !ok || !ok2 {
+				return false
+			}
+			leaf(x, n, false)
+			return true
 		}
-		out = append(out, layout.Obligation{Op: "shape_div", D: tb, T: ta})
+		x, ok1 := a.Term()
+		y, ok2 := b.Term()
+		if !ok1 || !ok2 {
+			return false
+		}
+		leaf(x, y, false)
+		return true
 	}
 	walk(a, b)
+	return out
+}
+
+// flatLeaves lists the leaves of t in order.
+func flatLeaves(t layout.IntTuple) []layout.IntTuple {
+	if !t.IsTuple() {
+		return []layout.IntTuple{t}
+	}
+	var out []layout.IntTuple
+	for i := range t.Len() {
+		out = append(out, flatLeaves(t.At(i))...)
+	}
 	return out
 }
 
@@ -254,19 +374,53 @@ func upcastRatio(op string, a *args) int64 {
 	return 0
 }
 
-// downcasts reports whether the operation is downcast(L, n) or
-// recast_layout(old, new, L) with old a multiple of new, n > 1.
-func downcasts(op string, a *args) bool {
+// recastOperand is the layout that upcast, downcast or recast_layout
+// recasts.
+func recastOperand(op string, a *args) (Layout, bool) {
+	i := 0
+	if op == "recast_layout" {
+		i = 2
+	}
+	if i >= len(a.vals) {
+		return Layout{}, false
+	}
+	l, ok := a.vals[i].(Layout)
+	return l, ok
+}
+
+// downcastRatio is n of downcast(L, n), n >= 1, and of
+// recast_layout(old, new, L) when it is a downcast (old a multiple of
+// new, n = old/new > 1); 0 otherwise.
+func downcastRatio(op string, a *args) int64 {
 	switch {
 	case op == "downcast" && a.n() == 2:
-		n, ok := a.vals[1].(Int)
-		return ok && n > 1
+		if n, ok := a.vals[1].(Int); ok && n >= 1 {
+			return int64(n)
+		}
 	case op == "recast_layout" && a.n() == 3:
 		o, ok1 := a.vals[0].(Int)
 		n, ok2 := a.vals[1].(Int)
-		return ok1 && ok2 && n > 0 && o > n && o%n == 0
+		if ok1 && ok2 && n > 0 && o > n && o%n == 0 {
+			return int64(o / n)
+		}
 	}
-	return false
+	return 0
+}
+
+// profileModes lists the modes of l that a profile selects, as
+// CoalesceProfile coalesces them: l itself at a leaf of the profile.
+func profileModes(l layout.Layout, profile layout.IntTuple, out []layout.Layout) []layout.Layout {
+	if !profile.IsTuple() {
+		return append(out, l)
+	}
+	for i := range profile.Len() {
+		m, err := l.Mode(i)
+		if err != nil {
+			return out
+		}
+		out = profileModes(m, profile.At(i), out)
+	}
+	return out
 }
 
 // likeConditions are what make_layout_like assumes of dynamic strides, as
@@ -366,4 +520,27 @@ func compactConditions(op string, shape layout.IntTuple) []layout.Obligation {
 	}
 	walk(shape)
 	return out
+}
+
+// rightInverse is layout.RightInverse, coalesced as CuTe's right_inverse
+// coalesces its result where l has ? leaves: the inverse is computed on
+// l with its ? named, so that the result's strides are products of
+// them, and coalesced by the symbolic algebra, which merges the modes
+// that are compact for every value (right_inverse((4,?):(1,4)) is
+// ?{div=4}:1, as right_inverse((4,3):(1,4)) is 12:1).
+func rightInverse(l layout.Layout) (Value, error) {
+	r, err := layout.RightInverse(l)
+	if err != nil || l.Shape().IsStatic() && l.Stride().IsStatic() {
+		return lay(r, err)
+	}
+	var namer layout.DynamicNamer
+	named, err2 := layout.RightInverse(namer.Layout(l))
+	if err2 != nil {
+		return lay(r, err)
+	}
+	c, err3 := new(layout.Symbolic).Coalesce(named)
+	if err3 != nil {
+		return lay(r, err)
+	}
+	return Layout{c}, nil
 }

@@ -215,8 +215,11 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
-			if ok && op.name == "coalesce" && !hasSymbols(a) && !x.dynamicConditions(op, n, a, r) {
-				return nil, false // coalesce computes with ? as with symbols
+			if ok && (op.name == "coalesce" || op.name == "filter") && !x.dynamicConditions(op, n, a, r) {
+				return nil, false // coalesce computes with ? as with symbols, which may be 1
+			}
+			if ok && op.name == "complement" && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
+				return nil, false // symbols stand for positive values, a ? stride for any
 			}
 			if ok {
 				x.reportCall(n, op.name, vals, r)

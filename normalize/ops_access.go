@@ -93,7 +93,7 @@ func defAccessors() {
 	defLifted("prepend_to", "prepend_to(X, n[, x]): X extended to rank n with leading modes x (for a layout, 1:0 by default)",
 		[]paramKind{pSized, pInt, pSized}, 2, 0, false, func(a *args) (Value, error) { return padTo(a, true) })
 	def("recast_layout", "recast_layout(old_bits, new_bits, L): L (or a composed layout) viewed with elements of another width",
-		[]paramKind{pInt, pInt, pLayoutOrComposed}, 3, recastOf).assuming(extentNotOne | stridePositive).inDialect("recast_layout")
+		[]paramKind{pInt, pInt, pLayoutOrComposed}, 3, recastOf).inDialect("recast_layout")
 	defComposedParts()
 	defLeaves()
 	defTupleCasts()

@@ -28,10 +28,21 @@ func symCosize(a *args) (Value, []layout.Obligation, error) {
 }
 
 func symCoalesceOp(a *args) (Value, []layout.Obligation, error) {
-	if a.n() != 1 {
-		return nil, nil, errNotSymbolic
+	if a.n() == 2 {
+		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.CoalesceProfile(a.layout(0), a.tuple(1)) })
 	}
 	return symLayout(func(s *layout.Symbolic) (layout.Layout, error) { return s.Coalesce(a.layout(0)) })
+}
+
+func symFilter(a *args) (Value, []layout.Obligation, error) {
+	if a.n() == 2 {
+		return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
+			return s.FilterProfile(a.layout(0), a.tuple(1))
+		})
+	}
+	return symLayout(func(s *layout.Symbolic) (layout.Layout, error) {
+		return s.Coalesce(layout.FilterZeros(a.layout(0)))
+	})
 }
 
 func symComposition(a *args) (Value, []layout.Obligation, error) {
@@ -146,7 +157,11 @@ func hasSymbols(a *args) bool {
 // (192,?):(1,192) is ?{div=192}:1, as the dialect's coalesce should give
 // (NVIDIA/cutlass #3469).
 func anonymousOnly(vals []Value) bool {
-	if len(vals) != 1 {
+	if len(vals) == 2 {
+		if _, ok := vals[1].(Tuple); !ok {
+			return false // coalesce and filter by a profile
+		}
+	} else if len(vals) != 1 {
 		return false
 	}
 	l, ok := vals[0].(Layout)
@@ -157,7 +172,7 @@ func anonymousOnly(vals []Value) bool {
 // has symbols. handled is false when the static algebra should run.
 func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
 	f := op.symbolic
-	if f == nil || !hasSymbols(a) && !(op.name == "coalesce" && anonymousOnly(a.vals)) {
+	if f == nil || !hasSymbols(a) && !((op.name == "coalesce" || op.name == "filter") && anonymousOnly(a.vals)) {
 		return nil, false, false
 	}
 	r, obl, err := f(a)

@@ -181,14 +181,14 @@ func defStructure() {
 				return lay(layout.CoalesceProfile(a.layout(0), a.tuple(1)))
 			}
 			return Layout{layout.Coalesce(a.layout(0))}, nil
-		}).lifted().assuming(extentNotOne | strideNotZero).withStatic1((*layout.Static).Coalesce).withSymbolic(symCoalesceOp).inDialect("coalesce")
+		}).lifted().assuming(extentNotOne).withStatic1((*layout.Static).Coalesce).withSymbolic(symCoalesceOp).inDialect("coalesce")
 	def("filter", "filter(L[, profile]): L without stride-0 and extent-1 modes, coalesced", []paramKind{pLayout, pTuple}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
 				return lay(layout.FilterProfile(a.layout(0), a.tuple(1)))
 			}
 			return Layout{layout.Filter(a.layout(0))}, nil
-		}).assuming(extentNotOne | strideNotZero).inDialect("filter")
+		}).assuming(extentNotOne | strideNotZero).withSymbolic(symFilter).inDialect("filter")
 	def("filter_zeros", "filter_zeros(L): L with the extent of stride-0 modes set to 1", []paramKind{pLayout}, 1,
 		func(a *args) (Value, error) { return Layout{layout.FilterZeros(a.layout(0))}, nil }).assuming(extentNotOne | strideNotZero).inDialect("filter_zeros")
 }
@@ -231,16 +231,16 @@ func defAlgebra() {
 	def("complement", "complement(L[, cotarget]): the layout of what L does not reach (a layout cotarget stands for its shape)", []paramKind{pLayout, pSized}, 1,
 		func(a *args) (Value, error) {
 			if a.n() == 2 {
-				return lay(layout.ComplementTo(a.layout(0), sizedShape(a.vals[1])))
+				return lay(layout.ComplementToCoalesced(a.layout(0), sizedShape(a.vals[1])))
 			}
 			return lay(layout.Complement(a.layout(0)))
-		}).assuming(extentNotOne | stridePositive).withStatic1((*layout.Static).Complement).withSymbolic(symComplementTo).inDialect("complement")
+		}).withStatic1((*layout.Static).Complement).withSymbolic(symComplementTo).inDialect("complement")
 	def("right_inverse", "right_inverse(L): the largest R with L(R(k)) = k (of S o 0 o B: S' o 0 o right_inverse(B))", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
 				return composed(c.C.RightInverse())
 			}
-			return lay(layout.RightInverse(a.layout(0)))
+			return rightInverse(a.layout(0))
 		}).assuming(extentNotOne | stridePositive).withStatic1((*layout.Static).RightInverse).inDialect("right_inverse")
 	def("left_inverse", "left_inverse(L): an R with L(R(L(k))) = L(k) (of S o 0 o B: S' o 0 o left_inverse(B))", []paramKind{pAnyLay}, 1,
 		func(a *args) (Value, error) {
@@ -303,14 +303,14 @@ func defUtilities() {
 				return composed(c.C.Recast(1, a.int(1))) // CuTe's upcast<N> of a ComposedLayout
 			}
 			return lay(layout.Upcast(a.layout(0), a.int(1)))
-		}).assuming(extentNotOne | stridePositive)
+		})
 	def("downcast", "downcast(L, n): L viewed in units n times narrower", []paramKind{pLayoutOrComposed, pInt}, 2,
 		func(a *args) (Value, error) {
 			if c, ok := a.vals[0].(Composed); ok {
 				return composed(c.C.Recast(a.int(1), 1))
 			}
 			return lay(layout.Downcast(a.layout(0), a.int(1)))
-		}).assuming(extentNotOne | stridePositive)
+		})
 	def("compact_col_major", "compact_col_major(shape): the column-major stride", []paramKind{pTuple}, 1,
 		func(a *args) (Value, error) { return tuple(layout.CompactColMajor(a.tuple(0))) }).assuming(extentNotOne)
 	def("compact_row_major", "compact_row_major(shape): the row-major stride", []paramKind{pTuple}, 1,

@@ -42,6 +42,8 @@ const (
 	// mode ?:d' when d' = s·d, a dynamic extent included (symbol_ops.go):
 	// coalesce((192,?):(1,192)) is ?{div=192}:1, where the dialect keeps
 	// (192,?):(1,192) (NVIDIA/cutlass #3469). Both are the same function.
+	// complement's rest is merged the same way: complement(1:0, (2,?)) is
+	// ?{div=2}:1, the dialect's (2,?):(1,2) coalesced.
 	DeviationDynamicCoalesce deviation = "dynamic-coalesce"
 )
 
@@ -59,7 +61,7 @@ func dialectDeviation(op string, r, d layout.Layout) (deviation, bool) {
 		return DeviationEmptyCoalesce, true
 	case sameUpToUnitStrides(r, d), op == "complement" && layout.Coalesce(r).Equal(layout.Coalesce(d)):
 		return DeviationUnitStride, true
-	case op == "coalesce" && symCoalesces(d, r):
+	case (op == "coalesce" || op == "filter" || op == "complement" || op == "right_inverse") && symCoalesces(d, r):
 		return DeviationDynamicCoalesce, true
 	}
 	return "", false

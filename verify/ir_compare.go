@@ -36,6 +36,12 @@ func sameInDialect(name string, derived, stated normalize.Value) bool {
 	if oka && okb && (name == "raked_product" || name == "coalesce" && empty) {
 		return sameFunction(la, lb)
 	}
+	if oka && okb && (name == "complement" || name == "right_inverse") {
+		// cutec's dynamic rest is one mode, as the static complement
+		// coalesces it; the dialect may keep it split (docs/dialect.md).
+		s, err := new(layout.Symbolic).Coalesce(lb)
+		return err == nil && s.Equal(la)
+	}
 	return false
 }
 
