@@ -291,7 +291,7 @@ func sortedModes(sh, st []IntTuple) []mode {
 //     integer cotarget c, c >= covered and c != covered; for a shape, the
 //     first mode of the cotarget that the terms do not decide is stated to
 //     exceed what is left to cover (a sufficient condition).
-func ComplementConditions(l Layout, cotarget *IntTuple) []Obligation {
+func (*Symbolic) ComplementConditions(l Layout, cotarget *IntTuple) []Obligation {
 	if hasBasisStride(l.stride) {
 		return nil
 	}

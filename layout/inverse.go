@@ -495,7 +495,7 @@ func staticFirstMode(op string, first Layout) error {
 // equal a stride the chain looks for would extend the chain for that value
 // (right_inverse(4:?) is 4:1 when ? is 1, 1:0 otherwise), so each such
 // stride must differ from it: ?1 != 1.
-func RightInverseConditions(l Layout) []Obligation {
+func (*Symbolic) RightInverseConditions(l Layout) []Obligation {
 	if hasBasisStride(l.stride) {
 		return nil
 	}

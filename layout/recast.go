@@ -124,7 +124,7 @@ func RecastLayout(oldBits, newBits int64, l Layout) (Layout, error) {
 // RecastConditions are the conditions of Upcast(l, n) (up) or Downcast(l,
 // n) on the ? of l, named (DynamicNamer): upcastConditions or
 // downcastConditions.
-func RecastConditions(l Layout, up bool, n int64) []Obligation {
+func (*Symbolic) RecastConditions(l Layout, up bool, n int64) []Obligation {
 	if up {
 		return upcastConditions(l, n)
 	}

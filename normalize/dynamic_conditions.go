@@ -138,14 +138,14 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	}
 	if n := upcastRatio(op.name, a); n > 1 {
 		if l, ok := recastOperand(op.name, &named); ok {
-			conds = append(conds, layout.RecastConditions(l.L, true, n)...)
+			conds = append(conds, new(layout.Symbolic).RecastConditions(l.L, true, n)...)
 		}
 	}
 	if n := downcastRatio(op.name, a); n > 0 {
 		// CuTe's downcast widens the mode of stride ±1 and scales the
 		// other strides: which one a dynamic stride is decides the result.
 		if l, ok := recastOperand(op.name, &named); ok {
-			conds = append(conds, layout.RecastConditions(l.L, false, n)...)
+			conds = append(conds, new(layout.Symbolic).RecastConditions(l.L, false, n)...)
 		}
 	}
 	if op.name == "coalesce" || op.name == "filter" {
@@ -169,7 +169,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 				t := sizedShape(named.vals[1])
 				co = &t
 			}
-			conds = append(conds, layout.ComplementConditions(l.L, co)...)
+			conds = append(conds, new(layout.Symbolic).ComplementConditions(l.L, co)...)
 		}
 	}
 	if op.name == "crd2idx" && len(named.vals) == 2 && r.String() != "?" { // a plain ? claims nothing
@@ -184,14 +184,14 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	}
 	if op.name == "right_inverse" {
 		if l, ok := named.vals[0].(Layout); ok {
-			conds = append(conds, layout.RightInverseConditions(l.L)...)
+			conds = append(conds, new(layout.Symbolic).RightInverseConditions(l.L)...)
 		}
 	}
 	if (op.name == "max_common_vector" || op.name == "max_common_layout") && len(named.vals) == 2 {
 		// Both are read off a ∘ right_inverse(b): the chain of b's inverse
 		// changes where a dynamic stride of b equals a stride it looks for.
 		if l, ok := named.vals[1].(Layout); ok {
-			for _, o := range layout.RightInverseConditions(l.L) {
+			for _, o := range new(layout.Symbolic).RightInverseConditions(l.L) {
 				o.Op = op.name
 				conds = append(conds, o)
 			}
