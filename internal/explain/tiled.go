@@ -246,18 +246,9 @@ func (d *deriver) threadSlice(op byte, mma string, thr int64, frg result, fn str
 		}
 		crd[k] = c.text
 	}
-	rest, _ := d.eval(call("get", frg.text, "1", "1"))
-	rl, ok := layoutOf(rest.v)
+	us, ok := d.restSlicer(frg.text, "1", "1")
 	if !ok {
 		return result{}, false
-	}
-	us := "_"
-	if rl.Shape().IsTuple() {
-		u := make([]string, rl.Rank())
-		for k := range u {
-			u[k] = "_"
-		}
-		us = "(" + strings.Join(u, ",") + ")"
 	}
 	c := "((" + crd[0] + ",(" + crd[i+1] + "," + crd[j+1] + ")),(_," + us + "))"
 	return d.step("slice", call(fn, c, frg.text),
@@ -427,18 +418,9 @@ func deriveCopyPartition(s byte) derivation {
 		if !frg.ok {
 			return result{}, false
 		}
-		rest, _ := d.eval(call("get", frg.text, "2"))
-		rl, ok := layoutOf(rest.v)
+		us, ok := d.restSlicer(frg.text, "2")
 		if !ok {
 			return result{}, false
-		}
-		us := "_"
-		if rl.Shape().IsTuple() {
-			u := make([]string, rl.Rank())
-			for k := range u {
-				u[k] = "_"
-			}
-			us = "(" + strings.Join(u, ",") + ")"
 		}
 		return d.stepOK("slice", call("slice_and_offset", "("+itoa(thr)+",_,"+us+")", frg.text), fmt.Sprintf("thread %d's slice: its values and the rest, from its first element", thr))
 	}
@@ -511,3 +493,21 @@ func deriveRetile(d *deriver, vals []normalize.Value, args []string) (result, bo
 }
 
 func init() { derivations["retile"] = deriveRetile }
+
+// restSlicer returns the slicer that keeps every mode of the mode of frg
+// at path: "_" for a leaf, "(_,_,...)" for a tuple of its rank.
+func (d *deriver) restSlicer(frg string, path ...string) (string, bool) {
+	rest, _ := d.eval(call("get", append([]string{frg}, path...)...))
+	rl, ok := layoutOf(rest.v)
+	if !ok {
+		return "", false
+	}
+	if !rl.Shape().IsTuple() {
+		return "_", true
+	}
+	u := make([]string, rl.Rank())
+	for k := range u {
+		u[k] = "_"
+	}
+	return "(" + strings.Join(u, ",") + ")", true
+}
