@@ -200,15 +200,9 @@ func deriveLayoutTV(op byte) derivation {
 // the slice at the thread's coordinate in the thread layout.
 func derivePartitionMMA(op byte) derivation {
 	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
-		thr, ok := intOf(vals[1])
-		if len(args) != 3 || vals[0] == nil || !ok {
+		thr, ok := d.partitionable("partition_"+string(op), vals, args)
+		if !ok {
 			return result{}, false
-		}
-		if l, ok := layoutOf(vals[2]); !ok || l.Stride().HasBasis() {
-			return result{}, false
-		}
-		if r, _ := d.eval(d.annotate(call("partition_"+string(op), args...))); !r.ok {
-			return result{}, false // a thread out of range or a ragged operand: the call's own error says so
 		}
 		frg := d.thrfrg(op, args[0], args[2])
 		if !frg.ok {
@@ -396,14 +390,8 @@ func deriveCopyLayoutTV(s byte) derivation {
 // divided by the tile, tile2thrfrg, the thread's slice.
 func deriveCopyPartition(s byte) derivation {
 	return func(d *deriver, vals []normalize.Value, args []string) (result, bool) {
-		thr, ok := intOf(vals[1])
-		if len(args) != 3 || vals[0] == nil || !ok {
-			return result{}, false
-		}
-		if l, ok := layoutOf(vals[2]); !ok || l.Stride().HasBasis() {
-			return result{}, false
-		}
-		if r, _ := d.eval(d.annotate(call("partition_"+string(s), args...))); !r.ok {
+		thr, ok := d.partitionable("partition_"+string(s), vals, args)
+		if !ok {
 			return result{}, false
 		}
 		t := d.step("tile", call("tile_size", args[0]), "the tile the tiled copy moves")
@@ -510,4 +498,20 @@ func (d *deriver) restSlicer(frg string, path ...string) (string, bool) {
 		u[k] = "_"
 	}
 	return "(" + strings.Join(u, ",") + ")", true
+}
+
+// partitionable returns the thread of a call name(TILED, THREAD, L) that a
+// partition derives: a tiled object, an integer thread and a layout
+// without basis strides, for which the call itself evaluates (a thread out
+// of range or a ragged operand is left to the call's own error).
+func (d *deriver) partitionable(name string, vals []normalize.Value, args []string) (int64, bool) {
+	thr, ok := intOf(vals[1])
+	if len(args) != 3 || vals[0] == nil || !ok {
+		return 0, false
+	}
+	if l, ok := layoutOf(vals[2]); !ok || l.Stride().HasBasis() {
+		return 0, false
+	}
+	r, _ := d.eval(d.annotate(call(name, args...)))
+	return thr, r.ok
 }
