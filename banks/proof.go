@@ -8,7 +8,7 @@ func (r *Report) phasesOf() string {
 	case OpCpAsyncCA.String():
 		return fmt.Sprintf("phases of %d threads, each thread's write apart", cpAsyncPhaseThreads)
 	case OpCpAsyncCG.String():
-		return fmt.Sprintf("a phase per %d-byte line written", lineBytes)
+		return fmt.Sprintf("a phase per %d threads and %d-byte line written", cpAsyncPhaseThreads, lineBytes)
 	}
 	return fmt.Sprintf("phases of %d threads", PhaseThreads(r.WidthBits))
 }
@@ -33,7 +33,7 @@ func worstPhase(in Instruction) string {
 func phaseProof(p int, ph Phase) string {
 	if ph.Line && len(ph.Requests) > 0 {
 		first := ph.Requests[0].Byte / lineBytes * lineBytes
-		return fmt.Sprintf("phase %d (threads %s): the line of bytes %d-%d takes %d wavefronts for its 16-byte chunks (%d threads), one per aligned block",
+		return fmt.Sprintf("phase %d (threads %s): the line of bytes %d-%d takes %d wavefronts for its 16-byte chunks (%d threads): one for the whole 32-byte sectors, one for each other set of chunks of one thread parity and one shift",
 			p, threadRange(ph), first, first+lineBytes-1, ph.Wavefronts, len(ph.Requests))
 	}
 	if ph.Split {
