@@ -79,7 +79,11 @@ func MakeCopy(atom CopyAtom, thr, val layout.Layout) (*Copy, error) {
 	if err1 != nil || err2 != nil {
 		return nil, errFit("make_tiled_copy: the thread layout %s and value layout %s must be static", thr, val)
 	}
-	tv, err := layout.Compose(inv, l(t(nt, nv), t(1, nt)))
+	shape, err := layout.Make(t(nt, nv)) // with_shape: make_layout of (threads, values), a mode of 1 stride 0 as CuTe's compact layout
+	if err != nil {
+		return nil, wrap("make_tiled_copy: with_shape(threads, values)", err)
+	}
+	tv, err := layout.Compose(inv, shape)
 	if err != nil {
 		return nil, wrap("make_tiled_copy: with_shape(threads, values)", err)
 	}
