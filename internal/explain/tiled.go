@@ -515,3 +515,38 @@ func (d *deriver) partitionable(name string, vals []normalize.Value, args []stri
 	r, _ := d.eval(d.annotate(call(name, args...)))
 	return thr, r.ok
 }
+
+func init() { derivations["make_tiled_copy"] = deriveMakeTiledCopy }
+
+// deriveMakeTiledCopy is make_tiled_copy(ATOM, THR, VAL) as CuTe builds it
+// (make_tiled_copy in copy_atom.hpp): the threads raked over the values
+// give layout_mn, (m,n) -> (thread, value); its right inverse, shaped
+// (threads, values), is the TV layout, and its shape by mode the tile.
+func deriveMakeTiledCopy(d *deriver, vals []normalize.Value, args []string) (result, bool) {
+	if len(args) != 3 || vals[0] == nil || vals[1] == nil || vals[2] == nil {
+		return result{}, false
+	}
+	lay := func(i int) string {
+		if _, ok := layoutOf(vals[i]); ok {
+			return args[i]
+		}
+		return call("make_layout", args[i]) // a shape: its column-major layout
+	}
+	thr, val := lay(1), lay(2)
+	mn := d.step("raked", call("raked_product", thr, val), "layout_mn: the threads raked over the values, (m,n) -> (thread, value) as one index")
+	if !mn.ok {
+		return result{}, false
+	}
+	inv := d.step("inverse", call("right_inverse", mn.text), "(thread, value) index -> (m,n) index of the tile")
+	nt := d.step("threads", call("size", thr), "the threads")
+	nv := d.step("values", call("size", val), "the values a thread moves")
+	if !inv.ok || !nt.ok || !nv.ok {
+		return result{}, false
+	}
+	tv := d.step("TV", call("composition", inv.text, call("make_layout", "("+nt.text+","+nv.text+")")), "shaped (thread, value): the TV layout (CuTe's with_shape)")
+	tile := d.step("tile", call("product_each", call("shape", mn.text)), "the tile: layout_mn's extent by mode")
+	if !tv.ok || !tile.ok {
+		return result{}, false
+	}
+	return d.stepOK("tiled copy", call("make_tiled_copy_tv", args[0], tv.text, tile.text), "the tiled copy of that TV layout over that tile")
+}

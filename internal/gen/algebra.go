@@ -137,6 +137,7 @@ var algebraOps = []string{
 	"composed_get_offset", "composed_get_outer", "make_identity_tensor", "bank_check",
 	"get_layoutS_TV", "get_layoutD_TV", "partition_S", "partition_D", "retile",
 	"eval_identity", "inverse_composed", "on_composed", "partition_fragment_A", "partition_fragment_B", "partition_fragment_C",
+	"make_tiled_copy",
 }
 
 // algebraCopies are tiled copies: ldmatrix of an MMA's operands, a
@@ -261,6 +262,12 @@ func (a *algebraGen) expr() string {
 		return "retile(" + algebraCopies[a.pick(2)] + ", " + []string{"((2,2,2),2,2):((1,2,4),16,8)", "((2,2,2),1,2):((1,2,4),0,8)", "((2,2),4,2):((1,2),4,16)", "(8,2,2):(1,8,16)"}[a.pick(4)] + ")"
 	case "get_layoutS_TV", "get_layoutD_TV":
 		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ")"
+	case "make_tiled_copy":
+		thr := []string{"(8,4)", "(16,8):(8,1)", "(32,4):(4,1)", "(4,8):(1,4)", "(32,1)"}[a.pick(5)]
+		if a.pick(2) == 0 {
+			return op + "(copy_atom(SM80_CP_ASYNC_CACHEALWAYS, half_t, 128), " + thr + ", " + []string{"(1,8)", "(8,1)", "(2,4)", "(1,8):(8,1)"}[a.pick(4)] + ")"
+		}
+		return op + "(copy_atom(UniversalCopy, float), " + thr + ", " + []string{"(4,1)", "(1,4)", "(2,2)", "(1,1)", "(2,2):(2,1)"}[a.pick(5)] + ")"
 	case "partition_S", "partition_D":
 		return op + "(" + algebraCopies[a.pick(len(algebraCopies))] + ", " + n(0, 3, 31, 70) + ", make_layout((" + n(32, 64) + "," + n(16, 32) + ")" + []string{"", ", (32,1)"}[a.pick(2)] + "))"
 	case "partition_fragment_A", "partition_fragment_B", "partition_fragment_C":
