@@ -20,16 +20,7 @@ import (
 // file, with the hover on an op. The test is skipped
 // without nvim, unless CUTEC_REQUIRE_NVIM is set (.ci/lsp sets it).
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("CUTEC_REQUIRE_NVIM") != "" {
-			t.Fatal("nvim is not installed and CUTEC_REQUIRE_NVIM is set")
-		}
-		t.Skip("nvim is not installed (Debian: apt-get install neovim)")
-	}
-	if testing.Short() {
-		t.Skip("builds cutec and runs an editor")
-	}
+	nvim := needNvim(t)
 	dir := t.TempDir()
 	bin := cutecExecutable(t)
 	script, err := filepath.Abs("testdata/nvim/lsp_check.lua")
@@ -121,16 +112,7 @@ func runNeovim(t *testing.T, nvim, bin, script, file string, line, char int) str
 // (0.7 has no vim.lsp.buf.format()) rewrites a buffer to the canonical
 // spelling, (_4,_8):(_1,_4) to (4,8):(1,4).
 func TestNeovimSnippet(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("CUTEC_REQUIRE_NVIM") != "" {
-			t.Fatal("nvim is not installed and CUTEC_REQUIRE_NVIM is set")
-		}
-		t.Skip("nvim is not installed (Debian: apt-get install neovim)")
-	}
-	if testing.Short() {
-		t.Skip("builds cutec and runs an editor")
-	}
+	nvim := needNvim(t)
 	if out, err := exec.Command(nvim, "--version").Output(); err != nil || !strings.HasPrefix(string(out), "NVIM v0.7.") {
 		t.Skipf("the snippet under test is the one for Neovim 0.7; this is %.20q", out)
 	}
@@ -170,4 +152,21 @@ func TestNeovimSnippet(t *testing.T) {
 	assert.Equal(t, "attached 1 1", lines[1])
 	assert.Equal(t, "B = (4,8):(1,4)", lines[2])
 	assert.Equal(t, "done", lines[3])
+}
+
+// needNvim returns the path of nvim, or skips the test without it (fails
+// where CUTEC_REQUIRE_NVIM is set, as in .ci/lsp) and under -short.
+func needNvim(t *testing.T) string {
+	t.Helper()
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		if os.Getenv("CUTEC_REQUIRE_NVIM") != "" {
+			t.Fatal("nvim is not installed and CUTEC_REQUIRE_NVIM is set")
+		}
+		t.Skip("nvim is not installed (Debian: apt-get install neovim)")
+	}
+	if testing.Short() {
+		t.Skip("builds cutec and runs an editor")
+	}
+	return nvim
 }
