@@ -355,7 +355,7 @@ func substituted(v Value, values map[string]int64) Value {
 // may have any stride in either (the same function; CuTe C++ gives it
 // the stride 0).
 func holdsFor(d, s Value) bool {
-	if matches(d.String(), s.String()) {
+	if matches(d.String(), s.String()) || fitsRefined(d, s, false) {
 		return true
 	}
 	dl, ok1 := d.(Layout)
@@ -505,7 +505,7 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 				st.mu.Lock()
 				st.silentErr[op]++
 				st.mu.Unlock()
-			case serr == nil && !holdsFor(substituted(dv, values), sv) && !covered:
+			case serr == nil && !holdsFor(substituted(dv, values), sv) && !fitsRefined(substituted(dv, values), sv, flatResult[op]) && !covered:
 				bad = fmt.Sprintf("%s is %s (conditions %v), but %s is %s", src, dstr, obl, inst.String(), sv.String())
 				st.mu.Lock()
 				st.unsound[op]++
@@ -593,4 +593,171 @@ func TestDynamicSubstitution(t *testing.T) {
 
 func FuzzDynamicSubstitution(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(soundProperty(newSoundStats(), true)))
+}
+
+// flatResult are the operations whose result is flat by definition: their
+// top-level modes are the leaves of a divide or product, so the static
+// evaluation's coalescing merges and splits top-level modes.
+var flatResult = map[string]bool{"flat_divide": true, "flat_product": true, "tiled_divide": true, "tiled_product": true}
+
+// fitsRefined reports whether the dynamic layout d can be the static
+// layout s with a finer factoring. The rule for dynamic values keeps the
+// modes CuTe keeps at run time (a run-time extent that is 1, a run-time
+// mode whose stride lines up with its neighbour's, a mode whose grouping
+// the run-time algorithm does not see), where the static evaluation of an
+// instance coalesces them: the same function, the same top-level modes.
+// The top-level modes of s are matched in order by those of d (where the
+// result is flat, its modes are its leaves: the whole is matched); a mode of d that can be all 1s, or
+// one of s of size 1, matches nothing; a matched pair is the same
+// function of its index: the leaves of d, each ? chosen to respect its
+// divisor, make the coalesced runs of s in order.
+func fitsRefined(d, s Value, flat bool) bool {
+	dl, ok1 := d.(Layout)
+	sl, ok2 := s.(Layout)
+	if !ok1 || !ok2 {
+		return false
+	}
+	dsh, dst, ssh, sst := dl.L.Shape(), dl.L.Stride(), sl.L.Shape(), sl.L.Stride()
+	if flat || !dsh.IsTuple() || !ssh.IsTuple() {
+		return sameRuns(dsh, dst, ssh, sst)
+	}
+	n, m := dsh.Len(), ssh.Len()
+	memo := map[[2]int]bool{}
+	var align func(i, j int) bool
+	align = func(i, j int) bool {
+		if i == n && j == m {
+			return true
+		}
+		k := [2]int{i, j}
+		if r, ok := memo[k]; ok {
+			return r
+		}
+		r := i < n && canBeOne(dsh.At(i)) && align(i+1, j) ||
+			j < m && sizeIs1(ssh.At(j)) && align(i, j+1)
+		if !r && i < n && j < m {
+			r = sameRuns(dsh.At(i), dst.At(i), ssh.At(j), sst.At(j)) && align(i+1, j+1)
+		}
+		memo[k] = r
+		return r
+	}
+	return align(0, 0)
+}
+
+type dynLeaf struct {
+	v   int64 // the value, where known
+	div int64 // a ? with this divisor, where v is not known (0: known)
+}
+
+func dynLeafOf(t layout.IntTuple) (dynLeaf, bool) {
+	if t.IsInt() {
+		return dynLeaf{v: t.Value()}, true
+	}
+	x := t.String()
+	if !strings.HasPrefix(x, "?") || strings.Contains(x, "@") {
+		return dynLeaf{}, false
+	}
+	div := int64(1)
+	if rest := x[1:]; strings.HasPrefix(rest, "{") {
+		end := strings.IndexByte(rest, '}')
+		for _, f := range strings.Fields(rest[1:max(end, 1)]) {
+			if v, ok := strings.CutPrefix(f, "div="); ok {
+				div, _ = strconv.ParseInt(v, 10, 64)
+			}
+		}
+	}
+	return dynLeaf{div: max(div, 1)}, true
+}
+
+// canBeOne reports whether every extent of the shape can be 1.
+func canBeOne(shape layout.IntTuple) bool {
+	for _, e := range leaves(shape, nil) {
+		x, ok := dynLeafOf(e)
+		if !ok || x.div == 0 && x.v != 1 || x.div > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func sizeIs1(shape layout.IntTuple) bool {
+	for _, e := range leaves(shape, nil) {
+		if !e.IsInt() || e.Value() != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRuns reports whether the leaves of d, ?s chosen, make the coalesced
+// runs of the static s in order (the same function of the index).
+func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
+	shapes, strides := leaves(dsh, nil), leaves(dst, nil)
+	ex, st := leaves(ssh, nil), leaves(sst, nil)
+	if len(shapes) != len(strides) || len(ex) != len(st) || len(shapes) > 64 {
+		return false
+	}
+	type run struct{ n, t int64 }
+	var runs []run
+	for i := range ex {
+		if !ex[i].IsInt() || !st[i].IsInt() {
+			return false
+		}
+		n, t := ex[i].Value(), st[i].Value()
+		switch {
+		case n == 1:
+		case len(runs) > 0 && runs[len(runs)-1].n*runs[len(runs)-1].t == t:
+			runs[len(runs)-1].n *= n
+		default:
+			runs = append(runs, run{n, t})
+		}
+	}
+	// A state is the run being made and the product of its extents so far.
+	type state struct {
+		k int
+		p int64
+	}
+	reach := map[state]bool{{0, 1}: true}
+	for i := range shapes {
+		e, ok1 := dynLeafOf(shapes[i])
+		sd, ok2 := dynLeafOf(strides[i])
+		if !ok1 || !ok2 {
+			return false
+		}
+		next := map[state]bool{}
+		for q := range reach {
+			if e.div == 0 && e.v == 1 || e.div == 1 {
+				next[q] = true // an extent 1: any stride
+			}
+			if q.k == len(runs) {
+				continue
+			}
+			r := runs[q.k]
+			want := r.t * q.p
+			if sd.div == 0 && sd.v != want || sd.div > 1 && want%sd.div != 0 {
+				continue
+			}
+			rest := r.n / q.p
+			take := func(v int64) {
+				if v >= 2 && rest%v == 0 {
+					if q.p*v == r.n {
+						next[state{q.k + 1, 1}] = true
+					} else {
+						next[state{q.k, q.p * v}] = true
+					}
+				}
+			}
+			if e.div == 0 {
+				take(e.v)
+				continue
+			}
+			for v := e.div; v <= rest; v += e.div {
+				take(v)
+			}
+		}
+		reach = next
+		if len(reach) == 0 {
+			return false
+		}
+	}
+	return reach[state{len(runs), 1}]
 }
