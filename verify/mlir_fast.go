@@ -1,0 +1,93 @@
+package verify
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/cutec/cutec/internal/evalfast"
+	"github.com/cutec/cutec/parser"
+)
+
+// The fast reader of MLIR payloads: a fresh payload of a composed layout,
+// `S<3,4,3> o 0 o (8,64):(64,1)` or `S<3,4,3> o smem_ptr[16b](unset) o
+// (8,64):(64,1)` as CuTe DSL prints them, is read straight into a swizzle
+// (or a static layout), an offset and a layout.Static (internal/evalfast's
+// reader, the one lint's reader of .cute lines and eval's fast path use),
+// without the lexer, the grammar, the AST or normalize, and taken only
+// when the full path would report nothing on it. Any other payload, and
+// any payload that could have a diagnostic, is declined and goes the full
+// path, which gives its diagnostics. TestMLIRFastEqualsFull and
+// FuzzMLIRFast (mlir_fast_test.go) hold the two paths to the same verdicts.
+
+// readsPayloadsFast reports whether a pass with options opts and checks
+// may read payloads fast: every check with a Value hook is one whose
+// verdict on a composed layout of static integer layouts cleanComposed
+// decides (a payload the fast reader takes has no call, so no Call hook
+// runs), and the parser's depth limit is not below the reader's.
+func readsPayloadsFast(opts Options, checks []*Check) bool {
+	if opts.Parser.MaxDepth != 0 && opts.Parser.MaxDepth < minFastDepth {
+		return false
+	}
+	for _, c := range checks {
+		if c.Value != nil && !fastValueChecks[c.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+// fastPayload reports whether the payload of w is a composed layout that
+// the fast reader reads whole and on which the full path would report
+// nothing. It returns false on any other payload.
+func (p *Pass) fastPayload(w *parser.Wrapper) bool {
+	if !p.fastPayloads {
+		return false
+	}
+	switch w.Form() {
+	case parser.FormComposedLayout, parser.FormValue: // the wrapper, or the layout of a memref
+	default:
+		return false
+	}
+	src := w.Payload
+	if len(src) == 0 || src[0] != 'S' && src[0] != '(' {
+		return false // not a composed layout (a plain layout takes the parser's fast path)
+	}
+	var c evalfast.Composed
+	end, ok := evalfast.ReadComposed(src, 0, &c)
+	return ok && end == len(src) && cleanComposed(&c, src)
+}
+
+// cleanComposed reports whether the full path reports nothing on the
+// composed layout c written as text: text is its canonical spelling
+// (W0903: no spaces, S<B,M,S>, the offset written); a swizzle is not the
+// identity (W0604, with an offset of 0; declined whatever the offset) and
+// fits 32 bits (E0603); the offset is an integer, which an inner swizzle
+// takes and which adds to the layout's value at 0 (E0505: integer strides
+// have the codomain of the integers). The layouts' sizes fit an int64
+// (E0701), their strides are integers, which the dialect's rules on strides
+// allow, and the aliasing check does not look at composed layouts. The
+// swizzle is one layout.NewSwizzle accepts (E0504), and a byte swizzle's
+// element width one layout.NewByteSwizzled accepts (evalfast.ReadComposed
+// declines the others).
+func cleanComposed(c *evalfast.Composed, text []byte) bool {
+	var buf [256]byte
+	b := buf[:0]
+	if c.Swizzled {
+		sw := c.Swizzle
+		if sw.IsIdentity() || abs(sw.S)+sw.B+sw.M > 32 {
+			return false
+		}
+		b = sw.AppendText(b)
+	} else {
+		b = c.Outer.AppendText(b)
+	}
+	b = append(b, " o "...)
+	if c.ElemBits > 0 {
+		b = strconv.AppendInt(append(b, "smem_ptr["...), int64(c.ElemBits), 10)
+		b = append(b, "b](unset)"...)
+	} else {
+		b = strconv.AppendInt(b, c.Offset, 10)
+	}
+	b = c.Inner.AppendText(append(b, " o "...))
+	return bytes.Equal(text, b)
+}
