@@ -2,7 +2,6 @@ package verify
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/cutec/cutec/internal/evalfast"
 	"github.com/cutec/cutec/parser"
@@ -63,31 +62,17 @@ func (p *Pass) fastPayload(w *parser.Wrapper) bool {
 // identity (W0604, with an offset of 0; declined whatever the offset) and
 // fits 32 bits (E0603); the offset is an integer, which an inner swizzle
 // takes and which adds to the layout's value at 0 (E0505: integer strides
-// have the codomain of the integers). The layouts' sizes fit an int64
+// have the codomain of the integers), or, with a layout A, a coordinate
+// weakly congruent to A's shape (which ReadComposed checks). The layouts' sizes fit an int64
 // (E0701), their strides are integers, which the dialect's rules on strides
 // allow, and the aliasing check does not look at composed layouts. The
 // swizzle is one layout.NewSwizzle accepts (E0504), and a byte swizzle's
 // element width one layout.NewByteSwizzled accepts (evalfast.ReadComposed
 // declines the others).
 func cleanComposed(c *evalfast.Composed, text []byte) bool {
+	if c.Swizzled && (c.Swizzle.IsIdentity() || abs(c.Swizzle.S)+c.Swizzle.B+c.Swizzle.M > 32) {
+		return false
+	}
 	var buf [256]byte
-	b := buf[:0]
-	if c.Swizzled {
-		sw := c.Swizzle
-		if sw.IsIdentity() || abs(sw.S)+sw.B+sw.M > 32 {
-			return false
-		}
-		b = sw.AppendText(b)
-	} else {
-		b = c.Outer.AppendText(b)
-	}
-	b = append(b, " o "...)
-	if c.ElemBits > 0 {
-		b = strconv.AppendInt(append(b, "smem_ptr["...), int64(c.ElemBits), 10)
-		b = append(b, "b](unset)"...)
-	} else {
-		b = strconv.AppendInt(b, c.Offset, 10)
-	}
-	b = c.Inner.AppendText(append(b, " o "...))
-	return bytes.Equal(text, b)
+	return bytes.Equal(text, c.AppendText(buf[:0]))
 }

@@ -112,7 +112,11 @@ func checkValues(t *testing.T, what, payload string) {
 		require.Equal(t, string(c.Outer.AppendText(nil)), cv.C.Outer.String(), "%s: %q: the outer layout", what, payload)
 	}
 	require.Equal(t, c.ElemBits, cv.C.ElemBits, "%s: %q: the element width", what, payload)
-	require.Equal(t, layout.Int(c.Offset).String(), cv.C.Offset.String(), "%s: %q: the offset", what, payload)
+	offset := layout.Int(c.Offset).String()
+	if c.Coord.IsTuple() {
+		offset = string(c.Coord.AppendText(nil))
+	}
+	require.Equal(t, offset, cv.C.Offset.String(), "%s: %q: the offset", what, payload)
 	require.Equal(t, string(c.Inner.AppendText(nil)), cv.C.Inner.String(), "%s: %q: the layout", what, payload)
 }
 
@@ -149,6 +153,8 @@ func randomComposed(r *rand.Rand) string {
 	case outerIsSwizzle && pick(3):
 		bits := []int{1, 2, 4, 8, 16, 32, 64, 128, 1024, 24, 0, 2048}[r.IntN(12)]
 		fmt.Fprintf(&b, "smem_ptr[%db](unset)", bits)
+	case !outerIsSwizzle && pick(2):
+		b.WriteString(randomCoord(r, 2)) // congruent to A's shape or not
 	case pick(12):
 		fmt.Fprintf(&b, "(%d,%d)", r.IntN(4), r.IntN(4))
 	case pick(16):
@@ -165,6 +171,19 @@ func randomComposed(r *rand.Rand) string {
 	}
 	b.WriteString(randomLayout(r, 3))
 	return b.String()
+}
+
+// randomCoord returns a coordinate of up to rank elements, now and then
+// nested.
+func randomCoord(r *rand.Rand, rank int) string {
+	elems := make([]string, 1+r.IntN(rank))
+	for i := range elems {
+		elems[i] = fmt.Sprint(r.IntN(8))
+		if r.IntN(5) == 0 {
+			elems[i] = randomCoord(r, 2)
+		}
+	}
+	return "(" + strings.Join(elems, ",") + ")"
 }
 
 // randomLayout returns a layout of up to rank modes, now and then nested,
@@ -262,6 +281,13 @@ func TestMLIRFastEqualsFull(t *testing.T) {
 		t.Logf("random: %d of %d taken; codes %v", taken, 2*len(random), codes)
 		require.Greater(t, taken, len(random)/4, "random payloads taken, of %d places", 2*len(random))
 		require.Less(t, taken, 2*len(random)-len(random)/4, "random payloads taken, of %d places", 2*len(random))
+		coords := 0 // taken with a coordinate offset
+		for _, pl := range random {
+			if strings.Contains(pl, ") o (") && takenBy(fast, payloadLines(pl)[0]) {
+				coords++
+			}
+		}
+		require.GreaterOrEqual(t, coords, 20, "random payloads with a coordinate offset taken")
 		// The generator reaches what the fast reader must decline: the
 		// canonical spelling, a trivial, too wide or non-bijective swizzle,
 		// an offset that does not add, an overflow, an element width.
@@ -284,6 +310,9 @@ func TestMLIRFastKnown(t *testing.T) {
 		"(4,5):(1,4) o 2 o (8,4):(1,8)",                           // testdata/golden/mlir_cute_dsl_types.txtar: a layout A
 		"S<1,2,-3> o 0 o 8:1",                                     // a negative shift
 		"S<3,4,3> o smem_ptr[1024b](unset) o ((8,8),1):((8,1),0)", // the widest element
+		"(4,5):(1,4) o (1,2) o (8,4):(1,8)",                       // a coordinate of A's domain
+		"(4,(5,2)):(1,(4,20)) o (1,3) o 8:1",                      // an integer matches a mode of any shape
+		"(4,(5,2)):(1,(4,20)) o (1,(2,1)) o 8:1",
 	} {
 		require.True(t, takenBy(fast, payloadLines(p)[0]), "declined %q", p)
 	}
@@ -294,6 +323,9 @@ func TestMLIRFastKnown(t *testing.T) {
 		"S<3,4,2> o 0 o 8:1",                                 // E0504: |S| < B
 		"S<10,12,12> o 0 o 8:1",                              // E0603: 34 bits
 		"S<3,4,3> o (1,2) o 8:1",                             // E0505: a swizzle takes a scalar
+		"(4,5):(1,4) o (1,2,3) o 8:1",                        // E0505: not weakly congruent to (4,5)
+		"(4,5):(1,4) o ((1,2),3) o 8:1",                      // E0505: a tuple where A's shape has an integer
+		"(4,5):(1,4) o (1) o 8:1",                            // a tuple of one element: left to the full path
 		"S<3,5,4> o 0 o (32,?):(1,?)",                        // dynamic leaves
 		"S<3,4,3> o smem_ptr[24b](unset) o 8:1",              // E0704
 		"S<3,4,3> o 0 o (1099511627776,1099511627776):(1,1)", // E0701
