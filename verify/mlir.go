@@ -109,7 +109,7 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) (l diag.List, fresh bool)
 	if ok {
 		return cached.Retarget(window()), false
 	}
-	if p.fastPayload(&w) { // a composed layout the full path would report nothing on
+	if p.fastPayload(&w) { // a layout or composed layout the full path would report nothing on
 		if admit {
 			p.cache.Put(int(w.Form()), string(key), nil)
 		}

@@ -4,25 +4,28 @@ import (
 	"bytes"
 
 	"github.com/cutec/cutec/internal/evalfast"
+	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/parser"
 )
 
-// The fast reader of MLIR payloads: a fresh payload of a composed layout,
-// `S<3,4,3> o 0 o (8,64):(64,1)` or `S<3,4,3> o smem_ptr[16b](unset) o
-// (8,64):(64,1)` as CuTe DSL prints them, is read straight into a swizzle
-// (or a static layout), an offset and a layout.Static (internal/evalfast's
-// reader, the one lint's reader of .cute lines and eval's fast path use),
-// without the lexer, the grammar, the AST or normalize, and taken only
-// when the full path would report nothing on it. Any other payload, and
+// The fast reader of MLIR payloads: a fresh payload of a layout written out
+// in full, `(8,64):(64,1)`, or of a composed layout, `S<3,4,3> o 0 o
+// (8,64):(64,1)` or `S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)` as
+// CuTe DSL prints them, is read straight into a layout.Static, or a
+// swizzle (or a static layout), an offset and a layout.Static
+// (internal/evalfast's reader, the one lint's reader of .cute lines and
+// eval's fast path use), without the lexer, the grammar, the AST or
+// normalize, and taken only when the full path would report nothing on it
+// (for a layout, the verdict of the .cute reader, clean). Any other payload, and
 // any payload that could have a diagnostic, is declined and goes the full
 // path, which gives its diagnostics. TestMLIRFastEqualsFull and
 // FuzzMLIRFast (mlir_fast_test.go) hold the two paths to the same verdicts.
 
 // readsPayloadsFast reports whether a pass with options opts and checks
 // may read payloads fast: every check with a Value hook is one whose
-// verdict on a composed layout of static integer layouts cleanComposed
-// decides (a payload the fast reader takes has no call, so no Call hook
-// runs), and the parser's depth limit is not below the reader's.
+// verdict on a layout or a composed layout of static ones cleanComposed
+// and clean decide (a payload the fast reader takes has no call, so no
+// Call hook runs), and the parser's depth limit is not below the reader's.
 func readsPayloadsFast(opts Options, checks []*Check) bool {
 	if opts.Parser.MaxDepth != 0 && opts.Parser.MaxDepth < minFastDepth {
 		return false
@@ -35,21 +38,31 @@ func readsPayloadsFast(opts Options, checks []*Check) bool {
 	return true
 }
 
-// fastPayload reports whether the payload of w is a composed layout that
-// the fast reader reads whole and on which the full path would report
-// nothing. It returns false on any other payload.
+// fastPayload reports whether the payload of w is a layout or a composed
+// layout that the fast reader reads whole and on which the full path would
+// report nothing. It returns false on any other payload.
 func (p *Pass) fastPayload(w *parser.Wrapper) bool {
 	if !p.fastPayloads {
 		return false
 	}
-	switch w.Form() {
-	case parser.FormComposedLayout, parser.FormValue: // the wrapper, or the layout of a memref
+	form := w.Form()
+	switch form {
+	case parser.FormLayout, parser.FormComposedLayout, parser.FormValue: // the wrappers, or the layout of a memref
 	default:
 		return false
 	}
 	src := w.Payload
-	if len(src) == 0 || src[0] != 'S' && src[0] != '(' {
-		return false // not a composed layout (a plain layout takes the parser's fast path)
+	if len(src) == 0 {
+		return false
+	}
+	if src[0] != 'S' && form != parser.FormComposedLayout {
+		var s layout.Static
+		if end, ok := evalfast.ReadLayout(src, 0, &s); ok && end == len(src) {
+			return clean(&s, src) // the .cute reader's verdict on a layout
+		}
+	}
+	if form == parser.FormLayout || src[0] != 'S' && src[0] != '(' {
+		return false
 	}
 	var c evalfast.Composed
 	end, ok := evalfast.ReadComposed(src, 0, &c)

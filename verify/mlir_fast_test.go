@@ -19,7 +19,7 @@ import (
 )
 
 // mlirFastAndFull returns two passes with options opts: one that reads
-// composed payloads fast (mlir_fast.go), one that never does.
+// payloads fast (mlir_fast.go), one that never does.
 func mlirFastAndFull(t testing.TB, opts Options) (fast, full *Pass) {
 	t.Helper()
 	fast, err := NewPass(opts)
@@ -39,12 +39,14 @@ func renderMLIR(p *Pass, src string) string {
 	return b.String()
 }
 
-// payloadLines are the two places lint reads a composed payload: its own
-// wrapper, and the layout of a memref, as CuTe DSL prints them.
+// payloadLines are the places lint reads a payload of a layout or a
+// composed layout: the wrapper of each, and the layout of a memref, as
+// CuTe DSL prints them.
 func payloadLines(payload string) []string {
 	return []string{
 		fmt.Sprintf("%%0 = cute.static : !cute.composed_layout<\"%s\">\n", payload),
 		fmt.Sprintf("%%1 = cute.static : !cute.memref<f16, smem, \"%s\">\n", payload),
+		fmt.Sprintf("%%2 = cute.static : !cute.layout<\"%s\">\n", payload),
 	}
 }
 
@@ -92,18 +94,26 @@ func checkPayloads(t *testing.T, fast, full *Pass, what string, payloads []strin
 	return taken, codes
 }
 
-// checkValues holds the values ReadComposed reads from a payload it takes
-// to those the full path (the parser, then normalize) gives it.
+// checkValues holds the values the fast reader reads from a payload it
+// takes (ReadLayout's, or ReadComposed's) to those the full path (the
+// parser, then normalize) gives it.
 func checkValues(t *testing.T, what, payload string) {
 	t.Helper()
-	var c evalfast.Composed
-	_, ok := evalfast.ReadComposed([]byte(payload), 0, &c)
-	require.True(t, ok, payload)
 	f := diag.NewFile("p", []byte(payload))
-	n, diags := parser.New(parser.Options{}).Parse(parser.FormComposedLayout, f)
+	n, diags := parser.New(parser.Options{}).Parse(parser.FormValue, f)
 	require.Empty(t, diags, "%s: %q", what, payload)
 	v, diags := (&normalize.Evaluator{File: f}).Eval(n.(ast.Expr))
 	require.Empty(t, diags, "%s: %q", what, payload)
+	if l, isLayout := v.(normalize.Layout); isLayout {
+		var s layout.Static
+		_, ok := evalfast.ReadLayout([]byte(payload), 0, &s)
+		require.True(t, ok, payload)
+		require.Equal(t, l.L.String(), string(s.AppendText(nil)), "%s: %q: the layout", what, payload)
+		return
+	}
+	var c evalfast.Composed
+	_, ok := evalfast.ReadComposed([]byte(payload), 0, &c)
+	require.True(t, ok, payload)
 	cv, ok := v.(normalize.Composed)
 	require.True(t, ok, "%s: %q is %T", what, payload, v)
 	if c.Swizzled {
@@ -226,17 +236,18 @@ func randomLayout(r *rand.Rand, rank int) string {
 	return join(shape) + ":" + join(stride)
 }
 
-// corpusComposed returns every payload of a composed layout in the MLIR
-// corpus and the golden files (real CuTe DSL IR among them), and every
-// expression of the reference sets written as one.
-func corpusComposed(t *testing.T) []string {
+// corpusPayloads returns every payload of a layout or a composed layout
+// in the MLIR corpus and the golden files (real CuTe DSL IR among them),
+// and every expression of the reference sets written as a swizzled
+// layout.
+func corpusPayloads(t *testing.T) []string {
 	t.Helper()
 	docs, err := corpus.Docs("..")
 	require.NoError(t, err)
 	seen := map[string]bool{}
 	var out []string
 	add := func(p string) {
-		if !seen[p] && strings.Contains(p, " o ") {
+		if !seen[p] && strings.Contains(p, ":") {
 			seen[p] = true
 			out = append(out, p)
 		}
@@ -257,30 +268,35 @@ func corpusComposed(t *testing.T) []string {
 	return out
 }
 
-// TestMLIRFastEqualsFull holds the fast reader of composed payloads to the
-// full path (the grammar, normalize and the checks) on the composed
-// payloads of the corpus and on 3,000 random ones, with the default checks
-// and with those of lint for IR: the same diagnostics, byte for byte, and
-// the same values where the fast reader takes a payload.
+// TestMLIRFastEqualsFull holds the fast reader of MLIR payloads to the
+// full path (the grammar, normalize and the checks) on the payloads of
+// layouts and composed layouts of the corpus and on 3,000 random ones (two
+// thirds composed), each in the three places of payloadLines, with the
+// default checks and with those of lint for IR: the same diagnostics, byte
+// for byte, and the same values where the fast reader takes a payload.
 func TestMLIRFastEqualsFull(t *testing.T) {
-	real := corpusComposed(t)
-	require.GreaterOrEqual(t, len(real), 20, "composed payloads in the corpus")
+	real := corpusPayloads(t)
+	require.GreaterOrEqual(t, len(real), 20, "payloads of layouts and composed layouts in the corpus")
 	r := rand.New(rand.NewPCG(7, 1))
 	random := make([]string, 3000)
 	for i := range random {
-		random[i] = randomComposed(r)
+		if i%3 == 2 {
+			random[i] = randomLayout(r, 4)
+		} else {
+			random[i] = randomComposed(r)
+		}
 	}
 	for _, opts := range []Options{{}, {IR: true, Lowerable: true}} {
 		fast, full := mlirFastAndFull(t, opts)
 		taken, _ := checkPayloads(t, fast, full, "corpus", real)
 		// The corpus holds the swizzled layouts of CuTe DSL's dumps (taken)
 		// and payloads with dynamic leaves, spaces or a layout A (not all).
-		require.Greater(t, taken, len(real)/2, "corpus payloads taken, of %d places", 2*len(real))
-		t.Logf("corpus: %d of %d taken", taken, 2*len(real))
+		require.Greater(t, taken, len(real)/2, "corpus payloads taken, of %d places", 3*len(real))
+		t.Logf("corpus: %d of %d taken", taken, 3*len(real))
 		taken, codes := checkPayloads(t, fast, full, "random", random)
-		t.Logf("random: %d of %d taken; codes %v", taken, 2*len(random), codes)
-		require.Greater(t, taken, len(random)/4, "random payloads taken, of %d places", 2*len(random))
-		require.Less(t, taken, 2*len(random)-len(random)/4, "random payloads taken, of %d places", 2*len(random))
+		t.Logf("random: %d of %d places taken; codes %v", taken, 3*len(random), codes)
+		require.Greater(t, taken, len(random)/4, "random payloads taken, of %d places", 3*len(random))
+		require.Less(t, taken, 2*len(random), "random payloads taken, of %d places", 3*len(random))
 		coords := 0 // taken with a coordinate offset
 		for _, pl := range random {
 			if strings.Contains(pl, ") o (") && takenBy(fast, payloadLines(pl)[0]) {
@@ -298,8 +314,9 @@ func TestMLIRFastEqualsFull(t *testing.T) {
 	}
 }
 
-// TestMLIRFastKnown checks payloads the fast reader must take (CuTe DSL's
-// prints, as in testdata/mlir) and payloads it must leave to the full path.
+// TestMLIRFastKnown checks composed payloads the fast reader must take
+// (CuTe DSL's prints, as in testdata/mlir) and payloads it must leave to
+// the full path.
 func TestMLIRFastKnown(t *testing.T) {
 	fast, _ := mlirFastAndFull(t, Options{IR: true})
 	for _, p := range []string{
@@ -344,13 +361,14 @@ func TestMLIRFastKnown(t *testing.T) {
 	require.False(t, deep.fastPayloads, "a pass whose parser nests less deeply than the reader reads payloads fast")
 }
 
-// FuzzMLIRFast holds the fast reader of composed payloads to the full path
+// FuzzMLIRFast holds the fast reader of MLIR payloads to the full path
 // on any payload: the same diagnostics, and nothing reported where it takes
 // one.
 func FuzzMLIRFast(f *testing.F) {
 	r := rand.New(rand.NewPCG(11, 1))
 	for range 20 {
 		f.Add(randomComposed(r))
+		f.Add(randomLayout(r, 4))
 	}
 	f.Add("S<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)")
 	fast, full := mlirFastAndFull(f, Options{IR: true})
