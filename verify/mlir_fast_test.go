@@ -54,13 +54,21 @@ func payloadLines(payload string) []string {
 // MLIR text src.
 func takenBy(p *Pass, src string) bool {
 	taken, seen := false, false
-	parser.ScanMLIR(diag.NewFile("t.mlir", []byte(src)), func(w parser.Wrapper) bool {
+	scanPayloads("t.mlir", src, func(w parser.Wrapper) {
 		if !seen {
 			taken, seen = p.fastPayload(&w), true
 		}
-		return true
 	})
 	return taken
+}
+
+// scanPayloads yields the payloads of the MLIR text src as lint finds them
+// (the one place these tests call the scanner).
+func scanPayloads(name, src string, yield func(parser.Wrapper)) {
+	parser.ScanMLIR(diag.NewFile(name, []byte(src)), func(w parser.Wrapper) bool {
+		yield(w)
+		return true
+	})
 }
 
 // checkPayloads lints each payload, in each place lint reads it, with both
@@ -253,10 +261,7 @@ func corpusPayloads(t *testing.T) []string {
 		}
 	}
 	for _, d := range docs {
-		parser.ScanMLIR(diag.NewFile(d.Path, []byte(d.Input)), func(w parser.Wrapper) bool {
-			add(string(w.Payload))
-			return true
-		})
+		scanPayloads(d.Path, d.Input, func(w parser.Wrapper) { add(string(w.Payload)) })
 	}
 	exprs, err := corpus.Exprs("..")
 	require.NoError(t, err)
