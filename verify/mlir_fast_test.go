@@ -291,8 +291,21 @@ func TestMLIRFastEqualsFull(t *testing.T) {
 			random[i] = randomComposed(r)
 		}
 	}
+	edges := []string{ // limits of the reader and of the checks
+		"S<3,4,3> o 9007199254740992 o 8:1", "S<3,4,3> o 9007199254740993 o 8:1", "S<3,4,3> o 00 o 8:1",
+		"S<03,4,3> o 0 o 8:1", "S<3,4,3> o 0 o (2,4):(-1,2)", "S<3,4,3> o 0 o 8:-0", "S<3,4,3> o 0 o 8:0",
+		"S<3,4,3> o 0 o (8,(4,2)):(1,(8,0))", "S<15,15,-15> o 0 o 8:1", "S<1,0,1> o 0 o 2:1", "S<1,0,-1> o 0 o 2:1",
+		"S<3,4,3> o 0 o ((((((((((8))))))))):((((((((((1))))))))))", "S<3,4,3> o 0 o (8):(1)",
+		"(4,5):(1,4) o (0,0) o 8:1", "(4,5):(1,4) o 0 o 8:1", "8:1 o 2 o 8:1", "(1,1):(0,0) o 3 o 8:1",
+		"(4,5):(1,4) o (1,2) o (8,?):(1,?)", "S<3,0,3> o smem_ptr[16b](unset) o 8:1",
+		"S<3,1,3> o smem_ptr[64b](unset) o 8:1", "S<3,4,3> o smem_ptr[1b](unset) o 8:1",
+		"S<3,4,3> o smem_ptr[16b](unset) o (1099511627776,1099511627776):(1,1)",
+		"S<3,4,3> o 0 o (2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536)",
+		"(8,64):(64,1)", "(8,64):(64,1) ", "(8, 64):(64, 1)", "(4,4):(1,2)", "(4,4):(2,1)", "4:1@0", "8:1:2",
+	}
 	for _, opts := range []Options{{}, {IR: true, Lowerable: true}} {
 		fast, full := mlirFastAndFull(t, opts)
+		checkPayloads(t, fast, full, "edges", edges)
 		taken, _ := checkPayloads(t, fast, full, "corpus", real)
 		// The corpus holds the swizzled layouts of CuTe DSL's dumps (taken)
 		// and payloads with dynamic leaves, spaces or a layout A (not all).
