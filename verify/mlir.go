@@ -109,6 +109,12 @@ func (p *Pass) payload(f *diag.File, w parser.Wrapper) (l diag.List, fresh bool)
 	if ok {
 		return cached.Retarget(window()), false
 	}
+	if p.fastPayload(&w) { // a layout or composed layout the full path would report nothing on
+		if admit {
+			p.cache.Put(int(w.Form()), string(key), nil)
+		}
+		return nil, true
+	}
 	// The payload is parsed and verified on its own (spans relative to it),
 	// so that a clean payload, the common case, costs no line table of f.
 	alone := diag.NewFile(f.Name, w.Payload)

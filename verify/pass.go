@@ -67,6 +67,9 @@ type Pass struct {
 	bankCache *gencache.Cache[bankVerdict]
 	typed     bool // a check reads Subject.In
 	fastLines bool // Cute.Line reads lines fast (cute_fast.go)
+	// fastPayloads: MLIR payloads of composed layouts are read fast
+	// (mlir_fast.go).
+	fastPayloads bool
 }
 
 // NewPass returns a Pass with the given options. Unknown check names are an
@@ -113,6 +116,7 @@ func NewPass(opts Options) (*Pass, error) {
 		p.disable[c] = true
 	}
 	p.fastLines = readsFast(opts, p.checks)
+	p.fastPayloads = readsPayloadsFast(opts, p.checks)
 	return p, nil
 }
 
