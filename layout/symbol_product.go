@@ -37,11 +37,47 @@ func (s *symCalc) productByLayout(block, tiler Layout) Layout {
 	}
 	osh, ost = append(osh, SymbolTerm("?rest", 1)), append(ost, covered)
 	osh, ost = s.coalesceTerms(osh, ost, false)
-	rest := s.compose(layoutOfTerms(osh, ost), tiler)
+	rest := s.composeSigned(layoutOfTerms(osh, ost), tiler)
 	if s.err != nil {
 		return Layout{}
 	}
 	return Concat(block, rest)
+}
+
+// composeSigned is s.compose(a, b) where a static stride of b may be
+// negative: CuTe's composition carries a stride's sign through (the next
+// stride is ceil_div(|d|, e)·signum(d), the result's strides d times a's),
+// so a mode of b of stride -d composes as the mode of stride d, with the
+// strides of its result negated (logical_product(4:2, 6:-1) is
+// (4,(2,3)):(2,(-1,-8))).
+func (s *symCalc) composeSigned(a, b Layout) Layout {
+	negative := false
+	mapLeaves(b.stride, func(d IntTuple) IntTuple {
+		negative = negative || d.Kind() == KindInt && d.val < 0
+		return d
+	})
+	if !negative {
+		return s.compose(a, b)
+	}
+	if b.shape.Kind() == KindTuple {
+		ms := make([]Layout, len(b.shape.elems))
+		for i := range ms {
+			ms[i] = s.composeSigned(a, Layout{b.shape.elems[i], b.stride.elems[i]})
+			if s.err != nil {
+				return Layout{}
+			}
+		}
+		return Concat(ms...)
+	}
+	r := s.compose(a, Layout{b.shape, Int(-b.stride.val)})
+	if s.err != nil {
+		return Layout{}
+	}
+	return Layout{r.shape, mapLeaves(r.stride, func(d IntTuple) IntTuple {
+		t := s.term(d)
+		t.Coef = -t.Coef
+		return Sym(t)
+	})}
 }
 
 // symProductThen is the logical product rearranged as f says: zipped,

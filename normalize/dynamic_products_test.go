@@ -46,6 +46,12 @@ func TestDynamicProducts(t *testing.T) {
 			[]string{"blocked_product(((3)):((12)), (16):(12)) = (((3),16)):(((12),36))",
 				"blocked_product(((3)):((12)), (16):(24)) = (((3),16)):(((12),72))",
 				"blocked_product(((3)):((12)), (16):(1)) = error"}},
+		// A negative stride of B: CuTe's composition_impl (cute/layout.hpp)
+		// carries its sign (next stride ceil_div(|d|, e)·signum(d), result
+		// stride d times the outer stride), so (2,3):(1,8), the complement of
+		// 4:2 in 24, composed with 6:-1 is (2,3):(-1,-8).
+		{"logical_product(4:2, (?):(-1))", "(4,((2,?))):(2,((-1,-8)))", []string{"2 | ?1"},
+			[]string{"logical_product(4:2, (6):(-1)) = (4,((2,3))):(2,((-1,-8)))"}},
 		// A compact block leaves no gap: its complement is one mode of
 		// stride 4, and the product scales B for every value (pycute:
 		// logical_product(Layout((2,2),(1,2)), Layout((3,5),(2,7))) is

@@ -80,11 +80,22 @@ type callGen struct {
 	b       strings.Builder
 	slots   []dynSlot
 	symbols bool // draw named symbols too
+	static  bool // draw static leaves only (a product's block, mostly)
 }
+
+// staticBlock are the operations whose first operand the dialect asks to
+// be static (E0700): the property draws it static three times in four,
+// so that their dynamic tilers are exercised.
+var staticBlock = map[string]bool{"logical_product": true, "zipped_product": true, "tiled_product": true,
+	"flat_product": true, "blocked_product": true, "raked_product": true}
 
 const hole = "\x00"
 
 func (g *callGen) leaf(extent bool) {
+	if g.static {
+		g.staticLeaf(extent)
+		return
+	}
 	if g.symbols && rapid.IntRange(0, 9).Draw(g.t, "symbol") < 2 {
 		g.slots = append(g.slots, dynSlot{div: 1, extent: extent, name: rapid.SampledFrom([]string{"M", "N"}).Draw(g.t, "name")})
 		g.b.WriteString(hole)
@@ -96,6 +107,10 @@ func (g *callGen) leaf(extent bool) {
 		g.b.WriteString(hole)
 		return
 	}
+	g.staticLeaf(extent)
+}
+
+func (g *callGen) staticLeaf(extent bool) {
 	if extent {
 		g.b.WriteString(strconv.Itoa(rapid.SampledFrom([]int{1, 2, 3, 4, 8, 16}).Draw(g.t, "extent")))
 		return
@@ -432,7 +447,9 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 			if i > 0 {
 				g.b.WriteString(", ")
 			}
+			g.static = i == 0 && staticBlock[op] && rapid.IntRange(0, 3).Draw(t, "staticBlock") > 0
 			g.arg(o.param(i))
+			g.static = false
 		}
 		g.b.WriteString(")")
 		tmpl := g.b.String()
