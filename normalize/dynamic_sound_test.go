@@ -39,7 +39,6 @@ import (
 // property reports them and does not fail on them; an operation not
 // listed fails it. Empty when every operation is sound.
 var knownUnsound = map[string]bool{
-	"blocked_product": true,
 	// composition((4,?):(1,4), 8:1) is (4,2):(1,4), as the dialect gives
 	// it and CuTe computes it for a run-time value: its coalesce keeps a
 	// static mode apart from a dynamic extent whose static stride lines
@@ -47,23 +46,18 @@ var knownUnsound = map[string]bool{
 	// same function). cutec states no form as a condition.
 	"composition":       true,
 	"flat_divide":       true,
-	"flat_product":      true,
 	"local_partition":   true,
 	"local_tile":        true,
 	"logical_divide":    true,
-	"logical_product":   true,
 	"max_common_layout": true,
 	"max_common_vector": true,
-	"raked_product":     true,
 	// right_inverse((1,(1,8,4),?):(?,(0,1,2),8)) is (8,?):(1,32), but at
 	// ?1 = 1, ?2 = 2 the static inverse, whose chain meets the overlapping
 	// mode 4:2, is 8:1 (a run of the long property).
-	"right_inverse":  true,
-	"tile_to_shape":  true,
-	"tiled_divide":   true,
-	"tiled_product":  true,
-	"zipped_divide":  true,
-	"zipped_product": true,
+	"right_inverse": true,
+	"tile_to_shape": true,
+	"tiled_divide":  true,
+	"zipped_divide": true,
 }
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
