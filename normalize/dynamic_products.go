@@ -65,6 +65,11 @@ func dynamicProduct(static func(*args) (Value, error), sym symbolicForm) func(*a
 		if serr != nil || hasBasisArg(a) {
 			return sr, serr
 		}
+		if e, ok := err.(*layout.Error); ok {
+			e2 := *e
+			e2.Msg += " (with ? in the tiler, the product holds for some values only, and no condition on the ?s says which)"
+			return nil, &e2
+		}
 		return nil, err
 	}
 }
