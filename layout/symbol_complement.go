@@ -13,9 +13,21 @@ func symComplement(l Layout, cotarget IntTuple) (symResult, error) {
 }
 
 func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
+	osh, ost, covered, ok := s.complementGaps(l)
+	if !ok {
+		return Layout{}
+	}
+	return s.complementRest(osh, ost, covered, cotarget)
+}
+
+// complementGaps is the first part of the complement: l filtered (its
+// extent-1 and stride-0 modes dropped), its modes sorted by stride, and
+// the gap each leaves before the next (d/covered : covered); covered is
+// what they cover, the stride of the rest.
+func (s *symCalc) complementGaps(l Layout) (osh, ost []Term, covered Term, ok bool) {
 	if hasBasisStride(l.stride) {
 		s.fail("basis strides are not computed with symbols")
-		return Layout{}
+		return nil, nil, Term{}, false
 	}
 	sh, st := s.flatTerms(l)
 	// Filter: drop extent-1 and stride-0 modes.
@@ -26,33 +38,37 @@ func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
 		}
 		if st[i].IsInt() && st[i].Coef < 0 {
 			s.failStatic(CodeBadValue, "layout %s has the negative stride %d", l, st[i].Coef)
-			return Layout{}
+			return nil, nil, Term{}, false
 		}
 		fsh, fst = append(fsh, sh[i]), append(fst, st[i])
 	}
 	order, ok := s.sortByStride(fst)
 	if !ok {
-		return Layout{}
+		return nil, nil, Term{}, false
 	}
-	var osh, ost []Term
-	covered := Term{Coef: 1, Div: 1}
+	covered = Term{Coef: 1, Div: 1}
 	for _, i := range order {
 		gap, ok := s.exactQuo(fst[i], covered)
 		if !ok {
 			s.fail("cannot decide whether %s divides the stride %s (complement)", covered.Plain(), fst[i].Plain())
-			return Layout{}
+			return nil, nil, Term{}, false
 		}
 		if e := fsh[i]; !e.IsInt() && !isOne(gap) && abs(e.Coef)*e.KnownDivisor() <= 1 {
 			// The static algebra drops a mode of extent 1, which leaves no
 			// gap before the next; a symbol may be 1.
 			s.fail("cannot decide whether the extent %s is 1 (a fact such as %s{div=2} decides it)", e.Plain(), e.Names[0])
-			return Layout{}
+			return nil, nil, Term{}, false
 		}
 		osh, ost = append(osh, gap), append(ost, covered)
 		covered = s.mul(fsh[i], fst[i])
 	}
-	// The rest: ceil_div of the cotarget by what is covered, folded across
-	// the cotarget's modes, laid out compactly from covered.
+	return osh, ost, covered, s.err == nil
+}
+
+// complementRest is the complement's last part: ceil_div of the cotarget by what
+// the gaps cover, folded across the cotarget's modes, laid out compactly
+// from covered.
+func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTuple) Layout {
 	b := covered
 	cts := leaves(cotarget)
 	for k, c := range cts {

@@ -100,6 +100,45 @@ func (s *Symbolic) LogicalProduct(block Layout, t Tiler) (Layout, error) {
 	return s.keep(symLogicalProduct(block, t))
 }
 
+// ZippedProduct, TiledProduct and FlatProduct are the static products
+// over symbolic leaves: the logical product, its modes gathered as the
+// static ones gather them.
+func (s *Symbolic) ZippedProduct(block Layout, t Tiler) (Layout, error) {
+	return s.keep(symProductThen("zipped_product", block, t, func(r Layout) (Layout, error) { return tileUnzip("zipped_product", r, t) }))
+}
+
+// TiledProduct: see ZippedProduct.
+func (s *Symbolic) TiledProduct(block Layout, t Tiler) (Layout, error) {
+	return s.keep(symProductThen("tiled_product", block, t, func(r Layout) (Layout, error) {
+		z, err := tileUnzip("tiled_product", r, t)
+		if err != nil {
+			return Layout{}, err
+		}
+		return unpack(z, false), nil
+	}))
+}
+
+// FlatProduct: see ZippedProduct.
+func (s *Symbolic) FlatProduct(block Layout, t Tiler) (Layout, error) {
+	return s.keep(symProductThen("flat_product", block, t, func(r Layout) (Layout, error) {
+		z, err := tileUnzip("flat_product", r, t)
+		if err != nil {
+			return Layout{}, err
+		}
+		return unpack(z, true), nil
+	}))
+}
+
+// BlockedProduct is the static BlockedProduct over symbolic leaves.
+func (s *Symbolic) BlockedProduct(block, tiler Layout) (Layout, error) {
+	return s.keep(symRankedProduct(block, tiler, false))
+}
+
+// RakedProduct is the static RakedProduct over symbolic leaves.
+func (s *Symbolic) RakedProduct(block, tiler Layout) (Layout, error) {
+	return s.keep(symRankedProduct(block, tiler, true))
+}
+
 // LocalTile is LocalTile: the tile at coord and its offset.
 func (s *Symbolic) LocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, error) {
 	r, off, obl, err := symLocalTile(l, tiler, coord)

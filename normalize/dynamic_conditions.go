@@ -83,7 +83,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := op.symbolic, op.symbolic != nil
-	derived := op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
+	derived := productOps[op.name] || op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -118,7 +118,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	var conds []layout.Obligation
-	if hasSym && op.name != "complement" { // complement's are derived below
+	if hasSym && op.name != "complement" && !(productOps[op.name] && hasSymbols(a)) { // complement's are derived below; a product with symbols stated its own
 		if _, obl, err := sym(&named); err == nil {
 			conds = append(conds, obl...)
 		}
@@ -195,6 +195,14 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 				o.Op = op.name
 				conds = append(conds, o)
 			}
+		}
+	}
+	if productOps[op.name] {
+		// The block is complemented, which sorts its strides as
+		// positive values (a negative stride is an error there, and the
+		// symbolic algebra computes with a ? as with a positive symbol).
+		for _, t := range namer.Strides[:firstStrides] {
+			conds = append(conds, layout.Obligation{Op: op.name, D: layout.Term{Coef: 1, Div: 1}, T: t, Rel: layout.RelAtLeast})
 		}
 	}
 	if hasAssume {

@@ -200,7 +200,10 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			return nil, false
 		}
 		if k == pTiler || k == pTilerOrComposed && v.Kind() != KindComposed {
-			t, ok := x.asTiler(n.Args[i], v)
+			t, ok := productTiler(op.name, v)
+			if !ok {
+				t, ok = x.asTiler(n.Args[i], v)
+			}
 			if !ok {
 				return nil, false
 			}
@@ -218,7 +221,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && (op.name == "coalesce" || op.name == "filter") && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // coalesce computes with ? as with symbols, which may be 1
 			}
-			if ok && op.name == "complement" && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
+			if ok && (op.name == "complement" || productOps[op.name]) && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // symbols stand for positive values, a ? stride for any
 			}
 			if ok {

@@ -260,22 +260,28 @@ func defDividesAndProducts() {
 		return def(name, doc, []paramKind{pLayout, pTiler}, 2,
 			func(a *args) (Value, error) { return lay(f(a.layout(0), a.tiler(1))) })
 	}
+	product := func(name, doc string, f func(layout.Layout, layout.Tiler) (layout.Layout, error), sym symbolicForm) *operation {
+		return def(name, doc, []paramKind{pLayout, pTiler}, 2,
+			dynamicProduct(func(a *args) (Value, error) { return lay(f(a.layout(0), a.tiler(1))) }, sym)).withSymbolic(sym)
+	}
+	ranked := func(name, doc string, f func(layout.Layout, layout.Layout) (layout.Layout, error), sym symbolicForm) *operation {
+		return def(name, doc, []paramKind{pLayout, pLayout}, 2,
+			dynamicProduct(func(a *args) (Value, error) { return lay(f(a.layout(0), a.layout(1))) }, sym)).withSymbolic(sym)
+	}
 	tiled("logical_divide", "logical_divide(L, T): L split into (tile, rest)", layout.LogicalDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).LogicalDivide).withSymbolic(symLogicalDivide).inDialect("logical_divide")
 	tiled("zipped_divide", "zipped_divide(L, T): ((tiles), (rests))", layout.ZippedDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).ZippedDivide).withSymbolic(symZippedDivide).inDialect("zipped_divide")
 	tiled("tiled_divide", "tiled_divide(L, T): ((tiles), rest0, rest1, ...)", layout.TiledDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).TiledDivide).withSymbolic(symTiledDivide).inDialect("tiled_divide")
 	tiled("flat_divide", "flat_divide(L, T): (tile0, tile1, ..., rest0, rest1, ...)", layout.FlatDivide).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).FlatDivide).withSymbolic(symFlatDivide).inDialect("flat_divide")
-	tiled("logical_product", "logical_product(A, B): (A, A* o B), A repeated over B", layout.LogicalProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).LogicalProduct).withSymbolic(symLogicalProduct).inDialect("logical_product")
-	tiled("zipped_product", "zipped_product(A, B): ((blocks), (repetitions))", layout.ZippedProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).ZippedProduct).inDialect("zipped_product")
-	tiled("tiled_product", "tiled_product(A, B): ((blocks), rep0, rep1, ...)", layout.TiledProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).TiledProduct).inDialect("tiled_product")
-	tiled("flat_product", "flat_product(A, B): (block0, ..., rep0, ...)", layout.FlatProduct).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).FlatProduct).inDialect("flat_product")
-	def("blocked_product", "blocked_product(A, B): A repeated over B, mode i with mode i", []paramKind{pLayout, pLayout}, 2,
-		func(a *args) (Value, error) { return lay(layout.BlockedProduct(a.layout(0), a.layout(1))) }).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).BlockedProduct).inDialect("blocked_product")
+	product("logical_product", "logical_product(A, B): (A, A* o B), A repeated over B", layout.LogicalProduct, symLogicalProduct).lifted().withStatic2((*layout.Static).LogicalProduct).inDialect("logical_product")
+	product("zipped_product", "zipped_product(A, B): ((blocks), (repetitions))", layout.ZippedProduct, symZippedProduct).lifted().withStatic2((*layout.Static).ZippedProduct).inDialect("zipped_product")
+	product("tiled_product", "tiled_product(A, B): ((blocks), rep0, rep1, ...)", layout.TiledProduct, symTiledProduct).lifted().withStatic2((*layout.Static).TiledProduct).inDialect("tiled_product")
+	product("flat_product", "flat_product(A, B): (block0, ..., rep0, ...)", layout.FlatProduct, symFlatProduct).lifted().withStatic2((*layout.Static).FlatProduct).inDialect("flat_product")
+	ranked("blocked_product", "blocked_product(A, B): A repeated over B, mode i with mode i", layout.BlockedProduct, symBlockedProduct).lifted().withStatic2((*layout.Static).BlockedProduct).inDialect("blocked_product")
 	def("local_tile", "local_tile(L, tiler, coord[, proj]): {offset} o the tile of zipped_divide(L, tiler) at coord (CuTe's local_tile)",
 		[]paramKind{pLayout, pTiler, pTuple, pTuple}, 3, localTile).assuming(extentNotOne | stridePositive).withSymbolic(symLocalTile).inDialect("local_tile")
 	def("local_partition", "local_partition(L, threads, index[, proj]): {offset} o the elements of thread index in every tile (CuTe's local_partition)",
 		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition).assuming(extentNotOne | stridePositive).withSymbolic(symLocalPartition)
-	def("raked_product", "raked_product(A, B): A raked across B", []paramKind{pLayout, pLayout}, 2,
-		func(a *args) (Value, error) { return lay(layout.RakedProduct(a.layout(0), a.layout(1))) }).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).RakedProduct).inDialect("raked_product")
+	ranked("raked_product", "raked_product(A, B): A raked across B", layout.RakedProduct, symRakedProduct).lifted().withStatic2((*layout.Static).RakedProduct).inDialect("raked_product")
 }
 
 func defUtilities() {
