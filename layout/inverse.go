@@ -1,5 +1,7 @@
 package layout
 
+import "math"
+
 // RightInverse returns the largest right inverse R of l (paper §3.4.1):
 // l(R(k)) = k for every k below size(R). Following the chain of strides
 // 1, s0·d0, ... through the modes of the coalesced l sorted by stride, it
@@ -24,7 +26,7 @@ func rightInverseGeneral(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {
 		return basisInverse("right_inverse", l, rightInverseChain)
 	}
-	cl := Coalesce(l)
+	cl := inverseCoalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	if err := rightInverseValues(l, sh, st); err != nil {
 		return Layout{}, err
@@ -38,6 +40,32 @@ func rightInverseGeneral(l Layout) (Layout, error) {
 		return inv, checkRightInverse(l, inv)
 	}
 	return inv, nil
+}
+
+// inverseCoalesce is the coalesce CuTe's right_inverse starts from.
+// Where l has ? or symbol leaves, bw_coalesce merges a mode s:d into the
+// next one when s·d equals the next stride as static values, whatever
+// the next extent: right_inverse((4,3,M):(3,1,3)) follows the one mode
+// (3·M):1 and is (3·M):4, as the static inverse of (4,3,8):(3,1,3) is
+// 24:4, where the modes kept apart would give (3,4):(4,1). On ? leaves
+// it is Coalesce, which keeps them apart as the dialect does; the
+// evaluator names them first (normalize's right_inverse) to coalesce
+// as CuTe does.
+func inverseCoalesce(l Layout) Layout {
+	if !l.HasSymbols() {
+		return Coalesce(l) // ? as the dialect: right_inverse((16,?):(1,16)) is (16,?):(1,16)
+	}
+	s := &symCalc{op: "right_inverse"}
+	sh, st := s.flatTerms(s.named(l))
+	osh, ost := s.coalesceTerms(sh, st, false)
+	if s.err != nil || len(sh) == 0 {
+		return Coalesce(l)
+	}
+	r := unitLayout
+	if len(osh) > 1 || !isOne(osh[0]) {
+		r = layoutOfTerms(osh, ost)
+	}
+	return r
 }
 
 func hasNegativeStride(st []IntTuple) bool {
@@ -452,6 +480,10 @@ func coalescedInverse(b Layout) (Layout, error) {
 	if err != nil || b.shape.IsStatic() && b.stride.IsStatic() {
 		return inv, err
 	}
+	var namer DynamicNamer
+	if named, err := RightInverse(namer.Layout(b)); err == nil {
+		inv = named // coalesced as CuTe's right_inverse coalesces it
+	}
 	if r, err := symCoalesce(inv); err == nil {
 		return r.Layout, nil
 	}
@@ -491,19 +523,30 @@ func staticFirstMode(op string, first Layout) error {
 }
 
 // RightInverseConditions are the conditions under which the right inverse
-// of l, whose ? are named (DynamicNamer), holds: a dynamic stride that may
-// equal a stride the chain looks for would extend the chain for that value
-// (right_inverse(4:?) is 4:1 when ? is 1, 1:0 otherwise), so each such
-// stride must differ from it: ?1 != 1.
+// of l, whose ? are named (DynamicNamer), is the static inverse of every
+// instance, following CuTe's right_inverse: coalesce, then the chain of
+// strides from 1 (inverse_seq). Both decide on equalities of values that
+// a ? may make true for some values only:
+//   - coalesce merges s:d into the next mode s':d' when s·d = d': each
+//     pair the terms do not decide states s·d != d'
+//     (right_inverse((2,?,16):(1,1,2)) is (2,16):(1,2·?) only if ?1 != 2;
+//     for 2 the modes ?:1 and 16:2 are one, and the inverse is 2:1);
+//   - the chain takes the first mode whose stride is the size covered so
+//     far: a stride that may equal a size the chain looks for would
+//     extend it for that value (right_inverse(4:?) is 4:1 when ? is 1,
+//     1:0 otherwise), so each such pair states ?1 != 1.
+//
+// A ? extent of 1 (dropped by coalesce) and a ? stride that is not
+// positive are what the operation assumes (W0919), not stated here.
 func (*Symbolic) RightInverseConditions(l Layout) []Obligation {
 	if hasBasisStride(l.stride) {
 		return nil
 	}
-	cl := Coalesce(l)
+	var out []Obligation
+	cl := inverseCoalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	c := calc{op: "right_inverse"}
 	_, reached := rightInverseSteps(&c, sh, st, prefixProducts(&c, sh))
-	var out []Obligation
 	for i, d := range st {
 		t, ok := d.Term()
 		if !ok || isStaticInt(sh[i], 1) {
@@ -514,11 +557,95 @@ func (*Symbolic) RightInverseConditions(l Layout) []Obligation {
 		}
 		for _, n := range reached {
 			nt, ok := n.Term()
-			if !ok || t.IsInt() && nt.IsInt() {
-				continue // two integers: the chain decided them
+			if !ok || !mayEqual(t, nt) || t.IsInt() && t.Coef < leastExtent(nt) || t.IsInt() && onlyAtOnes(nt, t.Coef) {
+				continue // decided: by the values, or a size beyond the stride; or an extent 1 (assumed)
 			}
-			out = append(out, Obligation{Op: "right_inverse", D: nt, T: t, Rel: RelNotEqual})
+			out = append(out, notEqual("right_inverse", t, nt))
 		}
 	}
+	return append(out, mergeConditions("right_inverse", l)...)
+}
+
+// mergeConditions are the pairs of neighbouring modes of l (named ?, the
+// static extents 1 left out, as coalesce drops them) whose merge the terms
+// do not decide: s·d != d' for each, so that coalesce merges the same
+// modes for every value.
+func mergeConditions(op string, l Layout) []Obligation {
+	s := &symCalc{op: op}
+	sh, st := s.flatTerms(l)
+	if s.err != nil {
+		return nil
+	}
+	var out []Obligation
+	prev := -1
+	for i := range sh {
+		if isOne(sh[i]) {
+			continue
+		}
+		if prev >= 0 {
+			p, ok := sh[prev].Mul(st[prev])
+			if ok && !p.Equal(st[i]) && mayEqual(p, st[i]) {
+				out = append(out, notEqual(op, p, st[i]))
+			}
+		}
+		prev = i
+	}
 	return out
+}
+
+// leastExtent is the least value of t, a product of extents (each at
+// least its known divisor), or 0 where t is not one (a quotient).
+func leastExtent(t Term) int64 {
+	if t.Div != 1 || t.Coef < 1 {
+		return 0
+	}
+	n := t.Coef
+	for _, f := range t.Facts {
+		if f < 1 || n > math.MaxInt64/f {
+			return 0
+		}
+		n *= f
+	}
+	return n
+}
+
+// mayEqual reports whether the terms a and b may be equal for some values
+// the terms do not decide: not two integers, and not an integer that the
+// other's known divisor does not divide (3·? is never 8).
+func mayEqual(a, b Term) bool {
+	if a.IsInt() && b.IsInt() {
+		return false
+	}
+	if b.IsInt() {
+		a, b = b, a
+	}
+	if a.IsInt() {
+		if k := b.KnownDivisor(); k > 1 && a.Coef%k != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// notEqual states a != b, an integer on the right (?1 != 128), so that
+// the same condition found twice reads the same.
+func notEqual(op string, a, b Term) Obligation {
+	if a.IsInt() && !b.IsInt() {
+		a, b = b, a
+	}
+	return Obligation{Op: op, D: b, T: a, Rel: RelNotEqual}
+}
+
+// onlyAtOnes reports whether the product of extents t equals v only where
+// each of its extents is 1 (v is its coefficient and it has no facts).
+func onlyAtOnes(t Term, v int64) bool {
+	if t.Div != 1 || t.Coef != v {
+		return false
+	}
+	for _, f := range t.Facts {
+		if f != 1 {
+			return false
+		}
+	}
+	return true
 }
