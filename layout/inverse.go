@@ -42,15 +42,16 @@ func rightInverseGeneral(l Layout) (Layout, error) {
 	return inv, nil
 }
 
-// inverseCoalesce is the coalesce CuTe's right_inverse starts from.
-// Where l has ? or symbol leaves, bw_coalesce merges a mode s:d into the
-// next one when s·d equals the next stride as static values, whatever
-// the next extent: right_inverse((4,3,M):(3,1,3)) follows the one mode
-// (3·M):1 and is (3·M):4, as the static inverse of (4,3,8):(3,1,3) is
-// 24:4, where the modes kept apart would give (3,4):(4,1). On ? leaves
-// it is Coalesce, which keeps them apart as the dialect does; the
-// evaluator names them first (normalize's right_inverse) to coalesce
-// as CuTe does.
+// inverseCoalesce is the coalesce right_inverse starts from. Where l has
+// symbol leaves, a mode s:d merges into the next one when s·d equals the
+// next stride for every value, whatever the next extent, as the static
+// coalesce of every instance merges it: right_inverse((4,3,M):(3,1,3))
+// follows the one mode (3·M):1 and is (3·M):4, as the static inverse of
+// (4,3,8):(3,1,3) is 24:4. (CuTe C++'s bw_coalesce merges only where the
+// next extent is static too: with a run-time 8 it keeps 8:3 apart and
+// its chain takes the overlapping 4:3, (3,4):(4,1), a smaller inverse.)
+// On ? leaves it is Coalesce, which keeps them apart as the dialect does;
+// the evaluator names them first (normalize's right_inverse).
 func inverseCoalesce(l Layout) Layout {
 	if !l.HasSymbols() {
 		return Coalesce(l) // ? as the dialect: right_inverse((16,?):(1,16)) is (16,?):(1,16)
@@ -430,18 +431,19 @@ func sortedByStride(st []IntTuple) []int {
 // elements that a and b share: a(R(i)) == i and b(R(i)) == i for i below
 // size(R) (paper §3.4.2). It is 1:0 when they share none.
 func MaxCommonLayout(a, b Layout) (Layout, error) {
-	inv, err := coalescedInverse(b)
+	if !isStaticLayout(a) || !isStaticLayout(b) {
+		c, err := dynamicCommon("max_common_layout", a, b)
+		return c.layout, err
+	}
+	inv, err := RightInverse(b)
 	if err != nil {
 		return Layout{}, withOp(err, "max_common_layout")
 	}
-	common, err := composeProved(a, inv)
+	common, err := Compose(a, inv)
 	if err != nil {
 		return Layout{}, withOp(err, "max_common_layout")
 	}
 	first := Coalesce(common).modes()[0]
-	if err := staticFirstMode("max_common_layout", first); err != nil {
-		return Layout{}, err
-	}
 	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return unitLayout, nil
 	}
@@ -452,64 +454,146 @@ func MaxCommonLayout(a, b Layout) (Layout, error) {
 // MaxCommonVector returns the number of contiguous elements that a and b
 // share (at least 1), the size of MaxCommonLayout(a, b).
 func MaxCommonVector(a, b Layout) (int64, error) {
-	inv, err := coalescedInverse(b)
+	if !isStaticLayout(a) || !isStaticLayout(b) {
+		c, err := dynamicCommon("max_common_vector", a, b)
+		return c.vector, err
+	}
+	inv, err := RightInverse(b)
 	if err != nil {
 		return 0, withOp(err, "max_common_vector")
 	}
-	common, err := composeProved(a, inv)
+	common, err := Compose(a, inv)
 	if err != nil {
 		return 0, withOp(err, "max_common_vector")
 	}
 	first := Coalesce(common).modes()[0]
-	if err := staticFirstMode("max_common_vector", first); err != nil {
-		return 0, err
-	}
 	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return 1, nil
 	}
 	return first.shape.val, nil
 }
 
-// coalescedInverse is RightInverse(b), coalesced as CuTe's right_inverse
-// returns it where b is dynamic: the symbolic coalesce merges a mode s:d
-// with a next mode ?:s·d, which the dynamic one keeps apart
-// (max_common_vector(3:1, ((2,1),?):((1,32),2)) needs the run 2·? of the
-// inverse (2,?):(1,2)).
-func coalescedInverse(b Layout) (Layout, error) {
-	inv, err := RightInverse(b)
-	if err != nil || b.shape.IsStatic() && b.stride.IsStatic() {
-		return inv, err
-	}
-	var namer DynamicNamer
-	if named, err := RightInverse(namer.Layout(b)); err == nil {
-		inv = named // coalesced as CuTe's right_inverse coalesces it
-	}
-	if r, err := symCoalesce(inv); err == nil {
-		return r.Layout, nil
-	}
-	return inv, nil
+func isStaticLayout(l Layout) bool { return l.shape.IsStatic() && l.stride.IsStatic() }
+
+// common is what max_common_layout and max_common_vector compute where an
+// operand has ? or symbol leaves, and the conditions under which it is
+// what the static algebra computes on every instance.
+type common struct {
+	layout Layout
+	vector int64
+	conds  []Obligation
 }
 
-// composeProved is Compose computed by the symbolic algebra, each ? a
-// symbol with its divisor, where the facts prove every condition it needs
-// (composition((?{div=64},4):(1,?), 32:1) is 32:1, since 32 divides the
-// extent), and Compose otherwise.
-func composeProved(a, b Layout) (Layout, error) {
-	if a.shape.IsStatic() && a.stride.IsStatic() && b.shape.IsStatic() && b.stride.IsStatic() {
-		return Compose(a, b)
+// dynamicCommon is MaxCommonLayout and MaxCommonVector on operands with ?
+// leaves: they are named (DynamicNamer), so that one ? is one symbol
+// throughout, computed by symbolicCommon, and the result's names turned
+// back into ?.
+func dynamicCommon(op string, a, b Layout) (common, error) {
+	var namer DynamicNamer
+	na, nb := namer.Layout(a), namer.Layout(b)
+	c, err := symbolicCommon(op, na, nb)
+	c.layout = anonymous(c.layout)
+	return c, err
+}
+
+// symbolicCommon follows CuTe's max_common_layout (cute/layout.hpp) on
+// named leaves: the right inverse of b, coalesced as CuTe's right_inverse
+// coalesces it; common = coalesce(composition(a, inverse)); the answer is
+// its first mode where that one is static with the stride 1
+// (composition(inverse, first) for the layout, its extent for the
+// vector), 1:0 (1) where the stride is another integer, and an error
+// (E0700) where it depends on a value, since the answer then depends on
+// it. The conditions are the inverse's (RightInverseConditions), those
+// of both compositions (the divisibility of the paper's eq. 20 and 21:
+// max_common_vector(((4),(?,2,16)):((-1),(16,1,?)), ((2,8)):((0,-1))) is
+// an error for ?1 = 3), and those of the first mode: the next mode would
+// merge into it where its stride equals the first mode's extent
+// (max_common_layout((2,?,8):(1,N,-4), 4:1) is 2:1 only if N != 2), or
+// follow it where the mode between has the extent 1.
+func symbolicCommon(op string, a, b Layout) (common, error) {
+	out := common{layout: unitLayout, vector: 1}
+	if hasBasisStride(a.stride) || hasBasisStride(b.stride) {
+		return out, newError(CodeBasisNotDefined, op, -1, "the operands %s and %s have basis strides", a, b)
 	}
-	if r, err := symCompose(a, b); err == nil {
-		proved := true
-		for _, o := range r.Obligations {
-			if v, _, _ := o.Discharge(); v != Proved {
-				proved = false
-			}
-		}
-		if proved {
-			return r.Layout, nil
+	for _, o := range new(Symbolic).RightInverseConditions(b) {
+		o.Op = op
+		out.conds = append(out.conds, o)
+	}
+	inv, err := RightInverse(b)
+	if err != nil {
+		return out, withOp(err, op)
+	}
+	s := &symCalc{op: op, fresh: 1 << 20} // fresh names apart from the named ?
+	if sh, st := s.flatTerms(inv); len(sh) > 0 {
+		osh, ost := s.coalesceTerms(sh, st, false)
+		if len(osh) > 1 || !isOne(osh[0]) {
+			inv = layoutOfTerms(osh, ost)
 		}
 	}
-	return Compose(a, b)
+	cm := s.compose(a, inv)
+	if s.err != nil {
+		return out, s.err
+	}
+	sh, st := s.flatTerms(cm)
+	var idx []int
+	for i := range sh {
+		if !isOne(sh[i]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		out.conds = append(out.conds, s.obl...)
+		return out, nil // every extent 1: the stride of 1:0 is not 1
+	}
+	p, d := sh[idx[0]], st[idx[0]]
+	k := 1
+	for ; k < len(idx) && s.mul(p, d).Equal(st[idx[k]]); k++ {
+		p = s.mul(p, sh[idx[k]]) // merged for every value
+	}
+	if s.err != nil {
+		return out, s.err
+	}
+	out.conds = append(out.conds, s.obl...)
+	first := Layout{Sym(p), Sym(d)}
+	if !p.IsInt() || !d.IsInt() {
+		return out, staticFirstMode(op, anonymous(first))
+	}
+	if d.Coef != 1 {
+		return out, nil
+	}
+	if k < len(idx) {
+		j := idx[k]
+		if mayEqual(p, st[j]) {
+			out.conds = append(out.conds, notEqual(op, st[j], p))
+		}
+		if !sh[j].IsInt() && k+1 < len(idx) {
+			out.conds = append(out.conds, Obligation{Op: op, D: Term{Coef: 1, Div: 1}, T: sh[j], Rel: RelNotEqual})
+		}
+	}
+	out.vector = p.Coef
+	if op != "max_common_layout" {
+		return out, nil
+	}
+	s2 := &symCalc{op: op, fresh: 1 << 21}
+	r := s2.compose(inv, first)
+	if s2.err != nil {
+		return out, s2.err
+	}
+	out.conds = append(out.conds, s2.obl...)
+	out.layout = r
+	return out, nil
+}
+
+// MaxCommonConditions are the conditions under which max_common_layout
+// (op) or max_common_vector of a and b, whose ? are named
+// (DynamicNamer), is what the static algebra computes on every instance
+// (symbolicCommon).
+func (*Symbolic) MaxCommonConditions(op string, a, b Layout) []Obligation {
+	c, err := symbolicCommon(op, a, b)
+	if err != nil {
+		return nil
+	}
+	return c.conds
 }
 
 // staticFirstMode fails with E0700 where the first mode of the common

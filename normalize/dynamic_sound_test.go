@@ -45,25 +45,18 @@ var knownUnsound = map[string]bool{
 	// static mode apart from a dynamic extent whose static stride lines
 	// up, which the static coalesce of every instance merges (8:1, the
 	// same function). cutec states no form as a condition.
-	"composition":       true,
-	"flat_divide":       true,
-	"flat_product":      true,
-	"local_partition":   true,
-	"local_tile":        true,
-	"logical_divide":    true,
-	"logical_product":   true,
-	"max_common_layout": true,
-	"max_common_vector": true,
-	"raked_product":     true,
-	// right_inverse((1,(1,8,4),?):(?,(0,1,2),8)) is (8,?):(1,32), but at
-	// ?1 = 1, ?2 = 2 the static inverse, whose chain meets the overlapping
-	// mode 4:2, is 8:1 (a run of the long property).
-	"right_inverse":  true,
-	"tile_to_shape":  true,
-	"tiled_divide":   true,
-	"tiled_product":  true,
-	"zipped_divide":  true,
-	"zipped_product": true,
+	"composition":     true,
+	"flat_divide":     true,
+	"flat_product":    true,
+	"local_tile":      true,
+	"logical_divide":  true,
+	"logical_product": true,
+	"raked_product":   true,
+	"tile_to_shape":   true,
+	"tiled_divide":    true,
+	"tiled_product":   true,
+	"zipped_divide":   true,
+	"zipped_product":  true,
 }
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
@@ -240,6 +233,11 @@ func (g *callGen) localPartition() {
 		mode(i)
 		nested[i] = strings.HasPrefix(g.b.String()[before:], "(")
 	}
+	extra := rapid.IntRange(0, 3).Draw(g.t, "lpExtraMode") == 0 // a mode the threads leave whole
+	if extra {
+		g.b.WriteByte(',')
+		g.leaf(true)
+	}
 	g.b.WriteString("):(")
 	for i := range thr {
 		if i > 0 {
@@ -253,6 +251,10 @@ func (g *callGen) localPartition() {
 			g.b.WriteByte(')')
 			continue
 		}
+		g.leaf(false)
+	}
+	if extra {
+		g.b.WriteByte(',')
 		g.leaf(false)
 	}
 	g.b.WriteString("), ")

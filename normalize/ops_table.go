@@ -273,7 +273,7 @@ func defDividesAndProducts() {
 	def("local_tile", "local_tile(L, tiler, coord[, proj]): {offset} o the tile of zipped_divide(L, tiler) at coord (CuTe's local_tile)",
 		[]paramKind{pLayout, pTiler, pTuple, pTuple}, 3, localTile).assuming(extentNotOne | stridePositive).withSymbolic(symLocalTile).inDialect("local_tile")
 	def("local_partition", "local_partition(L, threads, index[, proj]): {offset} o the elements of thread index in every tile (CuTe's local_partition)",
-		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition).assuming(extentNotOne | stridePositive).withSymbolic(symLocalPartition)
+		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition).withSymbolic(symLocalPartition)
 	def("raked_product", "raked_product(A, B): A raked across B", []paramKind{pLayout, pLayout}, 2,
 		func(a *args) (Value, error) { return lay(layout.RakedProduct(a.layout(0), a.layout(1))) }).lifted().assuming(extentNotOne | stridePositive).withStatic2((*layout.Static).RakedProduct).inDialect("raked_product")
 }
