@@ -431,21 +431,13 @@ func sortedByStride(st []IntTuple) []int {
 // elements that a and b share: a(R(i)) == i and b(R(i)) == i for i below
 // size(R) (paper §3.4.2). It is 1:0 when they share none.
 func MaxCommonLayout(a, b Layout) (Layout, error) {
-	if !isStaticLayout(a) || !isStaticLayout(b) {
+	if namedCommon(a, b) {
 		c, err := dynamicCommon("max_common_layout", a, b)
 		return c.layout, err
 	}
-	inv, err := RightInverse(b)
-	if err != nil {
-		return Layout{}, withOp(err, "max_common_layout")
-	}
-	common, err := Compose(a, inv)
-	if err != nil {
-		return Layout{}, withOp(err, "max_common_layout")
-	}
-	first := Coalesce(common).modes()[0]
-	if first.stride.Kind() != KindInt || first.stride.val != 1 {
-		return unitLayout, nil
+	inv, first, err := staticCommon("max_common_layout", a, b)
+	if err != nil || first.stride.Kind() != KindInt || first.stride.val != 1 {
+		return unitLayout, err
 	}
 	r, err := Compose(inv, first)
 	return r, withOp(err, "max_common_layout")
@@ -454,23 +446,41 @@ func MaxCommonLayout(a, b Layout) (Layout, error) {
 // MaxCommonVector returns the number of contiguous elements that a and b
 // share (at least 1), the size of MaxCommonLayout(a, b).
 func MaxCommonVector(a, b Layout) (int64, error) {
-	if !isStaticLayout(a) || !isStaticLayout(b) {
+	if namedCommon(a, b) {
 		c, err := dynamicCommon("max_common_vector", a, b)
 		return c.vector, err
 	}
-	inv, err := RightInverse(b)
+	_, first, err := staticCommon("max_common_vector", a, b)
 	if err != nil {
-		return 0, withOp(err, "max_common_vector")
+		return 0, err
 	}
-	common, err := Compose(a, inv)
-	if err != nil {
-		return 0, withOp(err, "max_common_vector")
-	}
-	first := Coalesce(common).modes()[0]
 	if first.stride.Kind() != KindInt || first.stride.val != 1 {
 		return 1, nil
 	}
 	return first.shape.val, nil
+}
+
+// namedCommon reports whether max_common_* of a and b computes with their ?
+// named (dynamicCommon): where one has ? or symbol leaves and neither a
+// basis stride.
+func namedCommon(a, b Layout) bool {
+	return (!isStaticLayout(a) || !isStaticLayout(b)) && !hasBasisStride(a.stride) && !hasBasisStride(b.stride)
+}
+
+// staticCommon is the right inverse of b and the first mode of
+// coalesce(composition(a, inverse)), an error (E0700) where that mode
+// depends on a dynamic value.
+func staticCommon(op string, a, b Layout) (inv, first Layout, err error) {
+	inv, err = RightInverse(b)
+	if err != nil {
+		return inv, first, withOp(err, op)
+	}
+	common, err := Compose(a, inv)
+	if err != nil {
+		return inv, first, withOp(err, op)
+	}
+	first = Coalesce(common).modes()[0]
+	return inv, first, staticFirstMode(op, first)
 }
 
 func isStaticLayout(l Layout) bool { return l.shape.IsStatic() && l.stride.IsStatic() }
@@ -512,7 +522,7 @@ func dynamicCommon(op string, a, b Layout) (common, error) {
 // follow it where the mode between has the extent 1.
 func symbolicCommon(op string, a, b Layout) (common, error) {
 	out := common{layout: unitLayout, vector: 1}
-	if hasBasisStride(a.stride) || hasBasisStride(b.stride) {
+	if !namedCommon(a, b) {
 		return out, newError(CodeBasisNotDefined, op, -1, "the operands %s and %s have basis strides", a, b)
 	}
 	for _, o := range new(Symbolic).RightInverseConditions(b) {
