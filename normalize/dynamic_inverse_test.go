@@ -71,6 +71,12 @@ func TestDynamicInverseCases(t *testing.T) {
 			{map[string]int64{"?1": 16}, "local_partition((8,16):(1,8), (4,2):(2,1), 3)", "{9} o (2,8):(4,16)"},
 			{map[string]int64{"?1": 2}, "local_partition((8,2):(1,8), (4,2):(2,1), 3)", "{9} o (2,1):(4,0)"},
 		}},
+		// With a projection, the thread layout diced first (CuTe's
+		// Step<X,_1>): the threads 2:1 split the extent M.
+		{"local_partition((M,16):(1,8), (4,2):(2,1), 3, (_,1))", "{1} o (M/2,16):(2,8)", []string{"2 | M"}, []instance{
+			{map[string]int64{"M": 8}, "local_partition((8,16):(1,8), (4,2):(2,1), 3, (_,1))", "{1} o (4,16):(2,8)"},
+			{map[string]int64{"M": 6}, "local_partition((6,16):(1,8), (4,2):(2,1), 3, (_,1))", "{1} o (3,16):(2,8)"},
+		}},
 		{"local_partition(((4,?),12):((32,1),128), (4,4):(4,1), ?)", "{?{div=32}} o (?,3):(1,512)", nil, []instance{
 			{map[string]int64{"?1": 8, "?2": 6}, "local_partition(((4,8),12):((32,1),128), (4,4):(4,1), 6)", "{288} o (8,3):(1,512)"},
 		}},
