@@ -1,5 +1,7 @@
 package layout
 
+import "math"
+
 // RightInverse returns the largest right inverse R of l (paper §3.4.1):
 // l(R(k)) = k for every k below size(R). Following the chain of strides
 // 1, s0·d0, ... through the modes of the coalesced l sorted by stride, it
@@ -24,7 +26,7 @@ func rightInverseGeneral(l Layout) (Layout, error) {
 	if hasBasisStride(l.stride) {
 		return basisInverse("right_inverse", l, rightInverseChain)
 	}
-	cl := Coalesce(l)
+	cl := inverseCoalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	if err := rightInverseValues(l, sh, st); err != nil {
 		return Layout{}, err
@@ -38,6 +40,33 @@ func rightInverseGeneral(l Layout) (Layout, error) {
 		return inv, checkRightInverse(l, inv)
 	}
 	return inv, nil
+}
+
+// inverseCoalesce is the coalesce right_inverse starts from. Where l has
+// symbol leaves, a mode s:d merges into the next one when s·d equals the
+// next stride for every value, whatever the next extent, as the static
+// coalesce of every instance merges it: right_inverse((4,3,M):(3,1,3))
+// follows the one mode (3·M):1 and is (3·M):4, as the static inverse of
+// (4,3,8):(3,1,3) is 24:4. (CuTe C++'s bw_coalesce merges only where the
+// next extent is static too: with a run-time 8 it keeps 8:3 apart and
+// its chain takes the overlapping 4:3, (3,4):(4,1), a smaller inverse.)
+// On ? leaves it is Coalesce, which keeps them apart as the dialect does;
+// the evaluator names them first (normalize's right_inverse).
+func inverseCoalesce(l Layout) Layout {
+	if !l.HasSymbols() {
+		return Coalesce(l) // ? as the dialect: right_inverse((16,?):(1,16)) is (16,?):(1,16)
+	}
+	s := &symCalc{op: "right_inverse"}
+	sh, st := s.flatTerms(s.named(l))
+	osh, ost := s.coalesceTerms(sh, st, false)
+	if s.err != nil || len(sh) == 0 {
+		return Coalesce(l)
+	}
+	r := unitLayout
+	if len(osh) > 1 || !isOne(osh[0]) {
+		r = layoutOfTerms(osh, ost)
+	}
+	return r
 }
 
 func hasNegativeStride(st []IntTuple) bool {
@@ -402,20 +431,13 @@ func sortedByStride(st []IntTuple) []int {
 // elements that a and b share: a(R(i)) == i and b(R(i)) == i for i below
 // size(R) (paper §3.4.2). It is 1:0 when they share none.
 func MaxCommonLayout(a, b Layout) (Layout, error) {
-	inv, err := coalescedInverse(b)
-	if err != nil {
-		return Layout{}, withOp(err, "max_common_layout")
+	if namedCommon(a, b) {
+		c, err := dynamicCommon("max_common_layout", a, b)
+		return c.layout, err
 	}
-	common, err := composeProved(a, inv)
-	if err != nil {
-		return Layout{}, withOp(err, "max_common_layout")
-	}
-	first := Coalesce(common).modes()[0]
-	if err := staticFirstMode("max_common_layout", first); err != nil {
-		return Layout{}, err
-	}
-	if first.stride.Kind() != KindInt || first.stride.val != 1 {
-		return unitLayout, nil
+	inv, first, err := staticCommon("max_common_layout", a, b)
+	if err != nil || first.stride.Kind() != KindInt || first.stride.val != 1 {
+		return unitLayout, err
 	}
 	r, err := Compose(inv, first)
 	return r, withOp(err, "max_common_layout")
@@ -424,16 +446,12 @@ func MaxCommonLayout(a, b Layout) (Layout, error) {
 // MaxCommonVector returns the number of contiguous elements that a and b
 // share (at least 1), the size of MaxCommonLayout(a, b).
 func MaxCommonVector(a, b Layout) (int64, error) {
-	inv, err := coalescedInverse(b)
-	if err != nil {
-		return 0, withOp(err, "max_common_vector")
+	if namedCommon(a, b) {
+		c, err := dynamicCommon("max_common_vector", a, b)
+		return c.vector, err
 	}
-	common, err := composeProved(a, inv)
+	_, first, err := staticCommon("max_common_vector", a, b)
 	if err != nil {
-		return 0, withOp(err, "max_common_vector")
-	}
-	first := Coalesce(common).modes()[0]
-	if err := staticFirstMode("max_common_vector", first); err != nil {
 		return 0, err
 	}
 	if first.stride.Kind() != KindInt || first.stride.val != 1 {
@@ -442,42 +460,150 @@ func MaxCommonVector(a, b Layout) (int64, error) {
 	return first.shape.val, nil
 }
 
-// coalescedInverse is RightInverse(b), coalesced as CuTe's right_inverse
-// returns it where b is dynamic: the symbolic coalesce merges a mode s:d
-// with a next mode ?:s·d, which the dynamic one keeps apart
-// (max_common_vector(3:1, ((2,1),?):((1,32),2)) needs the run 2·? of the
-// inverse (2,?):(1,2)).
-func coalescedInverse(b Layout) (Layout, error) {
-	inv, err := RightInverse(b)
-	if err != nil || b.shape.IsStatic() && b.stride.IsStatic() {
-		return inv, err
-	}
-	if r, err := symCoalesce(inv); err == nil {
-		return r.Layout, nil
-	}
-	return inv, nil
+// namedCommon reports whether max_common_* of a and b computes with their ?
+// named (dynamicCommon): where one has ? or symbol leaves and neither a
+// basis stride.
+func namedCommon(a, b Layout) bool {
+	return (!isStaticLayout(a) || !isStaticLayout(b)) && !hasBasisStride(a.stride) && !hasBasisStride(b.stride)
 }
 
-// composeProved is Compose computed by the symbolic algebra, each ? a
-// symbol with its divisor, where the facts prove every condition it needs
-// (composition((?{div=64},4):(1,?), 32:1) is 32:1, since 32 divides the
-// extent), and Compose otherwise.
-func composeProved(a, b Layout) (Layout, error) {
-	if a.shape.IsStatic() && a.stride.IsStatic() && b.shape.IsStatic() && b.stride.IsStatic() {
-		return Compose(a, b)
+// staticCommon is the right inverse of b and the first mode of
+// coalesce(composition(a, inverse)), an error (E0700) where that mode
+// depends on a dynamic value.
+func staticCommon(op string, a, b Layout) (inv, first Layout, err error) {
+	inv, err = RightInverse(b)
+	if err != nil {
+		return inv, first, withOp(err, op)
 	}
-	if r, err := symCompose(a, b); err == nil {
-		proved := true
-		for _, o := range r.Obligations {
-			if v, _, _ := o.Discharge(); v != Proved {
-				proved = false
-			}
-		}
-		if proved {
-			return r.Layout, nil
+	common, err := Compose(a, inv)
+	if err != nil {
+		return inv, first, withOp(err, op)
+	}
+	first = Coalesce(common).modes()[0]
+	return inv, first, staticFirstMode(op, first)
+}
+
+func isStaticLayout(l Layout) bool { return l.shape.IsStatic() && l.stride.IsStatic() }
+
+// common is what max_common_layout and max_common_vector compute where an
+// operand has ? or symbol leaves, and the conditions under which it is
+// what the static algebra computes on every instance.
+type common struct {
+	layout Layout
+	vector int64
+	conds  []Obligation
+}
+
+// dynamicCommon is MaxCommonLayout and MaxCommonVector on operands with ?
+// leaves: they are named (DynamicNamer), so that one ? is one symbol
+// throughout, computed by symbolicCommon, and the result's names turned
+// back into ?.
+func dynamicCommon(op string, a, b Layout) (common, error) {
+	var namer DynamicNamer
+	na, nb := namer.Layout(a), namer.Layout(b)
+	c, err := symbolicCommon(op, na, nb)
+	c.layout = anonymous(c.layout)
+	return c, err
+}
+
+// symbolicCommon follows CuTe's max_common_layout (cute/layout.hpp) on
+// named leaves: the right inverse of b, coalesced as CuTe's right_inverse
+// coalesces it; common = coalesce(composition(a, inverse)); the answer is
+// its first mode where that one is static with the stride 1
+// (composition(inverse, first) for the layout, its extent for the
+// vector), 1:0 (1) where the stride is another integer, and an error
+// (E0700) where it depends on a value, since the answer then depends on
+// it. The conditions are the inverse's (RightInverseConditions), those
+// of both compositions (the divisibility of the paper's eq. 20 and 21:
+// max_common_vector(((4),(?,2,16)):((-1),(16,1,?)), ((2,8)):((0,-1))) is
+// an error for ?1 = 3), and those of the first mode: the next mode would
+// merge into it where its stride equals the first mode's extent
+// (max_common_layout((2,?,8):(1,N,-4), 4:1) is 2:1 only if N != 2), or
+// follow it where the mode between has the extent 1.
+func symbolicCommon(op string, a, b Layout) (common, error) {
+	out := common{layout: unitLayout, vector: 1}
+	if !namedCommon(a, b) {
+		return out, newError(CodeBasisNotDefined, op, -1, "the operands %s and %s have basis strides", a, b)
+	}
+	for _, o := range new(Symbolic).RightInverseConditions(b) {
+		o.Op = op
+		out.conds = append(out.conds, o)
+	}
+	inv, err := RightInverse(b)
+	if err != nil {
+		return out, withOp(err, op)
+	}
+	s := &symCalc{op: op, fresh: 1 << 20} // fresh names apart from the named ?
+	if sh, st := s.flatTerms(inv); len(sh) > 0 {
+		osh, ost := s.coalesceTerms(sh, st, false)
+		if len(osh) > 1 || !isOne(osh[0]) {
+			inv = layoutOfTerms(osh, ost)
 		}
 	}
-	return Compose(a, b)
+	cm := s.compose(a, inv)
+	if s.err != nil {
+		return out, s.err
+	}
+	sh, st := s.flatTerms(cm)
+	var idx []int
+	for i := range sh {
+		if !isOne(sh[i]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		out.conds = append(out.conds, s.obl...)
+		return out, nil // every extent 1: the stride of 1:0 is not 1
+	}
+	p, d := sh[idx[0]], st[idx[0]]
+	k := 1
+	for ; k < len(idx) && s.mul(p, d).Equal(st[idx[k]]); k++ {
+		p = s.mul(p, sh[idx[k]]) // merged for every value
+	}
+	if s.err != nil {
+		return out, s.err
+	}
+	out.conds = append(out.conds, s.obl...)
+	first := Layout{Sym(p), Sym(d)}
+	if !p.IsInt() || !d.IsInt() {
+		return out, staticFirstMode(op, anonymous(first))
+	}
+	if d.Coef != 1 {
+		return out, nil
+	}
+	if k < len(idx) {
+		j := idx[k]
+		if mayEqual(p, st[j]) {
+			out.conds = append(out.conds, notEqual(op, st[j], p))
+		}
+		if !sh[j].IsInt() && k+1 < len(idx) {
+			out.conds = append(out.conds, Obligation{Op: op, D: Term{Coef: 1, Div: 1}, T: sh[j], Rel: RelNotEqual})
+		}
+	}
+	out.vector = p.Coef
+	if op != "max_common_layout" {
+		return out, nil
+	}
+	s2 := &symCalc{op: op, fresh: 1 << 21}
+	r := s2.compose(inv, first)
+	if s2.err != nil {
+		return out, s2.err
+	}
+	out.conds = append(out.conds, s2.obl...)
+	out.layout = r
+	return out, nil
+}
+
+// MaxCommonConditions are the conditions under which max_common_layout
+// (op) or max_common_vector of a and b, whose ? are named
+// (DynamicNamer), is what the static algebra computes on every instance
+// (symbolicCommon).
+func (*Symbolic) MaxCommonConditions(op string, a, b Layout) []Obligation {
+	c, err := symbolicCommon(op, a, b)
+	if err != nil {
+		return nil
+	}
+	return c.conds
 }
 
 // staticFirstMode fails with E0700 where the first mode of the common
@@ -491,19 +617,30 @@ func staticFirstMode(op string, first Layout) error {
 }
 
 // RightInverseConditions are the conditions under which the right inverse
-// of l, whose ? are named (DynamicNamer), holds: a dynamic stride that may
-// equal a stride the chain looks for would extend the chain for that value
-// (right_inverse(4:?) is 4:1 when ? is 1, 1:0 otherwise), so each such
-// stride must differ from it: ?1 != 1.
+// of l, whose ? are named (DynamicNamer), is the static inverse of every
+// instance, following CuTe's right_inverse: coalesce, then the chain of
+// strides from 1 (inverse_seq). Both decide on equalities of values that
+// a ? may make true for some values only:
+//   - coalesce merges s:d into the next mode s':d' when s·d = d': each
+//     pair the terms do not decide states s·d != d'
+//     (right_inverse((2,?,16):(1,1,2)) is (2,16):(1,2·?) only if ?1 != 2;
+//     for 2 the modes ?:1 and 16:2 are one, and the inverse is 2:1);
+//   - the chain takes the first mode whose stride is the size covered so
+//     far: a stride that may equal a size the chain looks for would
+//     extend it for that value (right_inverse(4:?) is 4:1 when ? is 1,
+//     1:0 otherwise), so each such pair states ?1 != 1.
+//
+// A ? extent of 1 (dropped by coalesce) and a ? stride that is not
+// positive are what the operation assumes (W0919), not stated here.
 func (*Symbolic) RightInverseConditions(l Layout) []Obligation {
 	if hasBasisStride(l.stride) {
 		return nil
 	}
-	cl := Coalesce(l)
+	var out []Obligation
+	cl := inverseCoalesce(l)
 	sh, st := leaves(cl.shape), leaves(cl.stride)
 	c := calc{op: "right_inverse"}
 	_, reached := rightInverseSteps(&c, sh, st, prefixProducts(&c, sh))
-	var out []Obligation
 	for i, d := range st {
 		t, ok := d.Term()
 		if !ok || isStaticInt(sh[i], 1) {
@@ -514,11 +651,95 @@ func (*Symbolic) RightInverseConditions(l Layout) []Obligation {
 		}
 		for _, n := range reached {
 			nt, ok := n.Term()
-			if !ok || t.IsInt() && nt.IsInt() {
-				continue // two integers: the chain decided them
+			if !ok || !mayEqual(t, nt) || t.IsInt() && t.Coef < leastExtent(nt) || t.IsInt() && onlyAtOnes(nt, t.Coef) {
+				continue // decided: by the values, or a size beyond the stride; or an extent 1 (assumed)
 			}
-			out = append(out, Obligation{Op: "right_inverse", D: nt, T: t, Rel: RelNotEqual})
+			out = append(out, notEqual("right_inverse", t, nt))
 		}
 	}
+	return append(out, mergeConditions("right_inverse", l)...)
+}
+
+// mergeConditions are the pairs of neighbouring modes of l (named ?, the
+// static extents 1 left out, as coalesce drops them) whose merge the terms
+// do not decide: s·d != d' for each, so that coalesce merges the same
+// modes for every value.
+func mergeConditions(op string, l Layout) []Obligation {
+	s := &symCalc{op: op}
+	sh, st := s.flatTerms(l)
+	if s.err != nil {
+		return nil
+	}
+	var out []Obligation
+	prev := -1
+	for i := range sh {
+		if isOne(sh[i]) {
+			continue
+		}
+		if prev >= 0 {
+			p, ok := sh[prev].Mul(st[prev])
+			if ok && !p.Equal(st[i]) && mayEqual(p, st[i]) {
+				out = append(out, notEqual(op, p, st[i]))
+			}
+		}
+		prev = i
+	}
 	return out
+}
+
+// leastExtent is the least value of t, a product of extents (each at
+// least its known divisor), or 0 where t is not one (a quotient).
+func leastExtent(t Term) int64 {
+	if t.Div != 1 || t.Coef < 1 {
+		return 0
+	}
+	n := t.Coef
+	for _, f := range t.Facts {
+		if f < 1 || n > math.MaxInt64/f {
+			return 0
+		}
+		n *= f
+	}
+	return n
+}
+
+// mayEqual reports whether the terms a and b may be equal for some values
+// the terms do not decide: not two integers, and not an integer that the
+// other's known divisor does not divide (3·? is never 8).
+func mayEqual(a, b Term) bool {
+	if a.IsInt() && b.IsInt() {
+		return false
+	}
+	if b.IsInt() {
+		a, b = b, a
+	}
+	if a.IsInt() {
+		if k := b.KnownDivisor(); k > 1 && a.Coef%k != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// notEqual states a != b, an integer on the right (?1 != 128), so that
+// the same condition found twice reads the same.
+func notEqual(op string, a, b Term) Obligation {
+	if a.IsInt() && !b.IsInt() {
+		a, b = b, a
+	}
+	return Obligation{Op: op, D: b, T: a, Rel: RelNotEqual}
+}
+
+// onlyAtOnes reports whether the product of extents t equals v only where
+// each of its extents is 1 (v is its coefficient and it has no facts).
+func onlyAtOnes(t Term, v int64) bool {
+	if t.Div != 1 || t.Coef != v {
+		return false
+	}
+	for _, f := range t.Facts {
+		if f != 1 {
+			return false
+		}
+	}
+	return true
 }

@@ -188,13 +188,12 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	if (op.name == "max_common_vector" || op.name == "max_common_layout") && len(named.vals) == 2 {
-		// Both are read off a ∘ right_inverse(b): the chain of b's inverse
-		// changes where a dynamic stride of b equals a stride it looks for.
-		if l, ok := named.vals[1].(Layout); ok {
-			for _, o := range new(layout.Symbolic).RightInverseConditions(l.L) {
-				o.Op = op.name
-				conds = append(conds, o)
-			}
+		// Both are read off coalesce(a ∘ right_inverse(b)): the inverse's
+		// conditions, the compositions', and those of its first mode.
+		a, ok1 := named.vals[0].(Layout)
+		b, ok2 := named.vals[1].(Layout)
+		if ok1 && ok2 {
+			conds = append(conds, new(layout.Symbolic).MaxCommonConditions(op.name, a.L, b.L)...)
 		}
 	}
 	if productOps[op.name] {

@@ -44,20 +44,13 @@ var knownUnsound = map[string]bool{
 	// static mode apart from a dynamic extent whose static stride lines
 	// up, which the static coalesce of every instance merges (8:1, the
 	// same function). cutec states no form as a condition.
-	"composition":       true,
-	"flat_divide":       true,
-	"local_partition":   true,
-	"local_tile":        true,
-	"logical_divide":    true,
-	"max_common_layout": true,
-	"max_common_vector": true,
-	// right_inverse((1,(1,8,4),?):(?,(0,1,2),8)) is (8,?):(1,32), but at
-	// ?1 = 1, ?2 = 2 the static inverse, whose chain meets the overlapping
-	// mode 4:2, is 8:1 (a run of the long property).
-	"right_inverse": true,
-	"tile_to_shape": true,
-	"tiled_divide":  true,
-	"zipped_divide": true,
+	"composition":    true,
+	"flat_divide":    true,
+	"local_tile":     true,
+	"logical_divide": true,
+	"tile_to_shape":  true,
+	"tiled_divide":   true,
+	"zipped_divide":  true,
 }
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
@@ -198,6 +191,126 @@ func (g *callGen) arg(k paramKind) {
 		g.layout()
 	default:
 		g.layout()
+	}
+}
+
+// localPartition writes the arguments of a local_partition that CuTe
+// accepts (random layouts almost never are): a thread layout of static
+// extents, compact in some order of its modes or with a drawn stride; a
+// data layout whose every mode a multiple of the thread mode's extent
+// (statically, by a divisor fact, or a plain ?, nested or not); an
+// integer thread index below the number of threads, or a ? (the run-time
+// thread index); sometimes a projection of a thread layout of rank 2.
+func (g *callGen) localPartition() {
+	rank := rapid.IntRange(1, 2).Draw(g.t, "lpRank")
+	thr := make([]int64, rank)
+	for i := range thr {
+		thr[i] = rapid.SampledFrom([]int64{1, 2, 2, 4, 4, 8}).Draw(g.t, "lpThreads")
+	}
+	mode := func(i int) {
+		t := thr[i]
+		switch rapid.IntRange(0, 4).Draw(g.t, "lpExtent") {
+		case 0: // a static multiple
+			fmt.Fprintf(&g.b, "%d", t*rapid.SampledFrom([]int64{1, 2, 3, 4}).Draw(g.t, "lpMultiple"))
+		case 1: // a ? whose fact says the threads divide it
+			g.slots = append(g.slots, dynSlot{div: t * rapid.SampledFrom([]int64{1, 2}).Draw(g.t, "lpDiv"), extent: true})
+			g.b.WriteString(hole)
+		case 2: // a plain ? (the divisibility is then a stated condition)
+			g.slots = append(g.slots, dynSlot{div: 1, extent: true})
+			g.b.WriteString(hole)
+		case 3: // nested: the threads' part static, the rest dynamic
+			fmt.Fprintf(&g.b, "(%d,", t)
+			g.leaf(true)
+			g.b.WriteByte(')')
+		default: // a named symbol, or a ? of any extent
+			if g.symbols {
+				g.slots = append(g.slots, dynSlot{div: 1, extent: true, name: rapid.SampledFrom([]string{"M", "N"}).Draw(g.t, "name")})
+			} else {
+				g.slots = append(g.slots, dynSlot{div: 1, extent: true})
+			}
+			g.b.WriteString(hole)
+		}
+	}
+	// The data layout: its modes, then their strides.
+	g.b.WriteByte('(')
+	nested := make([]bool, rank)
+	for i := range thr {
+		if i > 0 {
+			g.b.WriteByte(',')
+		}
+		before := g.b.Len()
+		mode(i)
+		nested[i] = strings.HasPrefix(g.b.String()[before:], "(")
+	}
+	extra := rapid.IntRange(0, 3).Draw(g.t, "lpExtraMode") == 0 // a mode the threads leave whole
+	if extra {
+		g.b.WriteByte(',')
+		g.leaf(true)
+	}
+	g.b.WriteString("):(")
+	for i := range thr {
+		if i > 0 {
+			g.b.WriteByte(',')
+		}
+		if nested[i] {
+			g.b.WriteByte('(')
+			g.leaf(false)
+			g.b.WriteByte(',')
+			g.leaf(false)
+			g.b.WriteByte(')')
+			continue
+		}
+		g.leaf(false)
+	}
+	if extra {
+		g.b.WriteByte(',')
+		g.leaf(false)
+	}
+	g.b.WriteString("), ")
+	// The thread layout: static extents, compact in an order, or a drawn stride.
+	var n int64 = 1
+	for _, t := range thr {
+		n *= t
+	}
+	st := make([]int64, rank)
+	p := int64(1)
+	order := []int{0, 1}
+	if rapid.Bool().Draw(g.t, "lpRowMajor") {
+		order = []int{1, 0}
+	}
+	for _, i := range order {
+		if i < rank {
+			st[i] = p
+			p *= thr[i]
+		}
+	}
+	g.b.WriteByte('(')
+	for i, t := range thr {
+		if i > 0 {
+			g.b.WriteByte(',')
+		}
+		fmt.Fprintf(&g.b, "%d", t)
+	}
+	g.b.WriteString("):(")
+	for i, d := range st {
+		if i > 0 {
+			g.b.WriteByte(',')
+		}
+		if rapid.IntRange(0, 5).Draw(g.t, "lpDrawnStride") == 0 {
+			g.leaf(false)
+			continue
+		}
+		fmt.Fprintf(&g.b, "%d", d)
+	}
+	g.b.WriteString("), ")
+	if rapid.IntRange(0, 3).Draw(g.t, "lpDynIndex") == 0 {
+		g.slots = append(g.slots, dynSlot{div: 1, extent: true})
+		g.b.WriteString(hole)
+	} else {
+		fmt.Fprintf(&g.b, "%d", rapid.Int64Range(0, n-1).Draw(g.t, "lpIndex"))
+	}
+	if rank == 2 && rapid.IntRange(0, 3).Draw(g.t, "lpProj") == 0 {
+		g.b.WriteString(rapid.SampledFrom([]string{", (1,_)", ", (_,1)"}).Draw(g.t, "proj"))
 	}
 }
 
@@ -367,6 +480,10 @@ func holdsFor(d, s Value) bool {
 	if matches(d.String(), s.String()) {
 		return true
 	}
+	if da, sa, ok := accessors(d, s); ok {
+		// local_tile, local_partition: the offset, then the layout.
+		return matches(da.Offset.String(), sa.Offset.String()) && holdsFor(Layout{da.L}, Layout{sa.L})
+	}
 	dl, ok1 := d.(Layout)
 	sl, ok2 := s.(Layout)
 	if !ok1 || !ok2 || !matches(dl.L.Shape().String(), sl.L.Shape().String()) {
@@ -437,13 +554,17 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 		}
 		g := &callGen{t: t, symbols: symbols}
 		g.b.WriteString(op + "(")
-		for i := range n {
-			if i > 0 {
-				g.b.WriteString(", ")
+		if op == "local_partition" {
+			g.localPartition()
+		} else {
+			for i := range n {
+				if i > 0 {
+					g.b.WriteString(", ")
+				}
+				g.static = i == 0 && staticBlock[op] && rapid.IntRange(0, 3).Draw(t, "staticBlock") > 0
+				g.arg(o.param(i))
+				g.static = false
 			}
-			g.static = i == 0 && staticBlock[op] && rapid.IntRange(0, 3).Draw(t, "staticBlock") > 0
-			g.arg(o.param(i))
-			g.static = false
 		}
 		g.b.WriteString(")")
 		tmpl := g.b.String()
@@ -628,6 +749,9 @@ var flatResult = map[string]bool{"flat_divide": true, "flat_product": true, "til
 // function of its index: the leaves of d, each ? chosen to respect its
 // divisor, make the coalesced runs of s in order.
 func fitsRefined(d, s Value, flat bool) bool {
+	if da, sa, ok := accessors(d, s); ok {
+		return matches(da.Offset.String(), sa.Offset.String()) && fitsRefined(Layout{da.L}, Layout{sa.L}, flat)
+	}
 	dl, ok1 := d.(Layout)
 	sl, ok2 := s.(Layout)
 	if !ok1 || !ok2 {
@@ -776,4 +900,11 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 		}
 	}
 	return reach[state{len(runs), 1}]
+}
+
+// accessors are d and s where both are an offset and a layout.
+func accessors(d, s Value) (Accessor, Accessor, bool) {
+	da, ok1 := d.(Accessor)
+	sa, ok2 := s.(Accessor)
+	return da, sa, ok1 && ok2
 }

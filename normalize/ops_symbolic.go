@@ -99,11 +99,21 @@ func symLocalTile(a *args) (Value, []layout.Obligation, error) {
 }
 
 func symLocalPartition(a *args) (Value, []layout.Obligation, error) {
-	if a.n() != 3 || a.layout(1).HasSymbols() {
+	threads := a.layout(1)
+	if a.n() == 4 {
+		// local_partition(L, threads, index, proj) is the thread layout
+		// diced by proj first (layout.LocalPartitionProj).
+		t, err := layout.Dice(a.tuple(3), threads)
+		if err != nil {
+			return nil, nil, errNotSymbolic
+		}
+		threads = t
+	}
+	if a.n() > 4 || threads.HasSymbols() {
 		return nil, nil, errNotSymbolic
 	}
 	var s layout.Symbolic
-	l, off, err := s.LocalPartition(a.layout(0), a.layout(1), a.tuple(2))
+	l, off, err := s.LocalPartition(a.layout(0), threads, a.tuple(2))
 	if err != nil {
 		return nil, nil, err
 	}

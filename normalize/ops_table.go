@@ -280,7 +280,7 @@ func defDividesAndProducts() {
 	def("local_tile", "local_tile(L, tiler, coord[, proj]): {offset} o the tile of zipped_divide(L, tiler) at coord (CuTe's local_tile)",
 		[]paramKind{pLayout, pTiler, pTuple, pTuple}, 3, localTile).assuming(extentNotOne | stridePositive).withSymbolic(symLocalTile).inDialect("local_tile")
 	def("local_partition", "local_partition(L, threads, index[, proj]): {offset} o the elements of thread index in every tile (CuTe's local_partition)",
-		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition).assuming(extentNotOne | stridePositive).withSymbolic(symLocalPartition)
+		[]paramKind{pLayout, pLayout, pTuple, pTuple}, 3, localPartition).withSymbolic(symLocalPartition)
 	ranked("raked_product", "raked_product(A, B): A raked across B", layout.RakedProduct, symRakedProduct).lifted().withStatic2((*layout.Static).RakedProduct).inDialect("raked_product")
 }
 
