@@ -9,7 +9,9 @@
 package heavytest
 
 import (
+	"flag"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -25,4 +27,34 @@ func Skip(t testing.TB) {
 	if !Enabled() {
 		t.Skip("heavy test: set " + Env + "=1 to run it (docs/testing.md)")
 	}
+}
+
+// RapidChecks makes each rapid property that t checks from now on run n
+// checks (rapid's default is 100), or heavy checks when the heavy tests
+// run, unless the command line gives -rapid.checks or the environment
+// RAPID_CHECKS: a long property run is the heavy stage's, the default run
+// keeps every property with a shorter draw. The flag is restored when t
+// ends; t must not run in parallel with another test that checks a rapid
+// property. A package that does not use rapid has no such flag, and then
+// RapidChecks does nothing.
+func RapidChecks(t testing.TB, n, heavy int) {
+	t.Helper()
+	const name = "rapid.checks"
+	f := flag.Lookup(name)
+	if f == nil || os.Getenv("RAPID_CHECKS") != "" {
+		return
+	}
+	given := false
+	flag.Visit(func(v *flag.Flag) { given = given || v.Name == name })
+	if given {
+		return
+	}
+	if Enabled() {
+		n = heavy
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(strconv.Itoa(n)); err != nil {
+		t.Fatalf("setting -%s: %v", name, err)
+	}
+	t.Cleanup(func() { _ = f.Value.Set(old) })
 }
