@@ -22,7 +22,7 @@ var allowed = map[string][]string{
 	"normalize": {"ast", "layout", "banks", "tiled", "diag", "internal/cppnames", "internal/suggest"},
 	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache", "internal/evalfast", "internal/mlirscan"},
 	"printer":   {"ast", "layout", "diag"},
-	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
+	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile", "internal/suggest"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
 	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "tiled", "diag", "internal/explain", "internal/driver", "internal/tvpic", "internal/sources"},
