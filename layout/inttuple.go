@@ -3,7 +3,6 @@ package layout
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Kind says what an IntTuple is: one of four kinds of leaf, or a tuple.
@@ -243,60 +242,63 @@ func WeaklyCongruent(t, u IntTuple) bool {
 // String returns the canonical text of t, the dialect's payload spelling:
 // 8, (4,(2,2)), 1@1@0, ?{i64 div=16}, _.
 func (t IntTuple) String() string {
-	var b strings.Builder
-	t.write(&b)
-	return b.String()
+	var buf [64]byte
+	return string(t.appendText(buf[:0]))
 }
 
-func (t IntTuple) write(b *strings.Builder) {
+// appendText appends the text of t to b: the one writer of an IntTuple's
+// text, behind String and AppendText.
+func (t IntTuple) appendText(b []byte) []byte {
 	switch t.Kind() {
 	case KindInt:
-		b.WriteString(strconv.FormatInt(t.val, 10))
+		b = strconv.AppendInt(b, t.val, 10)
 	case KindBasis:
 		if t.leaf.dyn {
-			b.WriteByte('?')
+			b = append(b, '?')
 		} else {
-			b.WriteString(strconv.FormatInt(t.val, 10))
+			b = strconv.AppendInt(b, t.val, 10)
 		}
 		path := t.bpath()
 		for i := len(path) - 1; i >= 0; i-- {
-			b.WriteByte('@')
-			b.WriteString(strconv.Itoa(path[i]))
+			b = append(b, '@')
+			b = strconv.AppendInt(b, int64(path[i]), 10)
 		}
 	case KindDynamic:
 		if t.leaf.sym != nil {
-			t.leaf.sym.write(b, false) // facts are declarations, not part of the value
-			return
+			return append(b, t.leaf.sym.Plain()...) // facts are declarations, not part of the value
 		}
-		writeDynamic(b, t.bwidth(), t.val)
+		b = appendDynamic(b, t.bwidth(), t.val)
 	case KindUnderscore:
-		b.WriteByte('_')
+		b = append(b, '_')
 	case KindTuple:
-		b.WriteByte('(')
-		for i, e := range t.elems {
+		b = append(b, '(')
+		for i := range t.elems {
 			if i > 0 {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
-			e.write(b)
+			b = t.elems[i].appendText(b)
 		}
-		b.WriteByte(')')
+		b = append(b, ')')
 	}
+	return b
 }
 
-func writeDynamic(b *strings.Builder, width uint8, div int64) {
-	b.WriteByte('?')
+func appendDynamic(b []byte, width uint8, div int64) []byte {
+	b = append(b, '?')
 	if width == 0 && div <= 1 {
-		return
+		return b
 	}
-	b.WriteByte('{')
+	b = append(b, '{')
 	if width != 0 {
-		b.WriteString("i" + strconv.Itoa(int(width)))
+		b = append(b, 'i')
+		b = strconv.AppendInt(b, int64(width), 10)
 		if div > 1 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 	}
 	if div > 1 {
-		b.WriteString("div=" + strconv.FormatInt(div, 10))
+		b = append(b, "div="...)
+		b = strconv.AppendInt(b, div, 10)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }
