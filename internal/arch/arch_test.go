@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile", "internal/suggest"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
-	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "tiled", "diag", "internal/explain", "internal/driver", "internal/tvpic", "internal/sources"},
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "tiled", "diag", "internal/explain", "internal/driver", "internal/tvpic", "internal/sources", "internal/mlirscan"},
 	"internal/atomicfile": {},
 	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/driver", "internal/tvpic"},
 	"internal/gencache":   {},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/mlirscan"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/verify"
 )
@@ -34,7 +35,7 @@ const (
 	ctxBelow                   // the op reads the lines below
 )
 
-var opMarker = "= cute."
+const opMarker = mlirscan.OpMarker
 
 // lineOpContext returns the opContext flags of a line.
 func lineOpContext(line string) uint8 {

@@ -83,9 +83,11 @@ func IsNameByte(b byte) bool {
 	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == '.'
 }
 
-// opMarker is what precedes the name of an op of the dialect that defines
+// OpMarker is what precedes the name of an op of the dialect that defines
 // results: `%0 = cute.get_shape(…)`.
-var opMarker = []byte("= cute.")
+const OpMarker = "= cute."
+
+var opMarker = []byte(OpMarker)
 
 // Ops calls op, in order, with the offset in src of the name of each op of
 // the dialect that defines results (the `get_shape` of
@@ -96,7 +98,7 @@ func Ops(src []byte, op func(name int)) {
 		if j < 0 {
 			return
 		}
-		name := i + j + len(opMarker)
+		name := i + j + len(OpMarker)
 		i = name
 		if !code(src, name) {
 			continue
