@@ -175,3 +175,19 @@ func (p *pythonLeg) compare(t *testing.T, what string, requests []string, want [
 	}
 	assert.Equal(t, len(want), i, "python answered %d of %d", i, len(want))
 }
+
+// TestGoldenMatrixUsage: -matrix takes one repository root and no
+// -update (exit 2), and a root without the corpus is an error (exit 2),
+// never an empty matrix that passes.
+func TestGoldenMatrixUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"golden", "-matrix"},
+		{"golden", "-matrix", "a", "b"},
+		{"golden", "-matrix", "-update", "."},
+		{"golden", "-matrix", t.TempDir()},
+	} {
+		status, stdout, stderr := runCmd(nil, args...)
+		assert.Equal(t, exitUsage, status, "%v: %s%s", args, stdout, stderr)
+		assert.NotEmpty(t, stderr, "%v says why", args)
+	}
+}
