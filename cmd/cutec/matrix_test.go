@@ -50,11 +50,10 @@ func TestMatrix(t *testing.T) {
 	}
 }
 
-// TestMatrixFindsADisagreement: the matrix reports an implementation that
-// differs. A corpus of one set whose expected error is not the one verify
-// reports cannot make the matrix fail, so the comparisons are tried on
-// answers that differ by hand: a fast path's decline that changed its
-// buffer is reported, and two findings lists that differ are.
+// TestMatrixFindsADisagreement: the matrix reports implementations that
+// differ, with where and which: two lists of findings, and two answers of
+// eval. The tree's corpus agrees, so the comparisons are given answers that
+// differ, written by hand.
 func TestMatrixFindsADisagreement(t *testing.T) {
 	m := &matrix{}
 	m.sameFindings("x.cute", "the language server", []string{"E0101 error 1:1-1:2 a"}, func() ([]string, error) { return nil, nil })
