@@ -100,16 +100,28 @@ func Ops(src []byte, op func(name int)) {
 		}
 		name := i + j + len(OpMarker)
 		i = name
-		if !code(src, name) {
-			continue
+		if InCode(src, name) {
+			op(name)
 		}
-		op(name)
 	}
 }
 
-// code reports whether src[at] is outside a `//` comment and a string
-// literal of its line.
-func code(src []byte, at int) bool {
+// OpIn returns the offset in line (one line of MLIR) of the name of its
+// first op of the dialect that defines results, as Ops finds it: false
+// when the line has none outside a comment and a string literal.
+func OpIn(line []byte) (name int, ok bool) {
+	found := -1
+	Ops(line, func(at int) {
+		if found < 0 {
+			found = at
+		}
+	})
+	return found, found >= 0
+}
+
+// InCode reports whether src[at] is outside a `//` comment and a string
+// literal of its line: text the readers read, not text they leave alone.
+func InCode(src []byte, at int) bool {
 	line := src[bytes.LastIndexByte(src[:at], '\n')+1 : at]
 	if bytes.IndexByte(line, '"') < 0 && bytes.Index(line, []byte("//")) < 0 {
 		return true

@@ -67,3 +67,21 @@ func BenchmarkOps(b *testing.B) {
 		Ops(src, func(int) { n++ })
 	}
 }
+
+// TestOpIn: the first op of a line outside a comment and a string.
+func TestOpIn(t *testing.T) {
+	for line, want := range map[string]int{
+		`%0 = cute.size(%a)`:                            len(`%0 = cute.`),
+		`  // %0 = cute.size(%a)`:                       -1,
+		`%0 = "x"() {s = "%1 = cute.size"} : () -> i32`: -1,
+		`%0 = "x"() {s = "//"} %1 = cute.rank(%a)`:      len(`%0 = "x"() {s = "//"} %1 = cute.`),
+		`%0 = arith.addi %a, %b : i32`:                  -1,
+	} {
+		at, ok := OpIn([]byte(line))
+		if want < 0 {
+			assert.False(t, ok, "%q", line)
+		} else {
+			assert.Equal(t, [2]any{want, true}, [2]any{at, ok}, "%q", line)
+		}
+	}
+}
