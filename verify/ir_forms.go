@@ -254,13 +254,18 @@ func argType(line, name []byte) ([]byte, bool) {
 
 // lastDef returns the offset in part of the last `name = cute.` that starts
 // part, follows a space, a tab or a newline, and is not in a `//` comment
-// or a string literal (an old version of a definition kept in a comment
-// defines nothing), or -1. The nearLookback bytes at
+// (an old version of a definition kept in a comment defines nothing), or
+// -1. The nearLookback bytes at
 // the end of part are searched backwards, then the rest forwards.
 func lastDef(part, name []byte) int {
+	var lines mlirscan.Lines // each line's comment found once, whatever the order
 	isDef := func(i int) bool {
-		return (i == 0 || part[i-1] == ' ' || part[i-1] == '\t' || part[i-1] == '\n') &&
-			bytes.HasPrefix(part[i+len(name):], []byte(" = cute.")) && mlirscan.InCode(part, i)
+		if (i == 0 || part[i-1] == ' ' || part[i-1] == '\t' || part[i-1] == '\n') &&
+			bytes.HasPrefix(part[i+len(name):], []byte(" = cute.")) {
+			c, _ := lines.CommentAt(part, i)
+			return i < c
+		}
+		return false
 	}
 	near := max(len(part)-nearLookback, 0)
 	for end := len(part); end > near; {

@@ -9,12 +9,12 @@ package mlirscan
 import "bytes"
 
 // Lines finds the `//` comment of the lines of one text, keeping the last
-// line it read so that the candidates of one line cost one scan of it.
-// The zero Lines is ready for a new text.
+// line it read so that the offsets of one line cost one scan of it. The
+// zero Lines is ready for a new text.
 type Lines struct {
-	// The line of the last call: its end and where its `//` comment
-	// starts (its end when it has none).
-	lineEnd, comment int
+	// The line of the last call: its start, its end and where its `//`
+	// comment starts (its end when it has none).
+	start, end, comment int
 }
 
 // CommentAt returns where the `//` comment of the line of src holding at
@@ -22,17 +22,18 @@ type Lines struct {
 // comments run from `//` outside a string literal to the end of the line;
 // lint and fmt leave what is inside them alone (an old layout in a comment
 // is not an error, and fmt does not rewrite it). Successive calls must be
-// on one src, at offsets that do not go back to an earlier line.
+// on one src; the offsets may come in any order, and each line is scanned
+// once while they stay on it.
 func (s *Lines) CommentAt(src []byte, at int) (comment, end int) {
-	if at < s.lineEnd {
-		return s.comment, s.lineEnd
+	if s.start <= at && at < s.end {
+		return s.comment, s.end
 	}
 	start := bytes.LastIndexByte(src[:at], '\n') + 1
 	end = len(src)
 	if k := bytes.IndexByte(src[at:], '\n'); k >= 0 {
 		end = at + k
 	}
-	s.lineEnd, s.comment = end, end
+	s.start, s.end, s.comment = start, end, end
 	if bytes.Index(src[start:end], []byte("//")) >= 0 {
 		c, _ := scanLine(src[start:end])
 		s.comment = start + c
@@ -92,7 +93,9 @@ var opMarker = []byte(OpMarker)
 // Ops calls op, in order, with the offset in src of the name of each op of
 // the dialect that defines results (the `get_shape` of
 // `%0 = cute.get_shape(…)`), outside a `//` comment and a string literal.
+// Each line is read once, however many ops it holds.
 func Ops(src []byte, op func(name int)) {
+	var c codeScan
 	for i := 0; ; {
 		j := bytes.Index(src[i:], opMarker)
 		if j < 0 {
@@ -100,32 +103,59 @@ func Ops(src []byte, op func(name int)) {
 		}
 		name := i + j + len(OpMarker)
 		i = name
-		if InCode(src, name) {
+		if c.code(src, name) {
 			op(name)
 		}
 	}
+}
+
+// codeScan reads a line from its start as far as the offsets asked about,
+// which only move forward: whether the text there is in a string literal
+// or a comment.
+type codeScan struct {
+	start, end int  // the line being read
+	pos        int  // how far it was read
+	inString   bool // at pos
+	comment    bool // a comment started before pos
+}
+
+// code reports whether src[at] is outside a comment and a string literal.
+func (c *codeScan) code(src []byte, at int) bool {
+	if at < c.start || at >= c.end {
+		c.start = bytes.LastIndexByte(src[:at], '\n') + 1
+		c.end = len(src)
+		if k := bytes.IndexByte(src[at:], '\n'); k >= 0 {
+			c.end = at + k
+		}
+		c.pos, c.inString, c.comment = c.start, false, false
+	}
+	for ; c.pos < at && !c.comment; c.pos++ {
+		switch b := src[c.pos]; {
+		case c.inString && b == '\\':
+			c.pos++
+		case b == '"':
+			c.inString = !c.inString
+		case !c.inString && b == '/' && c.pos+1 < len(src) && src[c.pos+1] == '/':
+			c.comment = true
+		}
+	}
+	return !c.comment && !c.inString
 }
 
 // OpIn returns the offset in line (one line of MLIR) of the name of its
 // first op of the dialect that defines results, as Ops finds it: false
 // when the line has none outside a comment and a string literal.
 func OpIn(line []byte) (name int, ok bool) {
-	found := -1
-	Ops(line, func(at int) {
-		if found < 0 {
-			found = at
+	var c codeScan
+	for i := 0; ; {
+		j := bytes.Index(line[i:], opMarker)
+		if j < 0 {
+			return 0, false
 		}
-	})
-	return found, found >= 0
-}
-
-// InCode reports whether src[at] is outside a `//` comment and a string
-// literal of its line: text the readers read, not text they leave alone.
-func InCode(src []byte, at int) bool {
-	line := src[bytes.LastIndexByte(src[:at], '\n')+1 : at]
-	if bytes.IndexByte(line, '"') < 0 && bytes.Index(line, []byte("//")) < 0 {
-		return true
+		name = i + j + len(OpMarker)
+		i = name
+		if c.code(line, name) {
+			return name, true
+		}
 	}
-	c, inString := scanLine(line)
-	return c == len(line) && !inString
 }

@@ -85,3 +85,14 @@ func TestOpIn(t *testing.T) {
 		}
 	}
 }
+
+// TestOpsOfOneLongLine: a line of 20,000 ops after a string and in a
+// comment (a hostile line of lint's limit) is read once: each op is found,
+// and none of the commented ones. Asking each op's line from its start
+// took a minute here.
+func TestOpsOfOneLongLine(t *testing.T) {
+	line := `%s = "x" ` + strings.Repeat(`%0 = cute.size(%a) `, 20000)
+	n := 0
+	Ops([]byte(line+"// "+line), func(int) { n++ })
+	assert.Equal(t, 20000, n)
+}
