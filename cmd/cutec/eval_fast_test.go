@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/cutec/cutec/internal/gen"
-	"github.com/cutec/cutec/normalize"
 )
 
 // The fast path of eval (internal/evalfast) reads a subset of the grammar on
@@ -125,27 +124,15 @@ func TestEvalFastEqualsFull(t *testing.T) {
 	t.Logf("the fast path took %d of %d random lines", took, n)
 }
 
-// fastLineNames are the operations the eval fast path reads (the rows of
-// normalize's table with a form on layout.Static, and size), read from the
-// table so that a new row is drawn too, and near misses it must decline
-// (cosize and rank, which it does not read, and a misspelling).
-func fastLineNames() []string {
-	names := []string{"size", "cosize", "compositon", "rank"}
-	for _, op := range normalize.Ops() {
-		if op.Static1 != nil || op.Static2 != nil {
-			names = append(names, op.Name)
-		}
-	}
-	return names
-}
-
 // randomFastLine draws a line of the forms the fast path reads: a call of
 // an operation on layouts and integers, a layout applied to an index, a
 // bare layout; with a small chance each of a misspelling, a zero or
 // negative literal, an overflow, a stride of another profile and spaces.
 func randomFastLine(r *rand.Rand) string {
 	var b strings.Builder
-	names := fastLineNames()
+	names := []string{"composition", "complement", "right_inverse", "left_inverse", "coalesce", "size",
+		"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product",
+		"tiled_product", "flat_product", "blocked_product", "raked_product", "cosize", "compositon", "rank"}
 	switch r.IntN(6) {
 	case 0:
 		b.WriteString("(")
