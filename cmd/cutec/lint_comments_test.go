@@ -40,11 +40,7 @@ func TestCommentedOpsLeftAlone(t *testing.T) {
 	} {
 		file := filepath.Join(t.TempDir(), name)
 		require.NoError(t, os.WriteFile(file, []byte(text), 0o644))
-		lint, err := lintFindings(file)
-		require.NoError(t, err)
-		assert.Empty(t, lint, "%s: lint", name)
-		lsp, err := lspFindings(file, []byte(text))
-		require.NoError(t, err)
-		assert.Empty(t, lsp, "%s: the language server", name)
+		assert.Empty(t, lintFindings(t, file), "%s: lint", name)
+		assert.Empty(t, lspFindings(t, file, []byte(text)), "%s: the language server", name)
 	}
 }

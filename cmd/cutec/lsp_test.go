@@ -67,16 +67,14 @@ func TestLSPMatchesLint(t *testing.T) {
 			// editor sends invalid bytes as U+FFFD (json.Marshal does the
 			// same), so lint is run on the text the server receives.
 			linted := file
-			if sent := jsonRoundTrip(src); sent != string(src) {
+			if sent := jsonRoundTrip(t, src); sent != string(src) {
 				linted = filepath.Join(t.TempDir(), filepath.Base(file))
 				if err := os.WriteFile(linted, []byte(sent), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			want, err := lintFindings(linted)
-			require.NoError(t, err)
-			got, err := lspFindings(file, src)
-			require.NoError(t, err)
+			want := lintFindings(t, linted)
+			got := lspFindings(t, file, src)
 			t.Logf("lint: %d diagnostics, lsp: %d", len(want), len(got))
 			if len(want) == 0 && (filepath.Base(file) == "dump.mlir" || slices.Contains(variants, file) && !strings.HasSuffix(file, "_all.mlir")) {
 				t.Errorf("lint found nothing in %s; the comparison proves little", file)
@@ -168,4 +166,30 @@ func wrongPayload(line string) string {
 		wrong = "(" + p + ",2)"
 	}
 	return line[:start+2] + prefix + wrong + line[end:]
+}
+
+// The helpers of the tests that compare the front ends, with the test's
+// failures: the comparisons themselves are the test matrix's (matrix.go).
+
+// lintFindings runs lint -format json on a file and returns one line per
+// diagnostic (see jsonFindingsOf).
+func lintFindings(t *testing.T, file string) []string {
+	t.Helper()
+	got, err := lintFindingsOf(file)
+	require.NoError(t, err)
+	return got
+}
+
+// lspFindings is lspFindingsOf, failing t when the server fails.
+func lspFindings(t *testing.T, file string, src []byte) []string {
+	t.Helper()
+	got, err := lspFindingsOf(file, src)
+	require.NoError(t, err)
+	return got
+}
+
+// jsonRoundTrip returns the text a JSON string of src decodes to.
+func jsonRoundTrip(t *testing.T, src []byte) string {
+	t.Helper()
+	return jsonRoundTripOf(src)
 }

@@ -106,7 +106,7 @@ func (m *matrix) eval(c corpus.Expr) {
 	where := fmt.Sprintf("%s:%d: %q", c.Source, c.Line, c.Text)
 	ev := &evaluator{json: true}
 	full := ev.appendResult(nil, diag.NewFile("<stdin>", []byte(c.Text)))
-	fullA, err := answerOfJSON(full.text)
+	fullA, err := answerOfJSONLine(full.text)
 	if err != nil {
 		m.errorf("%s: eval -json: %v", where, err)
 		return
@@ -121,10 +121,10 @@ func (m *matrix) eval(c corpus.Expr) {
 	stdout, stderr, _ := webRun([]string{"eval", "-json", "--", c.Text}, "")
 	if stdout == "" {
 		m.errorf("%s: the page's entry printed nothing: %s", where, stderr)
-	} else if web, err := answerOfJSON([]byte(stdout)); err != nil || web != fullA {
+	} else if web, err := answerOfJSONLine([]byte(stdout)); err != nil || web != fullA {
 		m.diff(where, "eval", "the page's entry", fullA, fmt.Sprint(web, err))
 	}
-	if b, err := answerOfBridge(bridge.Eval([]byte(c.Text))); err != nil || b != withoutPathHint(fullA) {
+	if b, err := answerOfBridgeResult(bridge.Eval([]byte(c.Text))); err != nil || b != withoutPathHint(fullA) {
 		m.diff(where, "eval", "the C ABI", fullA, fmt.Sprint(b, err))
 	}
 }
@@ -138,24 +138,24 @@ func (m *matrix) lint(d corpus.Doc) {
 		m.errorf("%s: %v", d.Path, err)
 		return
 	}
-	lint, err := lintFindings(file)
+	lint, err := lintFindingsOf(file)
 	if err != nil {
 		m.errorf("%s: lint: %v", d.Path, err)
 		return
 	}
-	m.sameFindings(d.Path, "the language server", lint, func() ([]string, error) { return lspFindings(file, []byte(d.Input)) })
+	m.sameFindings(d.Path, "the language server", lint, func() ([]string, error) { return lspFindingsOf(file, []byte(d.Input)) })
 	m.sameFindings(d.Path, "the C ABI", lint, func() ([]string, error) {
 		r := bridge.Lint(filepath.Base(file), []byte(d.Input), kind)
-		lines, err := arrayLines(bridge.DiagnosticsJSON(r.Diags))
+		lines, err := arrayLinesOf(bridge.DiagnosticsJSON(r.Diags))
 		if err != nil {
 			return nil, err
 		}
-		return jsonFindings(lines)
+		return jsonFindingsOf(lines)
 	})
 	if d.Mode == "cute" { // the page lints the editor's .cute text
 		m.sameFindings(d.Path, "the page's entry", lint, func() ([]string, error) {
 			stdout, _, _ := webRun([]string{"lint", "-format", "json"}, d.Input)
-			return jsonFindings([]byte(stdout))
+			return jsonFindingsOf([]byte(stdout))
 		})
 	}
 }
@@ -201,12 +201,12 @@ func (m *matrix) sets(exprs []corpus.Expr) {
 			m.errorf("%s: %v", src, err)
 			continue
 		}
-		lint, err := lintFindings(file)
+		lint, err := lintFindingsOf(file)
 		if err != nil {
 			m.errorf("%s: lint: %v", src, err)
 			continue
 		}
-		m.sameFindings(src, "the language server", lint, func() ([]string, error) { return lspFindings(file, []byte(text.String())) })
+		m.sameFindings(src, "the language server", lint, func() ([]string, error) { return lspFindingsOf(file, []byte(text.String())) })
 		firstError := map[int]string{}
 		for _, f := range lint {
 			code, rest, _ := strings.Cut(f, " ")
@@ -226,7 +226,7 @@ func (m *matrix) sets(exprs []corpus.Expr) {
 			if notAnExpression(c.Text) {
 				continue
 			}
-			a, err := answerOfBridge(bridge.Verify([]byte(c.Text)))
+			a, err := answerOfBridgeResult(bridge.Verify([]byte(c.Text)))
 			want := ""
 			if a.Code != "" {
 				want = fmt.Sprintf("%s %d:%d %s", a.Code, a.Line, a.Col, a.Message)
@@ -277,8 +277,8 @@ type evalAnswer struct {
 	Line, Col   int
 }
 
-// answerOfJSON reads the object of one line of "cutec eval -json".
-func answerOfJSON(line []byte) (evalAnswer, error) {
+// answerOfJSONLine reads the object of one line of "cutec eval -json".
+func answerOfJSONLine(line []byte) (evalAnswer, error) {
 	var o struct {
 		Value, Kind string
 		Obligations json.RawMessage
@@ -304,8 +304,8 @@ func answerOfJSON(line []byte) (evalAnswer, error) {
 	return a, nil
 }
 
-// answerOfBridge reads a result of the C ABI's eval or verify.
-func answerOfBridge(r bridge.Result) (evalAnswer, error) {
+// answerOfBridgeResult reads a result of the C ABI's eval or verify.
+func answerOfBridgeResult(r bridge.Result) (evalAnswer, error) {
 	if !r.Failed {
 		var out bytes.Buffer
 		if err := json.Compact(&out, r.ObligationsJSON()); err != nil {
@@ -339,8 +339,8 @@ func withoutPathHint(a evalAnswer) evalAnswer {
 	return a
 }
 
-// arrayLines returns the objects of a JSON array one a line.
-func arrayLines(array []byte) ([]byte, error) {
+// arrayLinesOf returns the objects of a JSON array one a line.
+func arrayLinesOf(array []byte) ([]byte, error) {
 	var objs []json.RawMessage
 	if err := json.Unmarshal(array, &objs); err != nil {
 		return nil, err
@@ -353,20 +353,20 @@ func arrayLines(array []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// lintFindings runs "cutec lint -format json" on file in-process and
-// returns its findings (see jsonFindings).
-func lintFindings(file string) ([]string, error) {
+// lintFindingsOf runs "cutec lint -format json" on file in-process and
+// returns its findings (see jsonFindingsOf).
+func lintFindingsOf(file string) ([]string, error) {
 	var out, errOut bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
 	run([]string{"lint", "-format", "json", file}, e)
-	return jsonFindings(out.Bytes())
+	return jsonFindingsOf(out.Bytes())
 }
 
-// jsonFindings returns one line per diagnostic of the JSON lines of
+// jsonFindingsOf returns one line per diagnostic of the JSON lines of
 // "cutec lint -format json" (the objects of the C ABI's diagnostics, one a
 // line): code, severity, span, message and located notes, without the
 // file's name.
-func jsonFindings(out []byte) ([]string, error) {
+func jsonFindingsOf(out []byte) ([]string, error) {
 	var lines []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -397,11 +397,11 @@ func jsonFindings(out []byte) ([]string, error) {
 	return lines, sc.Err()
 }
 
-// lspFindings runs "cutec lsp" in-process on a stream that opens the file
+// lspFindingsOf runs "cutec lsp" in-process on a stream that opens the file
 // (with src as its text), asks every question on its first line, shuts
 // down and exits, and returns one line per published diagnostic in lint's
-// terms (see jsonFindings). An internal error of the server is an error.
-func lspFindings(file string, src []byte) ([]string, error) {
+// terms (see jsonFindingsOf). An internal error of the server is an error.
+func lspFindingsOf(file string, src []byte) ([]string, error) {
 	uri := "file://" + filepath.ToSlash(file)
 	var in bytes.Buffer
 	for _, m := range []map[string]any{
@@ -427,14 +427,14 @@ func lspFindings(file string, src []byte) ([]string, error) {
 	}
 	// The protocol's positions count lines ended by "\n", "\r\n" or a lone
 	// "\r"; lint's, lines ended by "\n".
-	text := jsonRoundTrip(src) // the text the server holds
+	text := jsonRoundTripOf(src) // the text the server holds
 	starts, ends := protocolLines(text)
 	col := func(line, char int) string {
 		b := starts[line] + byteColOf(text[starts[line]:ends[line]], char)
 		lineStart := strings.LastIndexByte(text[:b], '\n') + 1
 		return strconv.Itoa(strings.Count(text[:b], "\n")+1) + ":" + strconv.Itoa(b-lineStart+1)
 	}
-	msgs, err := lspMessages(out.Bytes())
+	msgs, err := lspMessagesOf(out.Bytes())
 	if err != nil {
 		return nil, err
 	}
@@ -522,8 +522,8 @@ func byteColOf(line string, char int) int {
 	return len(line)
 }
 
-// lspMessages splits a stream of framed messages.
-func lspMessages(b []byte) ([][]byte, error) {
+// lspMessagesOf splits a stream of framed messages.
+func lspMessagesOf(b []byte) ([][]byte, error) {
 	var out [][]byte
 	r := bufio.NewReader(bytes.NewReader(b))
 	for {
@@ -549,9 +549,9 @@ func lspMessages(b []byte) ([][]byte, error) {
 	}
 }
 
-// jsonRoundTrip returns the text a JSON string of src decodes to: what a
+// jsonRoundTripOf returns the text a JSON string of src decodes to: what a
 // language client sends of a file that is not UTF-8.
-func jsonRoundTrip(src []byte) string {
+func jsonRoundTripOf(src []byte) string {
 	b, _ := json.Marshal(string(src)) // a string always marshals
 	var s string
 	_ = json.Unmarshal(b, &s)
