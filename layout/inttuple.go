@@ -3,6 +3,7 @@ package layout
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Kind says what an IntTuple is: one of four kinds of leaf, or a tuple.
@@ -242,63 +243,60 @@ func WeaklyCongruent(t, u IntTuple) bool {
 // String returns the canonical text of t, the dialect's payload spelling:
 // 8, (4,(2,2)), 1@1@0, ?{i64 div=16}, _.
 func (t IntTuple) String() string {
-	var buf [64]byte
-	return string(t.appendText(buf[:0]))
+	var b strings.Builder
+	t.write(&b)
+	return b.String()
 }
 
-// appendText appends the text of t to b: the one writer of an IntTuple's
-// text, behind String and AppendText.
-func (t IntTuple) appendText(b []byte) []byte {
+func (t IntTuple) write(b *strings.Builder) {
 	switch t.Kind() {
 	case KindInt:
-		b = strconv.AppendInt(b, t.val, 10)
+		b.WriteString(strconv.FormatInt(t.val, 10))
 	case KindBasis:
 		if t.leaf.dyn {
-			b = append(b, '?')
+			b.WriteByte('?')
 		} else {
-			b = strconv.AppendInt(b, t.val, 10)
+			b.WriteString(strconv.FormatInt(t.val, 10))
 		}
 		path := t.bpath()
 		for i := len(path) - 1; i >= 0; i-- {
-			b = append(b, '@')
-			b = strconv.AppendInt(b, int64(path[i]), 10)
+			b.WriteByte('@')
+			b.WriteString(strconv.Itoa(path[i]))
 		}
 	case KindDynamic:
 		if t.leaf.sym != nil {
-			return append(b, t.leaf.sym.Plain()...) // facts are declarations, not part of the value
+			t.leaf.sym.write(b, false) // facts are declarations, not part of the value
+			return
 		}
-		b = appendDynamic(b, t.bwidth(), t.val)
+		writeDynamic(b, t.bwidth(), t.val)
 	case KindUnderscore:
-		b = append(b, '_')
+		b.WriteByte('_')
 	case KindTuple:
-		b = append(b, '(')
-		for i := range t.elems {
+		b.WriteByte('(')
+		for i, e := range t.elems {
 			if i > 0 {
-				b = append(b, ',')
+				b.WriteByte(',')
 			}
-			b = t.elems[i].appendText(b)
+			e.write(b)
 		}
-		b = append(b, ')')
+		b.WriteByte(')')
 	}
-	return b
 }
 
-func appendDynamic(b []byte, width uint8, div int64) []byte {
-	b = append(b, '?')
+func writeDynamic(b *strings.Builder, width uint8, div int64) {
+	b.WriteByte('?')
 	if width == 0 && div <= 1 {
-		return b
+		return
 	}
-	b = append(b, '{')
+	b.WriteByte('{')
 	if width != 0 {
-		b = append(b, 'i')
-		b = strconv.AppendInt(b, int64(width), 10)
+		b.WriteString("i" + strconv.Itoa(int(width)))
 		if div > 1 {
-			b = append(b, ' ')
+			b.WriteByte(' ')
 		}
 	}
 	if div > 1 {
-		b = append(b, "div="...)
-		b = strconv.AppendInt(b, div, 10)
+		b.WriteString("div=" + strconv.FormatInt(div, 10))
 	}
-	return append(b, '}')
+	b.WriteByte('}')
 }
