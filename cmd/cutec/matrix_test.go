@@ -16,6 +16,7 @@ import (
 
 	"github.com/cutec/cutec/internal/bridge"
 	"github.com/cutec/cutec/internal/corpus"
+	"github.com/cutec/cutec/internal/heavytest"
 )
 
 // TestMatrix is the test matrix, "cutec golden -matrix" (matrix.go): every
@@ -109,13 +110,10 @@ type pythonLeg struct {
 // times over), so the leg runs with CUTEC_REQUIRE_PYTHON=1, as the embed
 // stage of CI sets it, and then fails without python3.
 func startPython(t *testing.T) *pythonLeg {
-	if os.Getenv("CUTEC_REQUIRE_PYTHON") == "" {
+	python, ok := heavytest.Python(t, false)
+	if !ok {
 		t.Log("the Python leg runs with CUTEC_REQUIRE_PYTHON=1 (the embed stage of CI)")
 		return nil
-	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is not installed (CUTEC_REQUIRE_PYTHON is set)")
 	}
 	lib := filepath.Join(t.TempDir(), "libcutec.so")
 	out, err := exec.Command("go", "build", "-buildmode=c-shared", "-o", lib, "../../capi").CombinedOutput()

@@ -11,6 +11,7 @@ package heavytest
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"strconv"
 	"testing"
 )
@@ -57,4 +58,30 @@ func RapidChecks(t testing.TB, n, heavy int) {
 		t.Fatalf("setting -%s: %v", name, err)
 	}
 	t.Cleanup(func() { _ = f.Value.Set(old) })
+}
+
+// RequirePython is the environment variable with which a test that runs
+// python3 runs where it is otherwise skipped, and fails where python3 is
+// missing (CI's embed and compare stages set it).
+const RequirePython = "CUTEC_REQUIRE_PYTHON"
+
+// Python returns the path of python3 for a test that runs it, and whether
+// the test runs it: where RequirePython is set, or (with heavy) where the
+// heavy tests run. Where it should run and python3 is missing, t fails
+// when RequirePython is set and is skipped otherwise. A caller that gets
+// false skips what needs python3, saying why.
+func Python(t testing.TB, heavy bool) (string, bool) {
+	t.Helper()
+	required := os.Getenv(RequirePython) != ""
+	if !required && !(heavy && Enabled()) {
+		return "", false
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		if required {
+			t.Fatalf("python3 is not installed (%s is set)", RequirePython)
+		}
+		t.Skip("python3 is not installed")
+	}
+	return python, true
 }
