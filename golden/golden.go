@@ -34,6 +34,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/cutec/cutec/internal/atomicfile"
+	"github.com/cutec/cutec/internal/suggest"
 )
 
 // Sections are the names of the output sections, in order.
@@ -342,7 +343,7 @@ func problems(ar *txtar.Archive) (out []string) {
 		}
 		norm := strings.ToLower(name)
 		for _, k := range known {
-			if norm == k || editDistance(norm, k) <= 2 {
+			if norm == k || suggest.Distance(norm, k) <= 2 {
 				add("the unknown section %q looks like a misspelling of %q", f.Name, k)
 				break
 			}
@@ -361,31 +362,6 @@ func clip(name string) string {
 		return name[:80] + "..."
 	}
 	return name
-}
-
-// editDistance is the Levenshtein distance of two short names, in two rows
-// of at most 16 entries on the stack.
-func editDistance(a, b string) int {
-	if len(b) >= 16 {
-		return max(len(a), len(b)) // no known name is that long
-	}
-	var prevBuf, curBuf [16]int
-	prev, cur := prevBuf[:len(b)+1], curBuf[:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // irregular says why the walk passes over an entry, or "" for a regular

@@ -1,7 +1,5 @@
 package layout
 
-import "math/bits"
-
 // calc does checked int64 arithmetic for one operation. The first failure
 // (overflow, division by zero, a dynamic or basis leaf where an integer is
 // needed) is kept in err and later results are meaningless; algorithms
@@ -23,18 +21,12 @@ func (c *calc) fail(err *Error) {
 func (c *calc) errOrNil() error { return c.err }
 
 func (c *calc) mul(a, b int64) int64 {
-	if small(a) && small(b) {
-		return a * b // |a·b| <= 2^62
-	}
-	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
-	if hi != 0 || lo > 1<<63-1 {
+	p, ok := mulOK(a, b)
+	if !ok {
 		c.fail(errOverflow(c.op))
 		return 0
 	}
-	if (a < 0) != (b < 0) {
-		return -int64(lo)
-	}
-	return int64(lo)
+	return p
 }
 
 func (c *calc) add(a, b int64) int64 {

@@ -1,7 +1,5 @@
 package layout
 
-import "math/bits"
-
 // The integer fast path. Most layouts in practice have integer strides and
 // few modes; for them coalesce and composition run on fixed-size arrays of
 // int64 held on the stack, and the result tree is built with a single
@@ -82,11 +80,8 @@ func (f *ints) coalesce(keepLast bool) {
 
 // mulFits reports whether a·b fits in int64.
 func mulFits(a, b int64) bool {
-	if small(a) && small(b) {
-		return true
-	}
-	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
-	return hi == 0 && lo <= 1<<63-1
+	_, ok := mulOK(a, b)
+	return ok
 }
 
 // layout returns the modes as a Layout: s:d for one mode, a flat tuple

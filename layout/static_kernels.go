@@ -35,9 +35,9 @@ func divides(a, b int64) bool {
 	return a%b == 0
 }
 
-// mulOK is a·b and whether it fits in int64 with its magnitude, as calc.mul
-// counts it (-2^63, whose magnitude does not fit, is an overflow there
-// too). Operands of 32 bits take one multiplication; otherwise the high
+// mulOK is a·b and whether it fits in int64 with its magnitude (-2^63,
+// whose magnitude does not fit, is an overflow): the one checked
+// multiplication of the algebra, which calc.mul and mulFits call too. Operands of 32 bits take one multiplication; otherwise the high
 // word of the signed 128-bit product (the unsigned one corrected for
 // negative operands) must be the sign of the low word.
 func mulOK(a, b int64) (int64, bool) {

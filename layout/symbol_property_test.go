@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/cutec/cutec/internal/heavytest"
 	"pgregory.net/rapid"
 )
 
@@ -209,6 +210,7 @@ func genStaticInner(t *rapid.T) Layout {
 }
 
 func TestPropertySymbolicSound(t *testing.T) {
+	heavytest.RapidChecks(t, 25, 200) // a check an operation; the heavy stage draws long
 	for _, sc := range symCases {
 		t.Run(sc.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) { checkSymbolicSound(t, sc) })

@@ -96,7 +96,7 @@ func checkRootStructs(t *testing.T, form Form, src string) {
 }
 
 func TestFastRootStructsAreParticiples(t *testing.T) {
-	inputs := sampled(validCorpus(t), 8)
+	inputs := sampled(validCorpus(t), 16)
 	for _, c := range invalidCases {
 		inputs = append(inputs, c.src)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/mlirscan"
 )
 
 // WrapperKind is the kind of a CuTe dialect wrapper: the word after `cute.`
@@ -117,14 +118,7 @@ type Wrapper struct {
 // large IR file costs little. Payloads never span lines, so a caller may
 // stream a file in chunks of whole lines, each in its own diag window.
 func ScanMLIR(f *diag.File, yield func(Wrapper) bool) diag.List {
-	return ScanMLIROps(f, yield, nil)
-}
-
-// ScanMLIROps is ScanMLIR that also calls op, when it is not nil, with the
-// offset of the name of each op of the dialect that defines results, the
-// `get_shape` of `%0 = cute.get_shape(…)`, in the same pass over the text.
-func ScanMLIROps(f *diag.File, yield func(Wrapper) bool, op func(name int)) diag.List {
-	s := scanner{f: f, src: f.Src, yield: yield, op: op}
+	s := scanner{f: f, src: f.Src, yield: yield}
 	s.run()
 	return s.diags
 }
@@ -134,45 +128,33 @@ type scanner struct {
 	f       *diag.File
 	src     []byte
 	yield   func(Wrapper) bool
-	op      func(name int)
 	diags   diag.List
 	stopped bool
-	// The line of the last candidate: its end and where its `//` comment
-	// starts (its end when it has none). See commentAt.
-	lineEnd, comment int
+	lines   mlirscan.Lines // the `//` comments of the candidates' lines
 }
-
-var cuteWord = []byte("cute")
 
 func (s *scanner) run() {
 	src := s.src
 	for i := 0; !s.stopped; {
-		j := bytes.Index(src[i:], cuteWord)
+		j := bytes.Index(src[i:], mlirscan.Word)
 		if j < 0 {
 			return
 		}
 		at := i + j
-		i = at + len(cuteWord)
-		name, ok := dialectAt(src, at)
+		i = at + len(mlirscan.Word)
+		name, ok := mlirscan.DialectAt(src, at)
 		if !ok {
-			if s.op != nil && at >= 2 && src[at-1] == ' ' && src[at-2] == '=' && i < len(src) && src[i] == '.' {
-				if c, end := s.commentAt(at); at >= c {
-					i = end // an op in a `//` comment is left alone too
-					continue
-				}
-				s.op(i + 1)
-			}
 			continue
 		}
-		if c, end := s.commentAt(at); at >= c {
+		if c, end := s.lines.CommentAt(src, at); at >= c {
 			i = end // inside a `//` comment: left alone, as a comment is
 			continue
 		}
 		k := name
-		for k < len(src) && isNameByte(src[k]) {
+		for k < len(src) && mlirscan.IsNameByte(src[k]) {
 			k++
 		}
-		if src[at+len(cuteWord)] == '.' && k < len(src) && src[k] == '<' {
+		if src[at+len(mlirscan.Word)] == '.' && k < len(src) && src[k] == '<' {
 			if kind, ok := kindOf(src[name:k]); ok {
 				i = s.wrapperAt(kind, at-1, k)
 				continue
@@ -182,63 +164,6 @@ func (s *scanner) run() {
 			i = s.region(src[at-1] == '#', src[name:k:k], k)
 		}
 	}
-}
-
-// commentAt returns where the `//` comment of the line holding at starts
-// (the line's end when it has none) and the line's end. MLIR comments run
-// from `//` outside a string literal to the end of the line; lint and fmt
-// leave what is inside them alone (an old layout in a comment is not an
-// error, and fmt does not rewrite it). The result is kept for the next
-// candidate of the same line, so a line is scanned once.
-func (s *scanner) commentAt(at int) (comment, end int) {
-	if at < s.lineEnd {
-		return s.comment, s.lineEnd
-	}
-	start := bytes.LastIndexByte(s.src[:at], '\n') + 1
-	end = len(s.src)
-	if k := bytes.IndexByte(s.src[at:], '\n'); k >= 0 {
-		end = at + k
-	}
-	s.lineEnd, s.comment = end, end
-	line := s.src[start:end]
-	if bytes.Index(line, []byte("//")) < 0 {
-		return s.comment, end
-	}
-	inString := false
-	for k := 0; k < len(line); k++ {
-		switch {
-		case inString && line[k] == '\\':
-			k++
-		case line[k] == '"':
-			inString = !inString
-		case !inString && line[k] == '/' && k+1 < len(line) && line[k+1] == '/':
-			s.comment = start + k
-			return s.comment, end
-		}
-	}
-	return s.comment, end
-}
-
-// dialectAt recognizes a sigil and `cute.` or `cute_nvgpu.` at src[at-1:],
-// and returns the offset of the name after the dot.
-func dialectAt(src []byte, at int) (int, bool) {
-	if at == 0 || (src[at-1] != '!' && src[at-1] != '#') {
-		return 0, false
-	}
-	rest := src[at+len(cuteWord):]
-	switch {
-	case bytes.HasPrefix(rest, []byte(".")):
-		return at + len(cuteWord) + 1, true
-	case bytes.HasPrefix(rest, []byte("_nvgpu.")):
-		return at + len(cuteWord) + len("_nvgpu."), true
-	}
-	return 0, false
-}
-
-// isNameByte reports whether b may appear in a type's name after the
-// dialect: `memref`, `atom.tmem_load`, `sm100.mma`.
-func isNameByte(b byte) bool {
-	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == '.'
 }
 
 // wrapperAt handles the wrapper of the given kind whose sigil is at

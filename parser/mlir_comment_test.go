@@ -35,23 +35,3 @@ func TestScanMLIRSkipsComments(t *testing.T) {
 		t.Errorf("layouts found (-want +got):\n%s", d)
 	}
 }
-
-// TestScanMLIROpsSkipsComments: an op written in a `//` comment (an old
-// version kept beside the new one) is not handed to the op checker; the op
-// on the next line is.
-func TestScanMLIROpsSkipsComments(t *testing.T) {
-	src := "  // %0 = cute.coalesce(%a) : (!cute.layout<\"4:1\">) -> !cute.layout<\"4:1\">\n" +
-		"  %1 = cute.size(%a) : (!cute.layout<\"4:1\">) -> !cute.int_tuple<\"4\">\n"
-	var names []string
-	f := diag.NewFile("c.mlir", []byte(src))
-	ScanMLIROps(f, func(Wrapper) bool { return true }, func(at int) {
-		end := at
-		for end < len(src) && src[end] != '(' {
-			end++
-		}
-		names = append(names, src[at:end])
-	})
-	if d := cmp.Diff([]string{"size"}, names); d != "" {
-		t.Errorf("ops found (-want +got):\n%s", d)
-	}
-}

@@ -1,6 +1,10 @@
 package parser
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/cutec/cutec/internal/mlirscan"
+)
 
 // TypeInfo describes the dialect type a payload is written in. Its slices
 // alias the scanned buffer.
@@ -164,7 +168,7 @@ func attrBefore(src []byte, q int) []byte {
 		k--
 	}
 	end := k
-	for k > 0 && (isNameByte(src[k-1]) && src[k-1] != '.') {
+	for k > 0 && (mlirscan.IsNameByte(src[k-1]) && src[k-1] != '.') {
 		k--
 	}
 	if k == end {

@@ -247,7 +247,7 @@ func checkSentence(t *testing.T, form Form, src string) bool {
 // TestGrammarSentencesTakeTheFastPath generates sentences of every root of
 // the grammar and checks each in every form that starts there.
 func TestGrammarSentencesTakeTheFastPath(t *testing.T) {
-	n := 100
+	n := 50
 	switch {
 	case heavytest.Enabled():
 		n = 300

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/mlirscan"
 )
 
 // isWrapperText reports whether src, after leading blanks, starts as a
@@ -25,7 +26,7 @@ func (p *Parser) parseWrapperExpr(f *diag.File, src string, base int) (ast.Node,
 	at := func(i, j int) diag.Span { return diag.Span{Start: base + i, End: base + min(j, len(src))} }
 	name := start + len("!cute.")
 	k := name
-	for k < len(src) && (isNameByte(src[k]) && src[k] != '.') {
+	for k < len(src) && (mlirscan.IsNameByte(src[k]) && src[k] != '.') {
 		k++
 	}
 	kind, ok := kindOf([]byte(src[name:k]))

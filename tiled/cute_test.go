@@ -40,23 +40,6 @@ func lay(t *testing.T, s string) layout.Layout {
 	return l.L
 }
 
-func tiler(t *testing.T, s string) layout.Tiler {
-	t.Helper()
-	switch v := value(t, s).(type) {
-	case normalize.Tiler:
-		return v.T
-	case normalize.Layout:
-		return layout.TileLayout(v.L)
-	case normalize.Tuple:
-		tl, err := layout.TilerOfShape(v.T)
-		require.NoError(t, err)
-		return tl
-	default:
-		t.Fatalf("%s is a %T", s, v)
-	}
-	return layout.Tiler{}
-}
-
 // sameLayout: the two print alike once CuTe's static marks are gone, or
 // they are the same layout (CuTe prints a rank-1 tuple as (8)).
 func sameLayout(t *testing.T, got layout.Layout, want string) bool {

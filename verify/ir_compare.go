@@ -34,7 +34,7 @@ func sameInDialect(name string, derived, stated normalize.Value) bool {
 	lb, okb := asLayout(stated)
 	empty := oka && okb && (la.Shape().IsTuple() && la.Shape().Len() == 0 || lb.Shape().IsTuple() && lb.Shape().Len() == 0)
 	if oka && okb && (name == "raked_product" || name == "coalesce" && empty) {
-		return sameFunction(la, lb)
+		return normalize.SameFunction(la, lb)
 	}
 	if oka && okb && (name == "complement" || name == "right_inverse") {
 		// cutec's dynamic rest is one mode, as the static complement
@@ -181,25 +181,4 @@ func noFacts(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// maxFunctionCheck bounds the size of layouts compared offset by offset.
-const maxFunctionCheck = 1 << 16
-
-// sameFunction reports whether two static layouts have the same size and
-// the same offset at every index.
-func sameFunction(a, b layout.Layout) bool {
-	na, erra := a.Size()
-	nb, errb := b.Size()
-	if erra != nil || errb != nil || na != nb || na > maxFunctionCheck {
-		return false
-	}
-	for i := int64(0); i < na; i++ {
-		x, errx := a.Eval(layout.Int(i))
-		y, erry := b.Eval(layout.Int(i))
-		if errx != nil || erry != nil || !x.IsInt() || !y.IsInt() || x.Value() != y.Value() {
-			return false
-		}
-	}
-	return true
 }

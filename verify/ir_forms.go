@@ -1,6 +1,10 @@
 package verify
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/cutec/cutec/internal/mlirscan"
+)
 
 // The forms of ops other than one line with a functional type: an op whose
 // type is written on the lines below it, and the ops CuTe DSL prints with
@@ -249,12 +253,19 @@ func argType(line, name []byte) ([]byte, bool) {
 }
 
 // lastDef returns the offset in part of the last `name = cute.` that starts
-// part, follows a space, a tab or a newline, or -1. The nearLookback bytes at
+// part, follows a space, a tab or a newline, and is not in a `//` comment
+// (an old version of a definition kept in a comment defines nothing), or
+// -1. The nearLookback bytes at
 // the end of part are searched backwards, then the rest forwards.
 func lastDef(part, name []byte) int {
+	var lines mlirscan.Lines // each line's comment found once, whatever the order
 	isDef := func(i int) bool {
-		return (i == 0 || part[i-1] == ' ' || part[i-1] == '\t' || part[i-1] == '\n') &&
-			bytes.HasPrefix(part[i+len(name):], []byte(" = cute."))
+		if (i == 0 || part[i-1] == ' ' || part[i-1] == '\t' || part[i-1] == '\n') &&
+			bytes.HasPrefix(part[i+len(name):], []byte(" = cute.")) {
+			c, _ := lines.CommentAt(part, i)
+			return i < c
+		}
+		return false
 	}
 	near := max(len(part)-nearLookback, 0)
 	for end := len(part); end > near; {

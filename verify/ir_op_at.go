@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/mlirscan"
 )
 
 // OpType is what the op checker concludes about one op of the dialect, for
@@ -130,11 +131,10 @@ func readOpTypes(op *opLine, aliases *Aliases) (args []opArg, res opArg, why str
 // the checker covers written without its type, which may be on the lines
 // that follow (`: (T1, T2)` and `-> R`).
 func OpContext(line []byte) (above, below bool) {
-	i := bytes.Index(line, opMarker)
-	if i < 0 {
+	at, ok := mlirscan.OpIn(line) // an op in a comment is none, as the op checker reads it
+	if !ok {
 		return false, false
 	}
-	at := i + len(opMarker)
 	n := at
 	for n < len(line) && isIdentByte(line[n]) {
 		n++
@@ -148,5 +148,3 @@ func OpContext(line []byte) (above, below bool) {
 	}
 	return resultTyped[name] && !bytes.Contains(line[n:], []byte(") -> ")), false
 }
-
-var opMarker = []byte("= cute.")

@@ -77,7 +77,7 @@ type opLine struct {
 	resultAt int      // the offset of result in the scanned text
 }
 
-// opScan is the op checker's state over one window of MLIR: ScanMLIROps
+// opScan is the op checker's state over one window of MLIR: mlirscan.Ops
 // hands it the offset of each op's name.
 type opScan struct {
 	p          *Pass

@@ -3,6 +3,7 @@ package verify
 import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/mlirscan"
 	"github.com/cutec/cutec/parser"
 )
 
@@ -77,7 +78,8 @@ func (p *Pass) mlirByOp(f *diag.File, before []byte, aliases *Aliases, stats *Op
 	}
 	ops := opScan{p: p, f: f, aliases: aliases, before: before, ops: opsOn, banks: banksOn,
 		bankBudget: bankBudget(len(f.Src)), byOp: byOp}
-	more := parser.ScanMLIROps(f, yield, ops.at) // before acc is read
+	more := parser.ScanMLIR(f, yield) // before acc is read
+	mlirscan.Ops(f.Src, ops.at)
 	diags := append(append(acc.diags, more...), ops.diags...)
 	if stats != nil {
 		stats.Add(ops.stats)

@@ -94,15 +94,9 @@ func TestCaseResults(t *testing.T) {
 // prints cutec's figures and says so) and with a stand-in pycute (it adds
 // pycute's column and the ratios).
 func TestCompareScript(t *testing.T) {
-	if os.Getenv("CUTEC_REQUIRE_PYTHON") == "" && !heavytest.Enabled() {
+	python, ok := heavytest.Python(t, true)
+	if !ok {
 		t.Skip("runs the comparison script several times: CI's stage compare runs it (CUTEC_REQUIRE_PYTHON=1), as does CUTEC_HEAVY=1")
-	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		if os.Getenv("CUTEC_REQUIRE_PYTHON") != "" {
-			t.Fatal("python3 is not installed (CUTEC_REQUIRE_PYTHON is set)")
-		}
-		t.Skip("python3 is not installed")
 	}
 	dir := t.TempDir()
 	// The test binary is the driver (TestMain runs main when asked to).

@@ -78,16 +78,6 @@ var kinds = map[string]string{
 	"cp4": "cp.async.4", "cp8": "cp.async.8", "cp16ca": "cp.async.16", "cp16": "cp.async.cg.16",
 }
 
-// kindOfAtom returns the kind of an atom's canonical name.
-func kindOfAtom(atom string) (string, bool) {
-	for k, a := range kinds {
-		if a == atom {
-			return k, true
-		}
-	}
-	return "", false
-}
-
 // cutecArgs returns the arguments of `cutec banks -format json` for a case:
 // its own, with the instruction of its kind named as the ATOM (a -width of
 // a plain access replaced by the atom, which then ends the arguments).

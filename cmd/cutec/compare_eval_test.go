@@ -25,15 +25,9 @@ func TestCompareEvalScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the comparison script several times (-short; CI's stage compare runs it)")
 	}
-	if os.Getenv("CUTEC_REQUIRE_PYTHON") == "" && !heavytest.Enabled() {
+	python, ok := heavytest.Python(t, true)
+	if !ok {
 		t.Skip("runs the comparison script several times: CI's stage compare runs it (CUTEC_REQUIRE_PYTHON=1), as does CUTEC_HEAVY=1")
-	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		if os.Getenv("CUTEC_REQUIRE_PYTHON") != "" {
-			t.Fatal("python3 is not installed (CUTEC_REQUIRE_PYTHON is set)")
-		}
-		t.Skip("python3 is not installed")
 	}
 	dir := t.TempDir()
 	cutec := cutecExecutable(t)

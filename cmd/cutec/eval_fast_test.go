@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"github.com/cutec/cutec/internal/evalfast"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/gen"
 )
 
@@ -31,20 +29,9 @@ func checkFast(t testing.TB, line string) bool {
 // path took is an error.
 func checkFastFailed(t testing.TB, line string) (took, failedLine bool) {
 	t.Helper()
-	for _, json := range []bool{false, true} {
-		ev := &evaluator{json: json}
-		fast, ok, failed := ev.appendFast([]byte("prefix "), []byte(line), 1, new(evalfast.Failure))
-		if !ok {
-			if string(fast) != "prefix " {
-				t.Errorf("json=%v: %q: a decline changed the buffer to %q", json, line, fast)
-			}
-			continue
-		}
-		took, failedLine = true, failed
-		full := ev.appendResult(nil, diag.NewFile("<stdin>", []byte(line)))
-		if full.failed != failed || "prefix "+string(full.text) != string(fast) {
-			t.Errorf("json=%v: %q: fast path %q (failed=%v), full path %q (failed=%v)", json, line, fast, failed, full.text, full.failed)
-		}
+	took, failedLine, problems := fastAgrees(line)
+	for _, p := range problems {
+		t.Errorf("%q: %s", line, p)
 	}
 	return took, failedLine
 }

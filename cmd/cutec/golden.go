@@ -5,6 +5,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/cutec/cutec/diag"
 
@@ -16,7 +17,7 @@ import (
 // goldenCommand is "cutec golden [-update] DIR...".
 var goldenCommand = &command{
 	name:  "golden",
-	args:  "[-update] DIR...",
+	args:  "[-update] DIR... | -matrix ROOT",
 	short: "check or update golden files",
 	long: `Golden checks every golden file (*.txtar) under each DIR: it recomputes
 every section of the pipeline from the archive's input and compares it with
@@ -40,22 +41,36 @@ a section twice, or with an unknown section whose name is within two edits
 of a known one (a misspelling such as "printd"), fails and is never
 rewritten.
 
-Exit status: 0 when every archive matches (or was updated), 1 when one
-differs, 2 on a usage error or when an archive cannot be read.`,
+With -matrix, ROOT is a checkout of cutec's repository, and golden runs
+the test matrix instead: every golden file's input, every expression of
+the reference and dialect sets under testdata/ and the MLIR corpus
+(testdata/mlir) go through every implementation the binary holds (eval
+and lint, the eval fast path in text and JSON, the web page's entry, the
+C ABI's eval, lint and verify, which the Python package wraps, and the
+language server), which must answer the same; each disagreement is
+printed, then a count of what was compared (docs/testing.md).
+
+Exit status: 0 when every archive matches (or was updated) or every
+implementation agrees, 1 when one differs, 2 on a usage error or when an
+archive or the corpus cannot be read.`,
 	setup: func(fs *flag.FlagSet) runFunc {
 		o := &goldener{}
 		fs.BoolVar(&o.update, "update", false, "rewrite the archives whose sections differ")
+		fs.BoolVar(&o.matrix, "matrix", false, "run the test matrix on the repository ROOT")
 		return o.run
 	},
 }
 
 // goldener holds the flags of golden.
 type goldener struct {
-	update bool
+	update, matrix bool
 }
 
 // run checks or updates the archives under each directory of args.
 func (o *goldener) run(e *env, args []string) int {
+	if o.matrix {
+		return o.runMatrix(e, args)
+	}
 	if len(args) == 0 {
 		return usageError(e, "golden", "golden needs a directory of golden files")
 	}
@@ -113,6 +128,29 @@ func (o *goldener) run(e *env, args []string) int {
 		if differ > malformed {
 			fmt.Fprintf(e.stderr, "cutec golden: %d of %d golden files differ; run \"cutec golden -update\" to accept the new output\n", differ-malformed, archives)
 		}
+		return exitFindings
+	}
+	return exitOK
+}
+
+// runMatrix runs the test matrix on the repository named by args.
+func (o *goldener) runMatrix(e *env, args []string) int {
+	if len(args) != 1 || o.update {
+		return usageError(e, "golden", "golden -matrix takes one repository root, and no -update")
+	}
+	m, err := runMatrix(args[0], 1)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "cutec golden: %s\n", diag.Escape(err.Error()))
+		return exitUsage
+	}
+	for _, p := range m.problems {
+		for _, line := range strings.Split(p, "\n") { // each line escaped, the report's lines kept
+			fmt.Fprintf(e.stdout, "%s\n", diag.Escape(line))
+		}
+	}
+	fmt.Fprintf(e.stdout, "matrix: %d expressions (the eval fast path took %d), %d documents, %d sets through the language server: %d disagreements\n",
+		m.Exprs, m.FastTook, m.Docs, m.Sets, len(m.problems))
+	if len(m.problems) > 0 {
 		return exitFindings
 	}
 	return exitOK

@@ -1,21 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/cutec/cutec/internal/gen"
 	"github.com/cutec/cutec/verify"
+	"github.com/stretchr/testify/require"
 )
 
 // TestLSPMatchesLint checks that "cutec lsp" publishes for a file exactly
@@ -88,213 +84,6 @@ func TestLSPMatchesLint(t *testing.T) {
 			}
 		})
 	}
-}
-
-// lintFindings runs lint -format json on a file and returns one line per
-// diagnostic.
-func lintFindings(t *testing.T, file string) []string {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
-	run([]string{"lint", "-format", "json", file}, e)
-	return jsonFindings(t, out.Bytes())
-}
-
-// jsonFindings returns one line per diagnostic of the JSON lines of
-// "cutec lint -format json" (the objects of the C ABI's diagnostics, one a
-// line): code, severity, span, message and located notes, without the
-// file's name.
-func jsonFindings(t testing.TB, out []byte) []string {
-	t.Helper()
-	var lines []string
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var d struct {
-			Code, Severity, Message string
-			Line, Col               int
-			EndLine                 int `json:"end_line"`
-			EndCol                  int `json:"end_col"`
-			Notes                   []struct {
-				Line, Col int
-				EndLine   int `json:"end_line"`
-				EndCol    int `json:"end_col"`
-				Message   string
-			}
-		}
-		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
-			t.Fatalf("lint wrote %q: %v", sc.Bytes(), err)
-		}
-		s := fmt.Sprintf("%s %s %d:%d-%d:%d %s", d.Code, d.Severity, d.Line, d.Col, d.EndLine, d.EndCol, d.Message)
-		for _, n := range d.Notes {
-			if n.Line > 0 {
-				s += fmt.Sprintf(" [note %d:%d-%d:%d %s]", n.Line, n.Col, n.EndLine, n.EndCol, n.Message)
-			}
-		}
-		lines = append(lines, s)
-	}
-	return lines
-}
-
-// lspFindings runs "cutec lsp" on a stream that opens the file, shuts down
-// and exits, and returns one line per published diagnostic in lint's
-// terms.
-func lspFindings(t *testing.T, file string, src []byte) []string {
-	t.Helper()
-	uri := "file://" + filepath.ToSlash(file)
-	var in bytes.Buffer
-	for _, m := range []map[string]any{
-		{"id": 1, "method": "initialize", "params": map[string]any{}},
-		{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "", "version": 1, "text": string(src)}}},
-		// Every question on the first line, which must not fail inside.
-		{"id": 3, "method": "textDocument/hover", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 0, "character": 3}}},
-		{"id": 4, "method": "textDocument/definition", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 0, "character": 0}}},
-		{"id": 5, "method": "textDocument/formatting", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}},
-		{"id": 6, "method": "textDocument/semanticTokens/full", "params": map[string]any{"textDocument": map[string]any{"uri": uri}}},
-		{"id": 7, "method": "textDocument/codeAction", "params": map[string]any{"textDocument": map[string]any{"uri": uri}, "range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 9, "character": 0}}}},
-		{"id": 2, "method": "shutdown"},
-		{"method": "exit"},
-	} {
-		m["jsonrpc"] = "2.0"
-		b, _ := json.Marshal(m)
-		fmt.Fprintf(&in, "Content-Length: %d\r\n\r\n%s", len(b), b)
-	}
-	var out, errOut bytes.Buffer
-	e := &env{stdin: &in, stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
-	if status := run([]string{"lsp"}, e); status != 0 {
-		t.Fatalf("cutec lsp exited %d: %s", status, errOut.String())
-	}
-	// The protocol's positions count lines ended by "\n", "\r\n" or a lone
-	// "\r"; lint's, lines ended by "\n".
-	text := jsonRoundTrip(t, src) // the text the server holds
-	starts, ends := protocolLines(text)
-	col := func(line, char int) string {
-		b := starts[line] + byteColOf(text[starts[line]:ends[line]], char)
-		lineStart := strings.LastIndexByte(text[:b], '\n') + 1
-		return strconv.Itoa(strings.Count(text[:b], "\n")+1) + ":" + strconv.Itoa(b-lineStart+1)
-	}
-	var found []string
-	for _, body := range lspMessages(t, out.Bytes()) {
-		var m struct {
-			Method string
-			Error  *struct {
-				Code    int
-				Message string
-			}
-			Params struct {
-				Diagnostics []struct {
-					Range              lspRange
-					Severity           int
-					Code, Message      string
-					RelatedInformation []struct {
-						Location struct{ Range lspRange }
-						Message  string
-					}
-				}
-			}
-		}
-		if err := json.Unmarshal(body, &m); err != nil {
-			t.Fatal(err)
-		}
-		if m.Error != nil && m.Error.Code == -32603 {
-			t.Errorf("internal error: %s", m.Error.Message)
-		}
-		if m.Method != "textDocument/publishDiagnostics" {
-			continue
-		}
-		for _, d := range m.Params.Diagnostics {
-			sev := map[int]string{1: "error", 2: "warning", 3: "info"}[d.Severity]
-			msg, _, _ := strings.Cut(d.Message, "\n")
-			r := d.Range
-			s := fmt.Sprintf("%s %s %s-%s %s", d.Code, sev, col(r.Start.Line, r.Start.Character), col(r.End.Line, r.End.Character), msg)
-			for _, n := range d.RelatedInformation {
-				nr := n.Location.Range
-				s += fmt.Sprintf(" [note %s-%s %s]", col(nr.Start.Line, nr.Start.Character), col(nr.End.Line, nr.End.Character), n.Message)
-			}
-			found = append(found, s)
-		}
-	}
-	return found
-}
-
-type lspRange struct {
-	Start, End struct{ Line, Character int }
-}
-
-// protocolLines splits text into lines as the protocol does, at "\n",
-// "\r\n" and a lone "\r", and returns where each line starts and where its
-// text ends (before its line break).
-func protocolLines(text string) (starts, ends []int) {
-	starts = []int{0}
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			ends = append(ends, i)
-			starts = append(starts, i+1)
-		case '\r':
-			ends = append(ends, i)
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			starts = append(starts, i+1)
-		}
-	}
-	return starts, append(ends, len(text))
-}
-
-// byteColOf returns the byte offset of UTF-16 column char of line.
-func byteColOf(line string, char int) int {
-	n := 0
-	for i, r := range line {
-		if n >= char {
-			return i
-		}
-		n++
-		if r >= 0x10000 && r <= utf8.MaxRune {
-			n++
-		}
-	}
-	return len(line)
-}
-
-// lspMessages splits a stream of framed messages.
-func lspMessages(t *testing.T, b []byte) [][]byte {
-	var out [][]byte
-	r := bufio.NewReader(bytes.NewReader(b))
-	for {
-		var length int
-		for {
-			line, err := r.ReadString('\n')
-			if err == io.EOF {
-				return out
-			}
-			line = strings.TrimSpace(line)
-			if line == "" {
-				break
-			}
-			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
-				length, _ = strconv.Atoi(v)
-			}
-		}
-		body := make([]byte, length)
-		if _, err := io.ReadFull(r, body); err != nil {
-			t.Fatalf("a truncated message: %v", err)
-		}
-		out = append(out, body)
-	}
-}
-
-// jsonRoundTrip returns the text a JSON string of src decodes to.
-func jsonRoundTrip(t *testing.T, src []byte) string {
-	b, err := json.Marshal(string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // wrongOpVariants writes, for each MLIR file, copies with wrong result
@@ -377,4 +166,30 @@ func wrongPayload(line string) string {
 		wrong = "(" + p + ",2)"
 	}
 	return line[:start+2] + prefix + wrong + line[end:]
+}
+
+// The helpers of the tests that compare the front ends, with the test's
+// failures: the comparisons themselves are the test matrix's (matrix.go).
+
+// lintFindings runs lint -format json on a file and returns one line per
+// diagnostic (see jsonFindingsOf).
+func lintFindings(t *testing.T, file string) []string {
+	t.Helper()
+	got, err := lintFindingsOf(file)
+	require.NoError(t, err)
+	return got
+}
+
+// lspFindings is lspFindingsOf, failing t when the server fails.
+func lspFindings(t *testing.T, file string, src []byte) []string {
+	t.Helper()
+	got, err := lspFindingsOf(file, src)
+	require.NoError(t, err)
+	return got
+}
+
+// jsonRoundTrip returns the text a JSON string of src decodes to.
+func jsonRoundTrip(t *testing.T, src []byte) string {
+	t.Helper()
+	return jsonRoundTripOf(src)
 }

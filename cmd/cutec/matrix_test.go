@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,279 +14,82 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/bridge"
 	"github.com/cutec/cutec/internal/corpus"
+	"github.com/cutec/cutec/internal/heavytest"
 )
 
-// TestMatrix is the test matrix: every case of internal/corpus (each
-// expression of the reference and dialect sets, every golden file, the MLIR
-// corpus) goes through every implementation of cutec, which must give the
-// same answer:
-//
-//   - the full path: cutec eval (driver.Eval) and cutec lint;
-//   - the eval fast path (internal/evalfast), on every line it takes, in
-//     text and in JSON (checkFast);
-//   - the web page's entry, webRun (what cutec.wasm gives the page as
-//     cutec(args, stdin)), run in-process: eval, and lint of .cute text;
-//   - the C ABI's calls (internal/bridge: cutec_eval, cutec_lint);
-//   - the language server (cutec lsp), whose published diagnostics must be
-//     lint's for every document, and for a document of every expression of
-//     a set, one a line, where each line's first error is the one verify
-//     (evaluation and every check) reports for the expression;
-//   - the Python package over the C ABI (python/cutec), with
-//     CUTEC_REQUIRE_PYTHON=1 (the embed stage of CI sets it; the leg builds
-//     the shared library).
+// TestMatrix is the test matrix, "cutec golden -matrix" (matrix.go): every
+// case of internal/corpus (each expression of the reference and dialect
+// sets, every golden file, the MLIR corpus) goes through every
+// implementation of cutec the binary holds (the full path, the eval fast
+// path, the web page's entry, the C ABI's calls, the language server),
+// which must give the same answer; and, with CUTEC_REQUIRE_PYTHON=1 (the
+// embed stage of CI sets it; the leg builds the shared library), through
+// the Python package over the C ABI.
 //
 // The parser's fast path is held to participle on the same corpus by the
 // parser's tests (validCorpus), and lint's fast reader of .cute lines to
 // the full reader by verify's TestCuteFastEqualsFull.
 func TestMatrix(t *testing.T) {
-	exprs, err := corpus.Exprs("../..")
-	require.NoError(t, err)
+	every := 1
 	if testing.Short() {
 		// One goroutine, which teaches the race stage (-short) nothing: a
 		// tenth of the expressions there.
-		var some []corpus.Expr
-		for i := 0; i < len(exprs); i += 10 {
-			some = append(some, exprs[i])
-		}
-		exprs = some
+		every = 10
 	}
+	m, err := runMatrix("../..", every)
+	require.NoError(t, err)
+	for _, p := range m.problems {
+		t.Error(p)
+	}
+	t.Logf("%d expressions (the fast path took %d), %d documents, %d sets", m.Exprs, m.FastTook, m.Docs, m.Sets)
+	require.Positive(t, m.Docs, "no document of mode cute or mlir")
+	require.Positive(t, m.Sets, "no set of expressions through the language server")
+	if py := startPython(t); py != nil {
+		pythonMatrix(t, py, every)
+	}
+}
+
+// TestMatrixFindsADisagreement: the matrix reports implementations that
+// differ, with where and which: two lists of findings, and two answers of
+// eval. The tree's corpus agrees, so the comparisons are given answers that
+// differ, written by hand.
+func TestMatrixFindsADisagreement(t *testing.T) {
+	m := &matrix{}
+	m.sameFindings("x.cute", "the language server", []string{"E0101 error 1:1-1:2 a"}, func() ([]string, error) { return nil, nil })
+	require.Len(t, m.problems, 1)
+	assert.Contains(t, m.problems[0], "x.cute: lint and the language server differ")
+	m.diff("x:1", "eval", "the C ABI", evalAnswer{Value: "4:1"}, evalAnswer{Value: "4:2"})
+	require.Len(t, m.problems, 2)
+	assert.Contains(t, m.problems[1], "x:1: eval and the C ABI differ")
+}
+
+// pythonMatrix puts the matrix's expressions and documents through the
+// Python package, whose answers must be the C ABI's.
+func pythonMatrix(t *testing.T, py *pythonLeg, every int) {
+	exprs, err := corpus.Exprs("../..")
+	require.NoError(t, err)
+	var in []string
+	var want []bridge.Result
+	for i := 0; i < len(exprs); i += every {
+		in = append(in, mustJSON(t, map[string]any{"op": "eval", "text": exprs[i].Text}))
+		want = append(want, bridge.Eval([]byte(exprs[i].Text)))
+	}
+	py.compare(t, "eval", in, want)
 	docs, err := corpus.Docs("../..")
 	require.NoError(t, err)
-	py := startPython(t)
-	t.Run("eval", func(t *testing.T) { matrixEval(t, exprs, py) })
-	t.Run("lint", func(t *testing.T) { matrixLint(t, docs, py) })
-	t.Run("lsp", func(t *testing.T) { matrixLSP(t, exprs) })
-}
-
-// evalAnswer is what an implementation answers for one expression.
-type evalAnswer struct {
-	Value, Kind string
-	Obligations string // JSON
-	Code        string // of the error that stops it, "" when it evaluates
-	Message     string
-	Line, Col   int
-}
-
-// answerOfJSON reads the object of one line of "cutec eval -json".
-func answerOfJSON(t testing.TB, line []byte) evalAnswer {
-	t.Helper()
-	var o struct {
-		Value, Kind string
-		Obligations json.RawMessage
-		Error       *struct {
-			Code, Message string
-			Line, Col     int
-		}
-	}
-	require.NoError(t, json.Unmarshal(line, &o), "%s", line)
-	a := evalAnswer{Value: o.Value, Kind: o.Kind, Obligations: "[]"}
-	if len(o.Obligations) > 0 {
-		a.Obligations = compactJSON(t, o.Obligations)
-	}
-	if e := o.Error; e != nil {
-		a = evalAnswer{Code: e.Code, Message: e.Message, Line: e.Line, Col: e.Col}
-	}
-	return a
-}
-
-// answerOfBridge reads a result of the C ABI's eval.
-func answerOfBridge(t testing.TB, r bridge.Result) evalAnswer {
-	t.Helper()
-	if !r.Failed {
-		return evalAnswer{Value: string(r.Value), Kind: r.Kind, Obligations: compactJSON(t, r.ObligationsJSON())}
-	}
-	var ds []struct {
-		Severity, Code, Message string
-		Line, Col               int
-	}
-	require.NoError(t, json.Unmarshal(bridge.DiagnosticsJSON(r.Diags), &ds))
-	for _, d := range ds {
-		if d.Severity == "error" {
-			return evalAnswer{Code: d.Code, Message: d.Message, Line: d.Line, Col: d.Col}
-		}
-	}
-	t.Fatalf("a failed call without an error: %s", bridge.DiagnosticsJSON(r.Diags))
-	return evalAnswer{}
-}
-
-func compactJSON(t testing.TB, b []byte) string {
-	t.Helper()
-	var out bytes.Buffer
-	require.NoError(t, json.Compact(&out, b))
-	return out.String()
-}
-
-// matrixEval evaluates every expression with every implementation.
-func matrixEval(t *testing.T, exprs []corpus.Expr, py *pythonLeg) {
-	took := 0
-	var pyIn []string
-	var want []bridge.Result
-	for _, c := range exprs {
-		where := fmt.Sprintf("%s:%d: %q", c.Source, c.Line, c.Text)
-		ev := &evaluator{json: true}
-		full := ev.appendResult(nil, diag.NewFile("<stdin>", []byte(c.Text)))
-		fullA := answerOfJSON(t, full.text)
-		if checkFast(t, c.Text) {
-			took++
-		}
-		stdout, stderr, _ := webRun([]string{"eval", "-json", "--", c.Text}, "")
-		if stdout == "" {
-			t.Errorf("%s: the page's entry printed nothing: %s", where, stderr)
-		} else if web := answerOfJSON(t, []byte(stdout)); web != fullA {
-			t.Errorf("%s: the page's entry and eval differ (-eval +page):\n%s", where, cmp.Diff(fullA, web))
-		}
-		r := bridge.Eval([]byte(c.Text))
-		if b := answerOfBridge(t, r); b != withoutPathHint(fullA) {
-			t.Errorf("%s: the C ABI and eval differ (-eval +C ABI):\n%s", where, cmp.Diff(fullA, b))
-		}
-		if py != nil {
-			pyIn = append(pyIn, mustJSON(t, map[string]any{"op": "eval", "text": c.Text}))
-			want = append(want, r)
-		}
-	}
-	t.Logf("%d expressions; the fast path took %d", len(exprs), took)
-	if took < len(exprs)/4 {
-		t.Errorf("the fast path took %d of %d expressions: the matrix no longer tests it", took, len(exprs))
-	}
-	if py != nil {
-		py.compare(t, "eval", pyIn, want)
-	}
-}
-
-// withoutPathHint is a's message without the hint eval adds to a syntax
-// error of an argument that looks like a file's path (hint_path.go): the
-// C ABI evaluates text, never a command line, and gives none.
-func withoutPathHint(a evalAnswer) evalAnswer {
-	prefix, _, _ := strings.Cut(pathHint("eval", ""), ";")
-	if i := strings.Index(a.Message, "; "+prefix); i >= 0 {
-		a.Message = a.Message[:i]
-	}
-	return a
-}
-
-// matrixLint lints every document of mode cute or mlir with every
-// implementation; the documents of mode expr are matrixEval's.
-func matrixLint(t *testing.T, docs []corpus.Doc, py *pythonLeg) {
-	dir := t.TempDir()
-	var pyIn []string
-	var want []bridge.Result
-	n := 0
+	in, want = nil, nil
 	for _, d := range docs {
 		if d.Mode == "expr" {
 			continue
 		}
-		n++
 		kind := map[string]bridge.Kind{"cute": bridge.Cute, "mlir": bridge.MLIR}[d.Mode]
-		file := filepath.Join(dir, strings.ReplaceAll(d.Path, "/", "_")+"."+d.Mode)
-		require.NoError(t, os.WriteFile(file, []byte(d.Input), 0o644))
-		lint := lintFindings(t, file)
-		if got := lspFindings(t, file, []byte(d.Input)); !slices_equal(got, lint) {
-			t.Errorf("%s: the language server and lint differ (-lint +lsp):\n%s", d.Path, cmp.Diff(lint, got))
-		}
-		r := bridge.Lint(filepath.Base(file), []byte(d.Input), kind)
-		if got := jsonFindings(t, arrayLines(t, bridge.DiagnosticsJSON(r.Diags))); !slices_equal(got, lint) {
-			t.Errorf("%s: the C ABI and lint differ (-lint +C ABI):\n%s", d.Path, cmp.Diff(lint, got))
-		}
-		if d.Mode == "cute" { // the page lints the editor's .cute text
-			stdout, _, _ := webRun([]string{"lint", "-format", "json"}, d.Input)
-			if got := jsonFindings(t, []byte(stdout)); !slices_equal(got, lint) {
-				t.Errorf("%s: the page's entry and lint differ (-lint +page):\n%s", d.Path, cmp.Diff(lint, got))
-			}
-		}
-		if py != nil {
-			pyIn = append(pyIn, mustJSON(t, map[string]any{"op": "lint", "name": filepath.Base(file), "kind": int(kind), "text": d.Input}))
-			want = append(want, r)
-		}
+		name := strings.ReplaceAll(d.Path, "/", "_") + "." + d.Mode
+		in = append(in, mustJSON(t, map[string]any{"op": "lint", "name": name, "kind": int(kind), "text": d.Input}))
+		want = append(want, bridge.Lint(name, []byte(d.Input), kind))
 	}
-	require.Positive(t, n, "no document of mode cute or mlir")
-	if py != nil {
-		py.compare(t, "lint", pyIn, want)
-	}
-}
-
-// matrixLSP writes the expressions of each set, one a line, as a .cute
-// document: the language server publishes lint's diagnostics for it, and
-// the first error of each line is the one verify reports for its
-// expression (a line that verifies has no error).
-func matrixLSP(t *testing.T, exprs []corpus.Expr) {
-	bySource := map[string][]corpus.Expr{}
-	var sources []string
-	for _, c := range exprs {
-		if strings.ContainsAny(c.Text, "\n\r#") || strings.HasPrefix(c.Source, "testdata/golden/") {
-			continue // one line each; a golden's input is its own document
-		}
-		if bySource[c.Source] == nil {
-			sources = append(sources, c.Source)
-		}
-		bySource[c.Source] = append(bySource[c.Source], c)
-	}
-	dir := t.TempDir()
-	for _, src := range sources {
-		cases := bySource[src]
-		var text strings.Builder
-		for _, c := range cases {
-			text.WriteString(c.Text + "\n")
-		}
-		file := filepath.Join(dir, strings.ReplaceAll(src, "/", "_")+".cute")
-		require.NoError(t, os.WriteFile(file, []byte(text.String()), 0o644))
-		lint := lintFindings(t, file)
-		if got := lspFindings(t, file, []byte(text.String())); !slices_equal(got, lint) {
-			t.Errorf("%s: the language server and lint differ (-lint +lsp):\n%s", src, cmp.Diff(lint, got))
-		}
-		firstError := map[int]string{}
-		for _, f := range lint {
-			code, rest, _ := strings.Cut(f, " ")
-			sev, rest, _ := strings.Cut(rest, " ")
-			span, msg, _ := strings.Cut(rest, " ")
-			line, col, _ := strings.Cut(strings.Split(span, "-")[0], ":")
-			if sev != "error" {
-				continue
-			}
-			var l int
-			fmt.Sscan(line, &l)
-			if _, seen := firstError[l]; !seen {
-				msg, _, _ = strings.Cut(msg, " [note ")
-				firstError[l] = code + " 1:" + col + " " + msg
-			}
-		}
-		for i, c := range cases {
-			if notAnExpression(c.Text) {
-				continue
-			}
-			a := answerOfBridge(t, bridge.Verify([]byte(c.Text)))
-			want := ""
-			if a.Code != "" {
-				want = fmt.Sprintf("%s %d:%d %s", a.Code, a.Line, a.Col, a.Message)
-			}
-			assert.Equal(t, want, firstError[i+1], "%s:%d: %q: verify's error and lint's first error on its line", c.Source, c.Line, c.Text)
-		}
-	}
-}
-
-// notAnExpression reports whether a case is a statement of a .cute file
-// (assert, expect) or the dialect's type spelling (!cute.layout<"...">),
-// which eval reads and a .cute line does not.
-func notAnExpression(text string) bool {
-	word, _, _ := strings.Cut(text, " ")
-	return strings.HasPrefix(text, "!") || word == "assert" || word == "expect"
-}
-
-func slices_equal(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
-
-// arrayLines returns the objects of a JSON array one a line.
-func arrayLines(t testing.TB, array []byte) []byte {
-	t.Helper()
-	var objs []json.RawMessage
-	require.NoError(t, json.Unmarshal(array, &objs))
-	var out bytes.Buffer
-	for _, o := range objs {
-		out.Write(o)
-		out.WriteByte('\n')
-	}
-	return out.Bytes()
+	py.compare(t, "lint", in, want)
 }
 
 func mustJSON(t testing.TB, v any) string {
@@ -308,13 +110,10 @@ type pythonLeg struct {
 // times over), so the leg runs with CUTEC_REQUIRE_PYTHON=1, as the embed
 // stage of CI sets it, and then fails without python3.
 func startPython(t *testing.T) *pythonLeg {
-	if os.Getenv("CUTEC_REQUIRE_PYTHON") == "" {
+	python, ok := heavytest.Python(t, false)
+	if !ok {
 		t.Log("the Python leg runs with CUTEC_REQUIRE_PYTHON=1 (the embed stage of CI)")
 		return nil
-	}
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is not installed (CUTEC_REQUIRE_PYTHON is set)")
 	}
 	lib := filepath.Join(t.TempDir(), "libcutec.so")
 	out, err := exec.Command("go", "build", "-buildmode=c-shared", "-o", lib, "../../capi").CombinedOutput()
@@ -372,4 +171,20 @@ func (p *pythonLeg) compare(t *testing.T, what string, requests []string, want [
 		}
 	}
 	assert.Equal(t, len(want), i, "python answered %d of %d", i, len(want))
+}
+
+// TestGoldenMatrixUsage: -matrix takes one repository root and no
+// -update (exit 2), and a root without the corpus is an error (exit 2),
+// never an empty matrix that passes.
+func TestGoldenMatrixUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"golden", "-matrix"},
+		{"golden", "-matrix", "a", "b"},
+		{"golden", "-matrix", "-update", "."},
+		{"golden", "-matrix", t.TempDir()},
+	} {
+		status, stdout, stderr := runCmd(nil, args...)
+		assert.Equal(t, exitUsage, status, "%v: %s%s", args, stdout, stderr)
+		assert.NotEmpty(t, stderr, "%v says why", args)
+	}
 }

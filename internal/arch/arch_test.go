@@ -18,14 +18,14 @@ var allowed = map[string][]string{
 	"tiled":     {"layout", "diag", "internal/suggest"},
 	"grammar":   {"diag"},
 	"ast":       {"diag"},
-	"parser":    {"grammar", "internal/syntax", "ast", "diag", "internal/gencache", "internal/cppnames"},
+	"parser":    {"grammar", "internal/syntax", "ast", "diag", "internal/gencache", "internal/cppnames", "internal/mlirscan"},
 	"normalize": {"ast", "layout", "banks", "tiled", "diag", "internal/cppnames", "internal/suggest"},
-	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache", "internal/evalfast"},
+	"verify":    {"parser", "normalize", "ast", "layout", "banks", "diag", "internal/gencache", "internal/evalfast", "internal/mlirscan"},
 	"printer":   {"ast", "layout", "diag"},
-	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile"},
+	"golden":    {"parser", "normalize", "verify", "printer", "ast", "layout", "diag", "internal/atomicfile", "internal/suggest"},
 	"format":    {"parser", "printer", "ast", "diag"},
 
-	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "tiled", "diag", "internal/explain", "internal/driver", "internal/tvpic", "internal/sources"},
+	"internal/lsp":        {"parser", "normalize", "verify", "printer", "ast", "layout", "banks", "tiled", "diag", "internal/explain", "internal/driver", "internal/tvpic", "internal/sources", "internal/mlirscan"},
 	"internal/atomicfile": {},
 	"internal/bridge":     {"format", "verify", "printer", "normalize", "parser", "ast", "layout", "diag", "internal/driver", "internal/tvpic"},
 	"internal/gencache":   {},
@@ -46,6 +46,9 @@ var allowed = map[string][]string{
 	"internal/sources": {"verify", "normalize", "parser", "diag"},
 	// internal/corpus reads the test cases of testdata/ for the tests.
 	"internal/corpus": {},
+	// internal/mlirscan holds the tokens of MLIR that parser's payload
+	// scanner and verify's op checker share.
+	"internal/mlirscan": {},
 }
 
 // importers lists packages that only some packages may import: the grammar's

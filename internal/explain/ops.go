@@ -14,6 +14,12 @@ import (
 // these operands (the call is then one step).
 type derivation func(d *deriver, vals []normalize.Value, args []string) (result, bool)
 
+// derivations is the table of derivations by operation, built by the one
+// init of the package (a derivation may derive its sub-calls through the
+// table, so a variable's initializer would be a cycle), in this order: the
+// operations of the algebra, the constructors and rearrangements, their
+// forms on composed layouts (which wrap what is there), the tiled MMA's and
+// the tiled copy's queries.
 var derivations map[string]derivation
 
 func init() {
@@ -48,6 +54,10 @@ func init() {
 		"local_tile":        deriveLocalTile,
 		"local_partition":   deriveLocalPartition,
 	}
+	addRearrangements()
+	wrapComposed()
+	addTiledMMA()
+	addTiledCopy()
 }
 
 // deriveCoalesce walks the leaves of L, as paper §3.2 merges them: a leaf of

@@ -12,7 +12,9 @@ import (
 // of which operand go where, each mode read with get, the result their
 // concatenation (make_layout of layouts nests each as one mode).
 
-func init() {
+// addRearrangements adds the derivations of the constructors and the
+// rearrangements.
+func addRearrangements() {
 	for op, fn := range map[string]derivation{
 		"append":                                 deriveAppend(false, false),
 		"prepend":                                deriveAppend(true, false),
@@ -622,7 +624,10 @@ var onComposedLayout = []string{
 	"raked_product", "tile_to_shape", "group_modes", "take", "select", "append", "prepend",
 }
 
-func init() {
+// wrapComposed makes each derivation of onComposedLayout take a composed
+// layout as its first operand too; it runs after the derivations it wraps
+// are added.
+func wrapComposed() {
 	for _, op := range onComposedLayout {
 		plain, op := derivations[op], op
 		derivations[op] = func(d *deriver, vals []normalize.Value, args []string) (result, bool) {

@@ -16,7 +16,8 @@ import (
 // tiled MMA (tile_size, get_atom_layoutA_TV, get_thr_layout_vmnk), so every
 // step replays.
 
-func init() {
+// addTiledMMA adds the derivations of a tiled MMA's queries and partitions.
+func addTiledMMA() {
 	for _, op := range []byte{'A', 'B', 'C'} {
 		derivations["get_layout"+string(op)+"_TV"] = deriveLayoutTV(op)
 		derivations["partition_"+string(op)] = derivePartitionMMA(op)
@@ -299,7 +300,11 @@ func deriveFragment(op byte) derivation {
 // layout, its atom's reference values carried to the source's or the
 // destination's order.
 
-func init() {
+// addTiledCopy adds the derivations of a tiled copy's TV layouts and
+// partitions, its retile and make_tiled_copy.
+func addTiledCopy() {
+	derivations["retile"] = deriveRetile
+	derivations["make_tiled_copy"] = deriveMakeTiledCopy
 	for _, s := range []byte{'S', 'D'} {
 		derivations["get_layout"+string(s)+"_TV"] = deriveCopyLayoutTV(s)
 		derivations["partition_"+string(s)] = deriveCopyPartition(s)
@@ -480,8 +485,6 @@ func deriveRetile(d *deriver, vals []normalize.Value, args []string) (result, bo
 	return d.stepOK("slice", call("slice", "(_,("+strings.Join(rest, ",")+"))", vt.text), "the fragment's own rest modes kept: (atom values, atom calls, rest...)")
 }
 
-func init() { derivations["retile"] = deriveRetile }
-
 // restSlicer returns the slicer that keeps every mode of the mode of frg
 // at path: "_" for a leaf, "(_,_,...)" for a tuple of its rank.
 func (d *deriver) restSlicer(frg string, path ...string) (string, bool) {
@@ -515,8 +518,6 @@ func (d *deriver) partitionable(name string, vals []normalize.Value, args []stri
 	r, _ := d.eval(d.annotate(call(name, args...)))
 	return thr, r.ok
 }
-
-func init() { derivations["make_tiled_copy"] = deriveMakeTiledCopy }
 
 // deriveMakeTiledCopy is make_tiled_copy(ATOM, THR, VAL) as CuTe builds it
 // (make_tiled_copy in copy_atom.hpp): the threads raked over the values

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutec/cutec/diag"
+	"github.com/cutec/cutec/internal/mlirscan"
 	"github.com/cutec/cutec/normalize"
 	"github.com/cutec/cutec/verify"
 )
@@ -34,7 +35,7 @@ const (
 	ctxBelow                   // the op reads the lines below
 )
 
-var opMarker = "= cute."
+const opMarker = mlirscan.OpMarker
 
 // lineOpContext returns the opContext flags of a line.
 func lineOpContext(line string) uint8 {
@@ -64,8 +65,8 @@ func lineOpContext(line string) uint8 {
 // The window's text is appended to buf[:0] (scratch space, reused from op
 // to op).
 func (d *document) opWindow(i int, buf []byte) (*diag.File, int, bool) {
-	k := strings.Index(d.lines[i], opMarker)
-	if k < 0 {
+	k, ok := mlirscan.OpIn([]byte(d.lines[i])) // the op the checker reads: none in a comment
+	if !ok {
 		return nil, 0, false
 	}
 	first, size := i, 0
@@ -86,7 +87,7 @@ func (d *document) opWindow(i int, buf []byte) (*diag.File, int, bool) {
 		text = append(text, d.lines[j]...)
 	}
 	f := diag.NewWindow(d.name, text, 0, 1-(i-first), 1)
-	return f, size + k + len(opMarker), true
+	return f, size + k, true
 }
 
 // checkOpInContext returns E0605 for the op on line i, read in its window,
@@ -172,7 +173,8 @@ func (d *document) hoverOp(line int, c *checker) (string, *Range) {
 	}
 	// The window's line 1 is line i of the document; the name follows
 	// `= cute.` on it.
-	k := strings.Index(d.lines[i], opMarker) + len(opMarker) - len("cute.")
+	k, _ := mlirscan.OpIn([]byte(d.lines[i])) // opWindow found it
+	k -= len("cute.")
 	r := Range{Start: d.position(i, k), End: d.position(i, k+len("cute.")+len(t.Name))}
 	return b.String(), &r
 }

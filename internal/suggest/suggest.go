@@ -43,8 +43,17 @@ func Closest(name string, candidates []string) string {
 // substitutions and transpositions of adjacent bytes that turn a into b
 // ("lnit" is one edit from "lint").
 func Distance(a, b string) int {
-	// rows[0], rows[1], rows[2] hold rows i-2, i-1 and i of the table.
-	rows := [3][]int{make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)}
+	// rows[0], rows[1], rows[2] hold rows i-2, i-1 and i of the table: on
+	// the stack for a name of up to 32 bytes.
+	var buf [3][33]int
+	var rows [3][]int
+	for r := range rows {
+		if len(b) < len(buf[r]) {
+			rows[r] = buf[r][:len(b)+1]
+		} else {
+			rows[r] = make([]int, len(b)+1)
+		}
+	}
 	for j := range rows[1] {
 		rows[1][j] = j
 	}

@@ -43,3 +43,15 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestDistanceOfShortNamesAllocatesNothing: the misspelling checks call
+// Distance once per unknown name and known one (golden's sections of a
+// large archive), so a short name costs no allocation.
+func TestDistanceOfShortNamesAllocatesNothing(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { Distance("printd", "printed") }); n != 0 {
+		t.Errorf("Distance allocated %v times", n)
+	}
+	if d := Distance("printd", "printed"); d != 1 {
+		t.Errorf("Distance(printd, printed) = %d, want 1 (one insertion)", d)
+	}
+}
