@@ -1,0 +1,188 @@
+package layout
+
+import (
+	"cmp"
+	"slices"
+)
+
+// The divisibility conditions of a composition on dynamic values, read off
+// the static definition (paper §3.3.2, CuTe's composition_impl). The base
+// case composes the coalesced A = (S_0,...,S_{n-1}):(D_0,...) with one
+// mode s:d of B; with the prefix products P_j = S_0·...·S_{j-1} it needs
+//
+//   - the stride divisibility condition (eq. 20): P_j | d or d | P_j;
+//   - the shape divisibility condition (eq. 21), ceil(P_j/d) | s where B
+//     reaches P_j: written P_j | s·d or s·d | P_j, which is the paper's
+//     condition where d | P_j and holds by eq. 20 where P_j | d,
+//
+// for j = 1, ..., n-1 (the last mode of A is extended, never checked). The
+// fold over dynamic values (composeBase) keeps ? wherever a step depends on
+// one, so these are what each instance checks. They are exact but for two
+// sufficient readings: the paper checks eq. 21 only up to the mode B
+// reaches, where s <= ceil(P_j/d) also passes; and an instance whose A
+// coalesces further (two modes that line up for its values) has fewer
+// prefix products to check. cutec's static fold also accepts a step that
+// crosses a mode boundary the stride does not divide where it gives
+// A(B(c)) at every point; the conditions ask for the divisibility.
+
+// ComposeConditions are the conditions of eq. 20 and 21 under which
+// composition(a, t) on a and t with their ? named (DynamicNamer) is an
+// error for no value: one per prefix product and mode of the tile that
+// the terms do not decide ("?1 | 64 or 64 | ?1").
+func (*Symbolic) ComposeConditions(a Layout, t Tiler) []Obligation {
+	f := foldConds{op: "composition"}
+	f.tiler(a, t, false)
+	return f.out
+}
+
+// DivideConditions are the conditions of the divide op (logical_divide,
+// zipped_divide, tiled_divide, flat_divide, local_tile) of l by t, whose ?
+// are named: those of the complement of the tile in the coalesced shape
+// of l, and those of the composition l ∘ (T, T*). The complement T* has
+// for its strides 1 and the products s·d of T's modes, and for its s·d
+// products T's strides (and its rest covers l), so the conditions of the
+// composition with T* are those of T's modes: the same set whatever order
+// the values sort T's strides in.
+func (*Symbolic) DivideConditions(op string, l Layout, t Tiler) []Obligation {
+	f := foldConds{op: op}
+	f.tiler(l, t, true)
+	return f.out
+}
+
+// foldConds collects the conditions of one operation.
+type foldConds struct {
+	op  string
+	out []Obligation
+}
+
+func (f *foldConds) tiler(a Layout, t Tiler, divide bool) {
+	switch t.form {
+	case tileUnderscore:
+	case tileInt:
+		f.layout(a, Layout{Int(t.n), Int(1)}, divide)
+	case tileLayout:
+		f.layout(a, t.layout, divide)
+	default:
+		ms := a.modes()
+		for i, ti := range t.modes {
+			if i < len(ms) {
+				f.tiler(ms[i], ti, divide)
+			}
+		}
+	}
+}
+
+func (f *foldConds) layout(a, b Layout, divide bool) {
+	if divide {
+		f.nested(b)
+	}
+	f.compose(a, b.shape, b.stride)
+}
+
+// nested states what the complement of a divide's tile needs of its
+// extents: the static complement sorts the modes by stride, and a stride
+// inside what the modes before it cover is an error (E0402), so each
+// stride is at least the extent times the stride of the mode before it
+// (complement((?,2):(1,4)) needs 4 >= ?1). Only static strides are
+// sorted: the dynamic complement takes a dynamic stride only in a tile
+// of one mode, which nests whatever its value. A mode whose ? extent is 1
+// is filtered out by the instance, whose modes then nest all the more.
+func (f *foldConds) nested(b Layout) {
+	type mode struct{ s, d Term }
+	var ms []mode
+	sh, st := leaves(b.shape), leaves(b.stride)
+	for i := range sh {
+		x, ok1 := sh[i].Term()
+		d, ok2 := st[i].Term()
+		if ok1 && isOne(x) || ok2 && isZero(d) {
+			continue // filtered out
+		}
+		if !ok1 || !ok2 || !d.IsInt() {
+			return
+		}
+		ms = append(ms, mode{x, d})
+	}
+	slices.SortStableFunc(ms, func(p, q mode) int { return cmp.Compare(p.d.Coef, q.d.Coef) })
+	for k := 1; k < len(ms); k++ {
+		covered, ok := ms[k-1].s.Mul(ms[k-1].d)
+		if !ok {
+			return
+		}
+		f.state(Obligation{Op: f.op, D: covered, T: ms[k].d, Rel: RelAtLeast})
+	}
+}
+
+// compose walks B's modes as Compose does (eq. 22, and a basis stride
+// selecting a mode of A) and states the conditions of each base case.
+func (f *foldConds) compose(a Layout, bs, bd IntTuple) {
+	switch {
+	case bs.Kind() == KindTuple:
+		for i := range bs.elems {
+			f.compose(a, bs.elems[i], bd.elems[i])
+		}
+		return
+	case bd.Kind() == KindBasis:
+		sub, err := a.getLenient(bd.bpath()...)
+		if err != nil || bd.IsDynamic() {
+			return
+		}
+		f.compose(sub, bs, Int(bd.val))
+		return
+	}
+	if hasBasisStride(a.stride) {
+		return
+	}
+	s := symCalc{op: f.op}
+	sh, st := s.flatTerms(a)
+	x, d := s.term(bs), s.term(bd)
+	if s.err != nil || isZero(d) {
+		return
+	}
+	sh, _ = s.coalesceTerms(sh, st, true)
+	d.Coef = abs(d.Coef) // divisibility does not see the sign
+	sd := s.mul(x, d)
+	p := Term{Coef: 1, Div: 1}
+	for j := 0; j+1 < len(sh) && s.err == nil; j++ {
+		p = s.mul(p, sh[j])
+		if p.IsInt() && d.IsInt() && d.Coef < p.Coef && p.Coef%d.Coef != 0 {
+			// B crosses the boundary P_j at a stride that does not
+			// divide it: right only where B stays below it (paper:
+			// (s-1)·d < P_j), read s·d <= P_j.
+			f.state(Obligation{Op: f.op, D: sd, T: p, Rel: RelAtLeast})
+			continue
+		}
+		f.either(p, d)
+		f.either(p, sd)
+	}
+}
+
+// either states p | x or x | p where the terms do not decide it. Two
+// integers are decided by the fold itself (an error there).
+func (f *foldConds) either(p, x Term) {
+	if p.IsInt() && x.IsInt() {
+		return
+	}
+	if q, ok := x.Quo(p); ok && q.Div == 1 {
+		return
+	}
+	if q, ok := p.Quo(x); ok && q.Div == 1 {
+		return
+	}
+	if p.Plain() > x.Plain() {
+		p, x = x, p // one spelling of the same condition
+	}
+	f.state(Obligation{Op: f.op, D: p, T: x, Rel: RelEither})
+}
+
+// state adds o unless it is stated already or decided by integers.
+func (f *foldConds) state(o Obligation) {
+	if o.D.IsInt() && o.T.IsInt() {
+		return
+	}
+	for _, q := range f.out {
+		if q.String() == o.String() {
+			return
+		}
+	}
+	f.out = append(f.out, o)
+}
