@@ -176,16 +176,24 @@ func (f *foldConds) compose(a Layout, bs, bd IntTuple) {
 	p := Term{Coef: 1, Div: 1}
 	for j := 0; j+1 < len(sh) && s.err == nil; j++ {
 		p = s.mul(p, sh[j])
-		if p.IsInt() && d.IsInt() && d.Coef < p.Coef && p.Coef%d.Coef != 0 {
-			// B crosses the boundary P_j at a stride that does not
-			// divide it: right only where B stays below it (paper:
-			// (s-1)·d < P_j), read s·d <= P_j.
-			f.state(Obligation{Op: f.op, D: sd, T: p, Rel: RelAtLeast})
-			continue
-		}
-		f.either(p, d)
-		f.either(p, sd)
+		f.base(p, d, sd)
 	}
+}
+
+// base states eq. 20 and 21 between a prefix product p of A and a mode of
+// B of stride d (positive) and s·d = sd.
+func (f *foldConds) base(p, d, sd Term) {
+	if p.IsInt() && d.IsInt() && d.Coef < p.Coef && p.Coef%d.Coef != 0 {
+		// B crosses the boundary p at a stride that does not divide
+		// it: right only where B stays below it (paper: (s-1)·d < p),
+		// read s·d <= p; s·d is also a stride of a divide's
+		// complement, held to eq. 20.
+		f.state(Obligation{Op: f.op, D: sd, T: p, Rel: RelAtLeast})
+		f.either(p, sd)
+		return
+	}
+	f.either(p, d)
+	f.either(p, sd)
 }
 
 // either states p | x or x | p where the terms do not decide it. Two
@@ -217,4 +225,129 @@ func (f *foldConds) state(o Obligation) {
 		}
 	}
 	f.out = append(f.out, o)
+}
+
+// TileToShapeConditions are the conditions of tile_to_shape(block, target
+// [, order]) whose ? are named. CuTe builds it as blocked_product(block,
+// tiling), the tiling the column-major (or ordered) layout of the
+// repetitions r_i = ceil_div(size(target_i), size(block_i)); the product
+// composes the complement C of the block with the tiling. C leaves the
+// gaps between the block's modes sorted by stride (s_k:d_k): its prefix
+// products are Q_k = d_k / (s_1·...·s_{k-1}), and the tiling's strides and
+// s·d products are the products X of its first repetitions in order. So
+// the tile needs, besides its modes nesting (E0402), eq. 20 and 21 between
+// them, Q_k | X or X | Q_k, written d_k | X·S or X·S | d_k with S the
+// extents before k. Two readings: a gap is read d_k / covered, exact
+// where what the modes before cover divides d_k (the static complement
+// rounds it down otherwise, and a condition that it divides would refute
+// blocks every instance of which is right); a repetition is read t/b,
+// the block dividing the target (stated, a sufficient condition, where
+// the terms do not decide it and some gap needs it). A block with no gap
+// (a compact one) needs none of them.
+func (*Symbolic) TileToShapeConditions(block Layout, target IntTuple, order *IntTuple) []Obligation {
+	f := foldConds{op: "tile_to_shape"}
+	f.nested(block)
+	type mode struct{ s, d Term }
+	var ms []mode
+	sh, st := leaves(block.shape), leaves(block.stride)
+	for i := range sh {
+		x, ok1 := sh[i].Term()
+		d, ok2 := st[i].Term()
+		if ok1 && isOne(x) || ok2 && isZero(d) {
+			continue
+		}
+		if !ok1 || !ok2 {
+			return f.out
+		}
+		ms = append(ms, mode{x, d})
+	}
+	for _, m := range ms {
+		if !m.d.IsInt() && len(ms) > 1 {
+			return f.out // the dynamic complement refuses it
+		}
+	}
+	slices.SortStableFunc(ms, func(p, q mode) int { return cmp.Compare(p.d.Coef, q.d.Coef) })
+	r := target.Rank()
+	ord, err := tileOrder(target, order)
+	if err != nil || block.Rank() > r {
+		return f.out
+	}
+	// The repetitions, each a quotient of terms t_i/b_i (the static
+	// ceil_div where both are static), in the order the tiling lays them
+	// out; the products of the first ones are the X, num/den.
+	one := Term{Coef: 1, Div: 1}
+	type rep struct{ num, den Term }
+	reps := make([]rep, r)
+	var s symCalc
+	var exact []Obligation
+	for i := range reps {
+		t := s.product(leaves(target.At(i)))
+		b := one
+		if i < block.Rank() {
+			b = s.product(leaves(block.shape.At(i)))
+		}
+		switch {
+		case s.err != nil:
+			return f.out
+		case t.IsInt() && b.IsInt():
+			var c calc
+			reps[i] = rep{Term{Coef: c.ceilDiv(t.Coef, b.Coef), Div: 1}, one}
+		default:
+			reps[i] = rep{t, b}
+			if o := (Obligation{Op: f.op, D: b, T: t}); !o.dischargeProved() {
+				exact = append(exact, o)
+			}
+		}
+	}
+	xs := []rep{{one, one}}
+	for k := range r {
+		for i := range r {
+			if ord[i] == int64(k) {
+				x := xs[len(xs)-1]
+				xs = append(xs, rep{s.mul(x.num, reps[i].num), s.mul(x.den, reps[i].den)})
+			}
+		}
+	}
+	n := len(f.out)
+	before := one
+	for _, m := range ms {
+		q, ok := m.d.Quo(before)
+		for i, x := range xs {
+			switch {
+			case ok && q.Div == 1 && isOne(q):
+				// No gap below d_k: Q_k is 1.
+			case ok && q.Div == 1 && i+1 < len(xs) && isOne(x.den) && isOne(xs[i+1].den):
+				f.base(q, x.num, xs[i+1].num) // a mode of the tiling
+			case ok && q.Div == 1:
+				f.either(s.mul(q, x.den), x.num)
+			default:
+				f.either(s.mul(m.d, x.den), s.mul(x.num, before))
+			}
+		}
+		before = s.mul(before, m.s)
+	}
+	if s.err != nil {
+		return f.out[:n]
+	}
+	if len(f.out) > n {
+		for _, o := range exact {
+			f.state(o)
+		}
+	}
+	return f.out
+}
+
+// product is the product of terms of leaves.
+func (s *symCalc) product(ls []IntTuple) Term {
+	p := Term{Coef: 1, Div: 1}
+	for _, l := range ls {
+		p = s.mul(p, s.term(l))
+	}
+	return p
+}
+
+// dischargeProved reports whether the facts prove o.
+func (o Obligation) dischargeProved() bool {
+	v, _, _ := o.Discharge()
+	return v == Proved
 }

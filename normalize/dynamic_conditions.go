@@ -84,7 +84,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := op.symbolic, op.symbolic != nil
-	derived := op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
+	derived := op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || op.name == "tile_to_shape" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -180,6 +180,16 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	if op.name == "crd2idx" && len(named.vals) == 2 && r.String() != "?" { // a plain ? claims nothing
 		if sh, ok := named.vals[1].(Tuple); ok {
 			conds = append(conds, compactConditions(op.name, sh.T)...)
+		}
+	}
+	if op.name == "tile_to_shape" && len(named.vals) >= 2 {
+		if l, ok := named.vals[0].(Layout); ok {
+			var order *layout.IntTuple
+			if len(named.vals) == 3 {
+				o := named.tuple(2)
+				order = &o
+			}
+			conds = append(conds, new(layout.Symbolic).TileToShapeConditions(l.L, named.tuple(1), order)...)
 		}
 	}
 	if op.name == "make_layout_like" {
