@@ -44,15 +44,16 @@ func (*Symbolic) ComposeConditions(a Layout, t Tiler) []Obligation {
 // composition with T* are those of T's modes: the same set whatever order
 // the values sort T's strides in.
 func (*Symbolic) DivideConditions(op string, l Layout, t Tiler) []Obligation {
-	f := foldConds{op: op}
+	f := foldConds{op: op, divide: true}
 	f.tiler(l, t, true)
 	return f.out
 }
 
 // foldConds collects the conditions of one operation.
 type foldConds struct {
-	op  string
-	out []Obligation
+	op     string
+	divide bool // a divide: B is the tile and its complement
+	out    []Obligation
 }
 
 func (f *foldConds) tiler(a Layout, t Tiler, divide bool) {
@@ -186,10 +187,12 @@ func (f *foldConds) base(p, d, sd Term) {
 	if p.IsInt() && d.IsInt() && d.Coef < p.Coef && p.Coef%d.Coef != 0 {
 		// B crosses the boundary p at a stride that does not divide
 		// it: right only where B stays below it (paper: (s-1)·d < p),
-		// read s·d <= p; s·d is also a stride of a divide's
-		// complement, held to eq. 20.
+		// read s·d <= p. In a divide, s·d is also a stride of the
+		// tile's complement, held to eq. 20.
 		f.state(Obligation{Op: f.op, D: sd, T: p, Rel: RelAtLeast})
-		f.either(p, sd)
+		if f.divide {
+			f.either(p, sd)
+		}
 		return
 	}
 	f.either(p, d)
