@@ -312,27 +312,48 @@ func (*Symbolic) TileToShapeConditions(block Layout, target IntTuple, order *Int
 		}
 	}
 	n := len(f.out)
-	before := one
+	before := one           // S: the extents of the modes before k
+	covered := one          // what they cover
+	prefix, ok := one, true // Q_{k-1}, while a term
+	gaps := false
 	for _, m := range ms {
-		q, ok := m.d.Quo(before)
+		// The gap d_k / covered, rounded down as the static complement
+		// rounds it where both are static.
+		var q Term
+		switch {
+		case !ok:
+		case m.d.IsInt() && covered.IsInt() && covered.Coef > 0:
+			q = s.mul(prefix, Term{Coef: m.d.Coef / covered.Coef, Div: 1})
+		default:
+			g, exact := m.d.Quo(covered)
+			ok = exact && g.Div == 1
+			q = s.mul(prefix, g)
+		}
+		prefix = q
+		gaps = gaps || !ok || !isOne(q)
 		for i, x := range xs {
 			switch {
-			case ok && q.Div == 1 && isOne(q):
+			case ok && isOne(q):
 				// No gap below d_k: Q_k is 1.
-			case ok && q.Div == 1 && i+1 < len(xs) && isOne(x.den) && isOne(xs[i+1].den):
-				f.base(q, x.num, xs[i+1].num) // a mode of the tiling
-			case ok && q.Div == 1:
+			case ok && q.IsInt() && i+1 < len(xs) && isOne(x.den) && x.num.IsInt() &&
+				x.num.Coef < q.Coef && q.Coef%x.num.Coef != 0:
+				// A mode of the tiling of static stride X crossing Q_k
+				// (base): right only while it stays below.
+				next := xs[i+1]
+				f.state(Obligation{Op: f.op, D: next.num, T: s.mul(q, next.den), Rel: RelAtLeast})
+			case ok:
 				f.either(s.mul(q, x.den), x.num)
 			default:
 				f.either(s.mul(m.d, x.den), s.mul(x.num, before))
 			}
 		}
 		before = s.mul(before, m.s)
+		covered = s.mul(m.s, m.d)
 	}
 	if s.err != nil {
 		return f.out[:n]
 	}
-	if len(f.out) > n {
+	if gaps {
 		for _, o := range exact {
 			f.state(o)
 		}
