@@ -198,6 +198,14 @@ func (c *composer) composeBase(a Layout, s, d IntTuple) Layout {
 // values and the result cannot be checked.
 func (c *composer) checkCrossingStatic(a, r Layout, s, d int64, cross *Error) {
 	p := staticPrefix(a)
+	if !p.stride.IsStatic() {
+		// CuTe's static_assert refuses the step outright; cutec checks
+		// it point by point, which a dynamic stride of A leaves open.
+		e := *cross
+		e.Msg += ", and A's strides there are dynamic, so the result cannot be checked"
+		c.fail(&e)
+		return
+	}
 	if p.shape.Equal(a.shape) {
 		c.checkCrossing(a, r, s, d, cross)
 		return

@@ -14,7 +14,7 @@ package layout
 // stay whole; an integer coord indexes the rest mode as a whole. Result:
 // the tile's layout and its offset in l.
 func LocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, error) {
-	z, err := ZippedDivide(l, tiler)
+	z, err := zippedDivide(l, tiler, true)
 	if err != nil {
 		return Layout{}, IntTuple{}, withOp(err, "local_tile")
 	}

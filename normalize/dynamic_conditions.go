@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/layout"
@@ -83,7 +84,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		assume &^= extentNotOne // one merged mode: an extent 1 only scales its size
 	}
 	sym, hasSym := op.symbolic, op.symbolic != nil
-	derived := productOps[op.name] || op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
+	derived := productOps[op.name] || op.name == "crd2idx" || op.name == "complement" || op.name == "make_layout_like" || op.name == "max_common_vector" || op.name == "max_common_layout" || op.name == "shape_div" || op.name == "right_inverse" || op.name == "tile_to_shape" || upcastRatio(op.name, a) > 1 || downcastRatio(op.name, a) > 0
 	if !hasAssume && !hasSym && !derived || !hasAnonymous(a.vals, a) && !hasSymbols(a) {
 		return true
 	}
@@ -118,9 +119,13 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		}
 	}
 	var conds []layout.Obligation
-	if hasSym && op.name != "complement" && !(productOps[op.name] && hasSymbols(a)) { // complement's are derived below; a product with symbols stated its own
+	if hasSym && op.name != "complement" && !(productOps[op.name] && hasSymbols(a)) && !(foldOps[op.name] && hasSymbols(a)) { // complement's are derived below; with symbols, a product's or a fold's symbolic form stated its own
 		if _, obl, err := sym(&named); err == nil {
 			conds = append(conds, obl...)
+		} else {
+			// The symbolic form cannot decide a step: the conditions
+			// the static fold checks on every instance (eq. 20, 21).
+			conds = append(conds, foldConditions(op.name, &named)...)
 		}
 	}
 	if len(a.vals) == 1 {
@@ -177,6 +182,16 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 			conds = append(conds, compactConditions(op.name, sh.T)...)
 		}
 	}
+	if op.name == "tile_to_shape" && len(named.vals) >= 2 {
+		if l, ok := named.vals[0].(Layout); ok {
+			var order *layout.IntTuple
+			if len(named.vals) == 3 {
+				o := named.tuple(2)
+				order = &o
+			}
+			conds = append(conds, new(layout.Symbolic).TileToShapeConditions(l.L, named.tuple(1), order)...)
+		}
+	}
 	if op.name == "make_layout_like" {
 		if l, ok := named.vals[0].(Layout); ok {
 			conds = append(conds, likeConditions(l.L)...)
@@ -208,6 +223,11 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 		extents, strides := namer.Extents, namer.Strides
 		if assume&firstOnly != 0 {
 			extents, strides = extents[:firstExtents], strides[:firstStrides]
+		}
+		if foldOps[op.name] && hasSymbols(a) {
+			// The symbolic form computed the result: what it takes of a
+			// named symbol it states; of a ?, that it is positive.
+			extents, strides = anonymousTerms(extents), anonymousTerms(strides)
 		}
 		one := layout.Term{Coef: 1, Div: 1}
 		zero := layout.Term{Coef: 0, Div: 1}
@@ -550,4 +570,54 @@ func rightInverse(l layout.Layout) (Value, error) {
 		return lay(r, err)
 	}
 	return Layout{c}, nil
+}
+
+// foldOps are the operations built on composition whose conditions
+// foldConditions states where the symbolic form cannot decide a step. With
+// named symbols their symbolic form gives the result and states its
+// conditions, taking a ? as a positive symbol: what is assumed of a ?
+// is stated beside them.
+var foldOps = map[string]bool{"composition": true, "logical_divide": true, "zipped_divide": true, "tiled_divide": true, "flat_divide": true, "local_tile": true}
+
+// foldConditions are the divisibility conditions of composition (paper
+// eq. 20 and 21) that the operations built on it check on every instance,
+// stated on the named arguments: composition and the divides by their
+// tiler, local_tile by its tiler (diced by its projection).
+func foldConditions(name string, a *args) []layout.Obligation {
+	if len(a.vals) < 2 {
+		return nil
+	}
+	l, ok := a.vals[0].(Layout)
+	t, ok2 := a.tilerAt(1)
+	if !ok || !ok2 {
+		return nil
+	}
+	var s layout.Symbolic
+	switch name {
+	case "composition":
+		return s.ComposeConditions(l.L, t)
+	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide":
+		return s.DivideConditions(name, l.L, t)
+	case "local_tile":
+		if a.n() == 4 {
+			d, err := t.Dice(a.tuple(3))
+			if err != nil {
+				return nil
+			}
+			t = d
+		}
+		return s.DivideConditions(name, l.L, t)
+	}
+	return nil
+}
+
+// anonymousTerms are the terms of ts that stand for a ? (named ?1, ?2, ...).
+func anonymousTerms(ts []layout.Term) []layout.Term {
+	var out []layout.Term
+	for _, t := range ts {
+		if len(t.Names) == 1 && strings.HasPrefix(t.Names[0], "?") {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -221,7 +221,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && (op.name == "coalesce" || op.name == "filter") && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // coalesce computes with ? as with symbols, which may be 1
 			}
-			if ok && (op.name == "complement" || productOps[op.name]) && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
+			if ok && (op.name == "complement" || productOps[op.name] || foldOps[op.name]) && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // symbols stand for positive values, a ? stride for any
 			}
 			if ok {
