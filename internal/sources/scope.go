@@ -37,8 +37,6 @@ func (s scopes) after(o int) int {
 	return k
 }
 
-var cppHead = regexp.MustCompile(`\b(struct|class|union|namespace)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)`)
-
 // maxScopeDepth bounds the nesting of scopes: a brace deeper opens none.
 const maxScopeDepth = 256
 
@@ -98,25 +96,48 @@ func cppScopes(clean []byte) scopes {
 
 // headName returns the kind and name of the struct, class or namespace
 // whose body a `{` after head opens: the last such keyword outside angle
-// brackets (template <class T> struct X : Base<T> names X).
+// brackets followed by a name (template <class T> struct X : Base<T> names
+// X; struct alignas(16) X names X).
 func headName(head []byte) (byte, string) {
 	var kind byte
 	var name string
-	for _, m := range cppHead.FindAllSubmatchIndex(head, -1) {
-		depth := 0
-		for _, c := range head[:m[0]] {
-			switch c {
-			case '<':
-				depth++
-			case '>':
-				depth--
-			}
+	depth := 0
+	for i := 0; i < len(head); {
+		c := head[i]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
 		}
-		if depth != 0 {
+		if !isIdent(c) {
+			i++
 			continue
 		}
-		kind, name = 's', string(head[m[4]:m[5]])
-		if string(head[m[2]:m[3]]) == "namespace" {
+		at := i
+		i = identEnd(head, i)
+		w := string(head[at:i])
+		if depth != 0 || w != "struct" && w != "class" && w != "union" && w != "namespace" {
+			continue
+		}
+		k := spaceEnd(head, i)
+		if k == i {
+			continue
+		}
+		if e := identEnd(head, k); string(head[k:e]) == "alignas" {
+			p := spaceEnd(head, e)
+			if p < len(head) && head[p] == '(' {
+				if q := bytes.IndexByte(head[p:], ')'); q >= 0 {
+					k = spaceEnd(head, p+q+1)
+				}
+			}
+		}
+		if k >= len(head) || !isIdentStart(head[k]) {
+			continue
+		}
+		i = identEnd(head, k)
+		kind, name = 's', string(head[k:i])
+		if w == "namespace" {
 			kind = 'n'
 		}
 	}

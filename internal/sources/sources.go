@@ -93,10 +93,16 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 	if r.py {
 		r.clean = blankPython(src)
 		found = scanPython(r.clean)
-		r.sc = pyScopes(r.clean)
 	} else {
 		r.clean = blankCpp(src)
 		found = scanCpp(r.clean)
+	}
+	if !slices.ContainsFunc(found, isDecl) {
+		return Result{} // constants alone: nothing to list or check
+	}
+	if r.py {
+		r.sc = pyScopes(r.clean)
+	} else {
 		r.sc = cppScopes(r.clean)
 	}
 	env := normalize.NewEnv()
@@ -192,6 +198,10 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 	res.Diags = append(res.Diags, r.pairBanks(name, file, p, env)...)
 	return res
 }
+
+// isDecl reports whether a scanner found a declaration (not a constant,
+// a parameter's default, an atom's or a type's other name).
+func isDecl(f found) bool { return !f.isConst && !f.param && !f.alias && !f.typeAlias }
 
 // compact is a text without its blanks.
 func compact(b []byte) string { return strings.Join(strings.Fields(string(b)), "") }
@@ -595,8 +605,19 @@ func (r *reader) member(owner, name string) (string, bool) {
 	return "", false
 }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
+func isIdentStart(c byte) bool { return identBytes[c] == 2 }
 
-func isIdent(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+func isIdent(c byte) bool { return identBytes[c] != 0 }
+
+// identBytes is 2 for a byte that starts an identifier, 1 for a digit.
+var identBytes = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			t[c] = 2
+		case c >= '0' && c <= '9':
+			t[c] = 1
+		}
+	}
+	return t
+}()
