@@ -316,6 +316,14 @@ func (c *converter) cuteCall(name, written string, args []ast.Expr, sp diag.Span
 			c.add(errUnexpected(c.f, sp, "three integers in make_swizzle(b, m, s)", quote(srcText(c.f, sp))))
 		}
 		return &ast.Swizzle{Span: sp, Name: "S", B: ints[0], M: ints[1], S: ints[2]}, true
+	case "composition":
+		if len(args) != 3 {
+			return nil, false // composition(A, B): the algebra's call
+		}
+		// CuTe C++'s composition(Swizzle, Offset, Layout) (swizzle_layout.hpp,
+		// composed_layout.hpp) builds the composed layout, as
+		// make_composed_layout(inner, offset, outer) does.
+		return composedOf(sp, args[0], args[1], args[2]), true
 	case "make_composed_layout":
 		if len(args) != 3 {
 			c.add(errUnexpected(c.f, sp, "three arguments in make_composed_layout(inner, offset, outer)", quote(srcText(c.f, sp))))

@@ -193,10 +193,22 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		res.Decls = append(res.Decls, d)
 		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 		// Below, the name is its value, as a constant is.
-		r.consts[f.name] = addDef(r.consts[f.name], constDef{at: f.end, scope: scope, text: "(" + v.String() + ")", val: v})
+		r.consts[f.name] = addDef(r.consts[f.name], constDef{at: f.end, scope: scope, text: substText(v), val: v})
 	}
 	res.Diags = append(res.Diags, r.pairBanks(name, file, p, env)...)
 	return res
+}
+
+// substText is the text a declaration's name is replaced by where it is
+// used: its value in parentheses, but an integer as it is (in the
+// language, (0) is a tuple of one integer, which an offset is not: auto
+// offset = cute::_0{} is the integer 0).
+func substText(v normalize.Value) string {
+	s := v.String()
+	if v.Kind() == normalize.KindInt && !strings.HasPrefix(s, "-") {
+		return s
+	}
+	return "(" + s + ")"
 }
 
 // isDecl reports whether a scanner found a declaration (not a constant,
