@@ -121,12 +121,15 @@ var layoutCalls = wordSet("make_layout", "make_ordered_layout", "make_composed_l
 	"tile_to_shape", "make_swizzle", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 	"logical_product", "zipped_product", "tiled_product", "blocked_product", "raked_product",
 	"coalesce", "complement", "right_inverse", "left_inverse", "make_identity_layout",
-	"make_tiled_mma", "make_tiled_copy", "make_tiled_copy_tv", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C")
+	"make_tiled_mma", "make_tiled_copy", "make_tiled_copy_tv", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C",
+	"make_shape", "make_stride")
 
 var (
 	constTypes = wordSet("int", "int32_t", "int64_t", "uint32_t", "uint64_t", "size_t", "unsigned", "long", "auto")
 	paramTypes = wordSet("int", "int32_t", "int64_t", "uint32_t", "size_t", "unsigned")
-	typeNames  = wordSet("Layout", "Swizzle", "Tile", "ComposedLayout", "TiledMMA")
+	typeNames  = wordSet("Layout", "Swizzle", "Tile", "ComposedLayout", "TiledMMA", "Shape", "Stride")
+	// typeWords are words of a template parameter that name no parameter.
+	typeWords = wordSet("class", "typename", "int", "int32_t", "int64_t", "uint32_t", "uint64_t", "size_t", "unsigned", "long", "bool", "auto", "template")
 	atomNames  = wordSet("MMA_Atom", "Copy_Atom")
 )
 
@@ -330,6 +333,8 @@ func scanCpp(clean []byte) []found {
 			if f, ok := matchTypeParam(clean, i); ok {
 				fs = append(fs, f)
 			}
+		case "template":
+			fs = scanTemplate(fs, clean, i)
 		case "using":
 			if n0, n1, rhs, ok := assignAt(clean, i); ok {
 				fs = scanUsing(fs, clean, string(clean[n0:n1]), n0, rhs, &budget)
@@ -364,6 +369,36 @@ func scanCpp(clean []byte) []found {
 		}
 	}
 	sortFound(fs)
+	return fs
+}
+
+// scanTemplate reads the parameters without a default of the template
+// parameter list after the keyword `template` that ends at i (a parameter
+// with a default is read by matchParam and matchTypeParam).
+func scanTemplate(fs []found, clean []byte, i int) []found {
+	k := spaceEnd(clean, i)
+	if k >= len(clean) || clean[k] != '<' {
+		return fs
+	}
+	e := angleEnd(clean[k:min(len(clean), k+maxDeclLen)], 0)
+	if e < 0 {
+		return fs
+	}
+	for _, a := range topLevelArgs(clean, k+1, k+e-1) {
+		p := clean[a[0]:a[1]]
+		if bytes.IndexByte(p, '=') >= 0 {
+			continue
+		}
+		n1 := trimEnd(p, 0, len(p))
+		n0 := n1
+		for n0 > 0 && isIdent(p[n0-1]) {
+			n0--
+		}
+		if n0 == n1 || !isIdentStart(p[n0]) || typeWords[string(p[n0:n1])] {
+			continue
+		}
+		fs = append(fs, found{name: string(p[n0:n1]), off: a[0] + n0, param: true, tparam: true})
+	}
 	return fs
 }
 

@@ -3,6 +3,7 @@ package sources
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 )
 
@@ -47,12 +48,48 @@ const maxHead = 1024
 // cppScopes returns the scopes of C++ text without comments or literals.
 // A `{` without its `}` ends at the end of the file; a `}` without its `{`
 // is passed over. An empty `{}` (a value's braces, Int<4>{}) opens none.
-func cppScopes(clean []byte) scopes {
+func cppScopes(clean []byte, conds []condEvent) scopes {
 	s := scopes{{start: 0, end: len(clean), parent: -1, kind: 'f'}}
 	stack := []int{0}
 	stop := -1  // the last `;`, `{` or `}`
 	deeper := 0 // braces open past maxScopeDepth, which open no scope
+	// The scopes open at each #if and after its first branch (blankDirectives).
+	type branch struct {
+		at, first []int
+		firstSet  bool
+	}
+	var open []branch
+	next := len(clean) // the offset of the next conditional
+	if len(conds) > 0 {
+		next = conds[0].at
+	}
 	for i := 0; i < len(clean); i++ {
+		for i >= next {
+			switch e := conds[0]; {
+			case e.kind == 'i':
+				open = append(open, branch{at: slices.Clone(stack)})
+			case len(open) == 0:
+			case e.kind == 'e':
+				b := &open[len(open)-1]
+				if !b.firstSet {
+					b.first, b.firstSet = slices.Clone(stack), true
+				} else {
+					s.closeAll(stack, b.at, i) // a later branch's scopes end with it
+				}
+				stack = append(stack[:0], b.at...)
+			default: // #endif
+				if b := open[len(open)-1]; b.firstSet {
+					s.closeAll(stack, b.first, i)
+					stack = append(stack[:0], b.first...)
+				}
+				open = open[:len(open)-1]
+			}
+			if conds = conds[1:]; len(conds) > 0 {
+				next = conds[0].at
+			} else {
+				next = len(clean)
+			}
+		}
 		switch clean[i] {
 		case ';':
 			stop = i
@@ -92,6 +129,16 @@ func cppScopes(clean []byte) scopes {
 		}
 	}
 	return s
+}
+
+// closeAll ends at offset at the scopes of the stack from that the stack
+// to does not hold.
+func (s scopes) closeAll(from, to []int, at int) {
+	for _, k := range from {
+		if !slices.Contains(to, k) {
+			s[k].end = at
+		}
+	}
 }
 
 // headName returns the kind and name of the struct, class or namespace

@@ -89,12 +89,14 @@ const maxDeclLen = 16 << 10
 func Read(name string, src []byte, p *verify.Pass) Result {
 	file := diag.NewFile(name, src)
 	var found []found
+	var conds []condEvent
 	r := &reader{py: strings.EqualFold(filepath.Ext(name), ".py"), consts: map[string][]constDef{}, types: map[string][]constDef{}}
 	if r.py {
 		r.clean = blankPython(src)
 		found = scanPython(r.clean)
 	} else {
 		r.clean = blankCpp(src)
+		conds = blankDirectives(r.clean)
 		found = scanCpp(r.clean)
 	}
 	if !slices.ContainsFunc(found, isDecl) {
@@ -103,7 +105,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 	if r.py {
 		r.sc = pyScopes(r.clean)
 	} else {
-		r.sc = cppScopes(r.clean)
+		r.sc = cppScopes(r.clean, conds)
 	}
 	env := normalize.NewEnv()
 	res := Result{sc: r.sc}
@@ -125,24 +127,30 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		case f.alias:
 			r.define(f.name, f.end, scope, compact(r.clean[f.off:f.end]))
 			continue
+		case f.tparam:
+			r.hide(f.name, f.off, scope, "a template parameter without a default")
+			continue
 		case f.isConst:
 			v, _ := r.substitute([]byte(f.value), f.off)
 			if n, ok := evalInt(v, r.py); ok {
 				r.define(f.name, f.off, scope, strconv.FormatInt(n, 10))
 			} else if r.py && isIntTuple(v) {
 				r.define(f.name, f.off, scope, string(v))
-			} else {
-				r.define(f.name, f.off, scope, "") // hides the name's definitions outside
+			} else { // hides the name's definitions outside
+				r.hide(f.name, f.off, scope, "assigned on line "+strconv.Itoa(file.Position(f.off).Line)+" a value the reader does not evaluate: "+short(f.value))
 			}
 			continue
 		}
 		d := Decl{Name: f.name, Off: f.off, End: f.end, scope: scope}
 		pos := file.Position(f.off)
 		d.Line, d.Column = pos.Line, pos.Col
-		if f.end-f.off > maxDeclLen {
-			d.Skipped = "the declaration is longer than " + strconv.Itoa(maxDeclLen) + " bytes"
+		skip := func(why string) {
+			d.Skipped = why
 			res.Decls = append(res.Decls, d)
-			r.define(f.name, f.end, scope, "")
+			r.hide(f.name, f.end, scope, "whose declaration on line "+strconv.Itoa(d.Line)+" is skipped")
+		}
+		if f.end-f.off > maxDeclLen {
+			skip("the declaration is longer than " + strconv.Itoa(maxDeclLen) + " bytes")
 			continue
 		}
 		r.unresolved = r.unresolved[:0]
@@ -150,42 +158,35 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
 		if (len(pd) > 0 || e == nil) && len(r.unresolved) > 0 {
-			d.Skipped = "depends on " + strings.Join(r.unresolved, ", ") + ": not a member of a struct of this file with a value known here (a template parameter's member, a type declared elsewhere, an object's attribute)"
-			res.Decls = append(res.Decls, d)
-			r.define(f.name, f.end, scope, "")
+			skip(r.membersWhy(f.off))
 			continue
 		}
 		if len(pd) > 0 || e == nil {
-			d.Skipped = "not a form the language reads: " + firstMessage(pd)
-			res.Decls = append(res.Decls, d)
-			r.define(f.name, f.end, scope, "")
+			if why := r.hiddenIn(text, f.off); why != "" {
+				skip(why)
+			} else {
+				skip("not a form the language reads: " + firstMessage(pd))
+			}
 			continue
 		}
 		v, vd := p.Node(w, e, env)
 		if why := unevaluable(vd); why != "" {
-			d.Skipped = why
-			res.Decls = append(res.Decls, d)
-			r.define(f.name, f.end, scope, "")
+			skip(r.explain(vd, w, why, f.off))
 			continue
 		}
 		if names := freeNames(text); names != "" && hasError(vd) {
 			// An error of a value that depends on names the reader does not
 			// know (a member, a run-time value) is not a finding on the source.
-			d.Skipped = "depends on names that are not constants in scope: " + names
-			res.Decls = append(res.Decls, d)
-			r.define(f.name, f.end, scope, "")
+			skip(r.orHidden(text, f.off, "depends on names that are not constants in scope: "+names))
 			continue
 		}
 		if v == nil { // a finding that leaves no value: reported, not listed
-			d.Skipped = "it has an error"
-			res.Decls = append(res.Decls, d)
+			skip("it has an error")
 			res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
 			continue
 		}
 		if names := symbols(v.String()); names != "" && algebraKind(v.Kind()) {
-			d.Skipped = "depends on names that are not constants in scope: " + names
-			res.Decls = append(res.Decls, d)
-			r.define(f.name, f.end, scope, "")
+			skip(r.orHidden(text, f.off, "depends on names that are not constants in scope: "+names))
 			continue
 		}
 		d.Value = v
@@ -200,13 +201,16 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 }
 
 // substText is the text a declaration's name is replaced by where it is
-// used: its value in parentheses, but an integer as it is (in the
-// language, (0) is a tuple of one integer, which an offset is not: auto
-// offset = cute::_0{} is the integer 0).
+// used: its value in parentheses, but an integer or a tuple as it is (in
+// the language, (0) is a tuple of one integer, which an offset is not:
+// auto offset = cute::_0{} is the integer 0).
 func substText(v normalize.Value) string {
 	s := v.String()
-	if v.Kind() == normalize.KindInt && !strings.HasPrefix(s, "-") {
+	switch {
+	case v.Kind() == normalize.KindInt && !strings.HasPrefix(s, "-"):
 		return s
+	case v.Kind() == normalize.KindTuple && strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")"):
+		return s // ((4,8)) would be a tuple of one tuple
 	}
 	return "(" + s + ")"
 }
@@ -229,6 +233,12 @@ func unevaluable(l diag.List) string {
 		c := string(d.Code)
 		if d.Code == diag.UnknownName || strings.HasPrefix(c, "E01") {
 			return d.Message
+		}
+		if d.Code == diag.WrongKind {
+			// CuTe's functions take more kinds than the language reads
+			// them for (take<0,2> of a shape, tile_to_shape to a layout's
+			// shape): a wrong kind in a source is a form not read.
+			return "a call the language reads for other kinds of arguments: " + d.Message
 		}
 	}
 	return ""
@@ -366,6 +376,7 @@ type constDef struct {
 	text  string
 	scope int
 	val   normalize.Value
+	why   string // of a name whose value is not known (text ""): why
 }
 
 // found is what a scanner found: a declaration's expression span, or a
@@ -380,6 +391,7 @@ type found struct {
 	// typeAlias: another name of a type (using P = Policy;, a template
 	// parameter's default, class P = Policy), for its members P::Stages.
 	typeAlias bool
+	tparam    bool // a template parameter without a default
 }
 
 // edit is one substitution: the bytes [at, at+oldLen) of the original
@@ -590,6 +602,140 @@ type reader struct {
 // definitions of that name in the scopes around.
 func (r *reader) define(name string, at, scope int, text string) {
 	r.consts[name] = addDef(r.consts[name], constDef{at: at, text: text, scope: scope})
+}
+
+// hide records that name, defined at at in scope, has a value the reader
+// does not know, and why: it hides the definitions of that name in the
+// scopes around, and a declaration that uses it is skipped with why.
+func (r *reader) hide(name string, at, scope int, why string) {
+	r.consts[name] = addDef(r.consts[name], constDef{at: at, scope: scope, why: why})
+}
+
+// explain returns the reason a declaration at off is skipped for the
+// diagnostics vd of its evaluation in the window w, whose first error
+// gave why: for a name the evaluation does not know, what the name is.
+func (r *reader) explain(vd diag.List, w *diag.File, why string, off int) string {
+	var d *diag.Diagnostic
+	for _, x := range vd {
+		if x.Severity == diag.Error {
+			d = x
+			break
+		}
+	}
+	if d == nil || d.Code != diag.UnknownName || d.File != w || d.Span.End > len(w.Src) || d.Span.Start >= d.Span.End {
+		return why
+	}
+	name := strings.TrimSuffix(string(w.Src[d.Span.Start:d.Span.End]), "{}")
+	if why := r.whyUnknown(name, off); why != "" {
+		return "depends on " + name + ", " + why
+	}
+	switch {
+	case strings.ContainsAny(name, "<>"):
+		return "uses " + name + ", a template the language does not read"
+	case r.py && strings.Contains(name, "."):
+		return "depends on " + name + ", an attribute of an object (the reader reads none)"
+	case strings.Contains(name, "::"):
+		return "depends on " + name + ", declared in another file or in a form the reader does not read"
+	}
+	return "depends on " + name + ", which is not a constant or a declaration read in scope (a function's parameter, a name declared in another file)"
+}
+
+// whyUnknown says what a name the reader knows no value of at off is
+// (hidden by hide, or another name of such a type), or "".
+func (r *reader) whyUnknown(name string, off int) string {
+	use := r.sc.at(off)
+	for range 8 { // another name of another name, a few deep
+		if def, ok := r.lookupDef(name, off, use); ok && def.text == "" && def.why != "" {
+			return def.why
+		}
+		t, ok := find(r.sc, r.types[name], off, use)
+		if !ok || t.text == name {
+			return ""
+		}
+		if why := r.whyUnknown1(t.text, off, use); why != "" {
+			return "another name of " + t.text + ", " + why
+		}
+		name = t.text
+	}
+	return ""
+}
+
+func (r *reader) whyUnknown1(name string, off, use int) string {
+	if def, ok := r.lookupDef(name, off, use); ok && def.text == "" {
+		return def.why
+	}
+	return ""
+}
+
+// hiddenIn returns "depends on NAME, WHY" for the first name of a
+// declaration's substituted text whose value the reader knows it does not
+// know (whyUnknown), or "".
+func (r *reader) hiddenIn(text []byte, off int) string {
+	for i := 0; i < len(text); {
+		if !isIdentStart(text[i]) || i > 0 && (isIdent(text[i-1]) || text[i-1] == ':' || text[i-1] == '.') {
+			i++
+			continue
+		}
+		j := identEnd(text, i)
+		if j < len(text) && (text[j] == ':' || text[j] == '.') {
+			i = j // a qualified name is a member's, which substitute reports
+			continue
+		}
+		name := string(text[i:j])
+		if why := r.whyUnknown(name, off); why != "" {
+			return "depends on " + name + ", " + why
+		}
+		i = j
+	}
+	return ""
+}
+
+// orHidden is hiddenIn's reason for text, or why.
+func (r *reader) orHidden(text []byte, off int, why string) string {
+	if h := r.hiddenIn(text, off); h != "" {
+		return h
+	}
+	return why
+}
+
+// membersWhy is the reason a declaration at off that uses the members
+// r.unresolved (A::B) is skipped: what each owner is, where the reader
+// knows.
+func (r *reader) membersWhy(off int) string {
+	var known, unknown []string
+	for _, q := range r.unresolved {
+		owner := q
+		if k := strings.LastIndex(q, "::"); k >= 0 {
+			owner = q[:k]
+		} else if k := strings.LastIndex(q, "."); k >= 0 {
+			owner = q[:k]
+		}
+		if j := strings.LastIndex(owner, "::"); j >= 0 {
+			owner = owner[j+2:]
+		}
+		if why := r.whyUnknown(owner, off); why != "" {
+			known = append(known, q+", a member of "+owner+" ("+why+")")
+		} else {
+			unknown = append(unknown, q)
+		}
+	}
+	if len(unknown) == 0 {
+		return "depends on " + strings.Join(known, "; ")
+	}
+	if r.py {
+		return "depends on " + strings.Join(unknown, ", ") + ": attributes of an object or a module, which the reader does not read"
+	}
+	return "depends on " + strings.Join(unknown, ", ") + ": not a member of a struct of this file with a value known here (a template parameter's member, a type declared elsewhere, an object's attribute)"
+}
+
+// short is a value's text for a message: without its blanks, cut at 60
+// bytes.
+func short(text string) string {
+	t := compact([]byte(text))
+	if len(t) > 60 {
+		t = t[:57] + "..."
+	}
+	return t
 }
 
 // lookup returns the value of name at offset at in scope use: of the
