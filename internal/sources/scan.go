@@ -130,7 +130,7 @@ var (
 	typeNames  = wordSet("Layout", "Swizzle", "Tile", "ComposedLayout", "TiledMMA", "Shape", "Stride")
 	// typeWords are words of a template parameter that name no parameter.
 	typeWords = wordSet("class", "typename", "int", "int32_t", "int64_t", "uint32_t", "uint64_t", "size_t", "unsigned", "long", "bool", "auto", "template")
-	atomNames  = wordSet("MMA_Atom", "Copy_Atom")
+	atomNames = wordSet("MMA_Atom", "Copy_Atom")
 )
 
 func wordSet(words ...string) map[string]bool {
