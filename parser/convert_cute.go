@@ -187,7 +187,7 @@ func (c *converter) layoutType(args []*grammar.TemplateArg, sp diag.Span) ast.Ex
 // colMajor returns the compact column-major stride of a shape of integers
 // and run-time leaves (CuTe's compact_col_major, LayoutLeft): each leaf's
 // stride is the product of the extents before it, `?` after a run-time
-// extent. A stride past the 64-bit range is reported, as a literal would be.
+// extent, and 0 for a static extent 1. A stride past the 64-bit range is reported, as a literal would be.
 func (c *converter) colMajor(shape ast.Expr, sp diag.Span) ast.Expr {
 	current, known, overflow := int64(1), true, false
 	var walk func(e ast.Expr) ast.Expr
@@ -200,6 +200,11 @@ func (c *converter) colMajor(shape ast.Expr, sp diag.Span) ast.Expr {
 			}
 			return &ast.Tuple{Span: sp, Elems: elems}
 		case *ast.Int:
+			if s.Static && s.Value == 1 {
+				// CuTe's compact_major gives a static extent 1 the stride _0
+				// (stride.hpp), and the strides after it go on from current.
+				return &ast.Int{Span: sp, Value: 0, Static: true}
+			}
 			if overflow {
 				c.add(newError(c.f, diag.IntOutOfRange, sp, "a column-major stride of "+quote(srcText(c.f, sp))+" is past the 64-bit range"))
 				overflow, known = false, false

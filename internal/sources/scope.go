@@ -132,11 +132,19 @@ func cppScopes(clean []byte, conds []condEvent) scopes {
 }
 
 // closeAll ends at offset at the scopes of the stack from that the stack
-// to does not hold.
+// to does not hold (a branch's scopes left open at its end), and makes
+// the outermost of them children of to's innermost scope, which holds
+// them when a branch before left that scope open (#if ... void f(int a) {
+// #else ... void f() { #endif): a lookup walks from a scope to its
+// parents.
 func (s scopes) closeAll(from, to []int, at int) {
 	for _, k := range from {
-		if !slices.Contains(to, k) {
-			s[k].end = at
+		if slices.Contains(to, k) {
+			continue
+		}
+		s[k].end = at
+		if slices.Contains(to, s[k].parent) && len(to) > 0 {
+			s[k].parent = to[len(to)-1]
 		}
 	}
 }
