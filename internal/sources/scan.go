@@ -121,7 +121,7 @@ var layoutCalls = wordSet("make_layout", "make_ordered_layout", "make_composed_l
 	"tile_to_shape", "make_swizzle", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
 	"logical_product", "zipped_product", "tiled_product", "blocked_product", "raked_product",
 	"coalesce", "complement", "right_inverse", "left_inverse", "make_identity_layout",
-	"make_tiled_mma", "make_tiled_copy", "make_tiled_copy_tv", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C",
+	"make_tiled_mma", "make_tiled_copy", "make_tiled_copy_tv", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C", "flat_product",
 	"make_shape", "make_stride")
 
 var (
@@ -523,6 +523,13 @@ func pyAssignment(fs []found, clean []byte, start, end int, budget *int) []found
 		return fs
 	}
 	v := hspaceEnd(line, eq+1)
+	if v < end && line[v] == '(' {
+		// A tuple that holds CuTe's calls, a tile of layouts: tiler = (
+		// cute.make_layout(3, stride=3), cute.make_layout((2, 4), ...)).
+		if e := balanced(clean, v, false, budget); e >= 0 && bytes.Contains(clean[v:e], []byte("cute.")) {
+			return append(fs, found{name: string(line[n0:n1]), off: v, end: e, tuple: true})
+		}
+	}
 	if bytes.HasPrefix(line[v:], []byte("cute.")) {
 		c0 := v + len("cute.")
 		c1 := identEnd(line, c0)

@@ -155,6 +155,16 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 		}
 		r.unresolved = r.unresolved[:0]
 		text, m := r.substitute(r.clean[f.off:f.end], f.off)
+		if f.tuple {
+			// The language's tuples hold values, not calls: each element
+			// is evaluated, and the tuple is that of their values.
+			t, why := r.tupleOf(name, f.off, f.end, p, env)
+			if why != "" {
+				skip(why)
+				continue
+			}
+			text, m = t, mapping{base: f.off, edits: []edit{{pos: 0, newLen: len(t), at: 0, oldLen: f.end - f.off}}}
+		}
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
 		if (len(pd) > 0 || e == nil) && len(r.unresolved) > 0 {
@@ -162,7 +172,9 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			continue
 		}
 		if len(pd) > 0 || e == nil {
-			if why := r.hiddenIn(text, f.off); why != "" {
+			if r.py && bytes.Contains(text, []byte("cutlass.Int")) {
+				skip("depends on run-time integers (cutlass.Int32(...)), which the DSL computes with at run time")
+			} else if why := r.hiddenIn(text, f.off); why != "" {
 				skip(why)
 			} else {
 				skip("not a form the language reads: " + firstMessage(pd))
@@ -392,6 +404,7 @@ type found struct {
 	// parameter's default, class P = Policy), for its members P::Stages.
 	typeAlias bool
 	tparam    bool // a template parameter without a default
+	tuple     bool // a Python tuple of CuTe's values (a tile of layouts)
 }
 
 // edit is one substitution: the bytes [at, at+oldLen) of the original
@@ -556,7 +569,9 @@ func (r *reader) substitute(text []byte, off int) ([]byte, mapping) {
 				j++
 			}
 		} else {
-			v, ok = r.lookup(string(text[i:j]), off+i, use)
+			if !keyword(text, j) {
+				v, ok = r.lookup(string(text[i:j]), off+i, use)
+			}
 			if r.py && !ok && j+1 < len(text) && text[j] == '.' && isIdentStart(text[j+1]) && string(text[i:j]) != "cute" && string(text[i:j]) != "cutlass" {
 				k := j + 1
 				for k < len(text) && isIdent(text[k]) {
@@ -581,6 +596,49 @@ func (r *reader) substitute(text []byte, off int) ([]byte, mapping) {
 		i = j
 	}
 	return fold(out, m, r.py)
+}
+
+// tupleOf evaluates each element of the Python tuple [off, end) of the
+// file (its parentheses included) and returns the tuple of their values'
+// texts, or why it cannot.
+func (r *reader) tupleOf(name string, off, end int, p *verify.Pass, env *normalize.Env) ([]byte, string) {
+	out := []byte{'('}
+	n := 0
+	for _, a := range topLevelArgs(r.clean, off+1, end-1) {
+		if len(bytes.TrimSpace(r.clean[a[0]:a[1]])) == 0 {
+			continue // the comma after the last element
+		}
+		text, _ := r.substitute(r.clean[a[0]:a[1]], a[0])
+		w := diag.NewWindow(name, text, 0, 1, 1)
+		e, pd := parser.ParseExpr(w)
+		if len(pd) > 0 || e == nil {
+			return nil, "not a form the language reads: " + firstMessage(pd)
+		}
+		v, vd := p.Node(w, e, env)
+		if v == nil || hasError(vd) || symbols(v.String()) != "" {
+			return nil, "an element of the tuple has no static value: " + strings.TrimSpace(string(text))
+		}
+		if n > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, v.String()...)
+		n++
+	}
+	if n < 2 {
+		return nil, "a tuple of fewer than two elements"
+	}
+	return append(out, ')'), ""
+}
+
+// keyword reports whether the name that ends at j of a declaration's text
+// is a keyword argument's (stride=, tiler=): followed by one `=`, it is
+// no value to substitute.
+func keyword(text []byte, j int) bool {
+	k := j
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	return k < len(text) && text[k] == '=' && (k+1 >= len(text) || text[k+1] != '=')
 }
 
 // reader is what reading one file keeps: its text without comments and
