@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/cutec/cutec/internal/driver"
@@ -118,7 +117,7 @@ func readSourceFile(p string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSourceBytes+1))
+	b, err := readSource(f)
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,9 @@ func (s scopes) after(o int) int {
 	return k
 }
 
+// scopeBytes are the bytes cppScopes stops at.
+var scopeBytes = [256]bool{';': true, '{': true, '}': true}
+
 // maxScopeDepth bounds the nesting of scopes: a brace deeper opens none.
 const maxScopeDepth = 256
 
@@ -89,6 +92,14 @@ func cppScopes(clean []byte, conds []condEvent) scopes {
 			} else {
 				next = len(clean)
 			}
+		}
+		if !scopeBytes[clean[i]] {
+			// most bytes are none of ; { }: pass over them up to the next
+			// one or the next conditional
+			for lim := min(next, len(clean)); i+1 < lim && !scopeBytes[clean[i+1]]; {
+				i++
+			}
+			continue
 		}
 		switch clean[i] {
 		case ';':

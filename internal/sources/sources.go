@@ -165,6 +165,14 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			}
 			text, m = t, mapping{base: f.off, edits: []edit{{pos: 0, newLen: len(t), at: 0, oldLen: f.end - f.off}}}
 		}
+		if len(r.unresolved) == 0 {
+			// A name the reader knows it has no value of: no value can
+			// come of the declaration, which is not parsed nor evaluated.
+			if why := r.hiddenIn(text, f.off); why != "" {
+				skip(why)
+				continue
+			}
+		}
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
 		if (len(pd) > 0 || e == nil) && len(r.unresolved) > 0 {
@@ -735,8 +743,8 @@ func (r *reader) hiddenIn(text []byte, off int) string {
 			continue
 		}
 		j := identEnd(text, i)
-		if j < len(text) && (text[j] == ':' || text[j] == '.') {
-			i = j // a qualified name is a member's, which substitute reports
+		if j < len(text) && (text[j] == ':' || text[j] == '.') || keyword(text, j) {
+			i = j // a member (substitute reports it) or a keyword argument's name
 			continue
 		}
 		name := string(text[i:j])
