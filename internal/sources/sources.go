@@ -795,11 +795,23 @@ func (r *reader) membersWhy(off int) string {
 }
 
 // short is a value's text for a message: without its blanks, cut at 60
-// bytes.
+// bytes, and marked "..." where it goes on past its line.
 func short(text string) string {
 	t := compact([]byte(text))
-	if len(t) > 60 {
+	depth := 0
+	for _, c := range t {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		}
+	}
+	switch {
+	case len(t) > 60:
 		t = t[:57] + "..."
+	case depth > 0: // a value that goes on over the next lines
+		t += "..."
 	}
 	return t
 }
