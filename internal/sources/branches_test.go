@@ -97,6 +97,8 @@ void k(int m) {
 }
 `)
 	assert.Contains(t, skipped["prob"], "depends on M, assigned on line 3 a value the reader does not evaluate: int(m)")
+	_, skipped, _ = values(t, "f.hpp", "using L = decltype(unstage(Layout<Shape<_4,_8>>{}));\n")
+	assert.Contains(t, skipped["L"], "calls unstage, which is no operation of the language")
 	_, skipped, _ = values(t, "k.py", "import cutlass.cute as cute\ndef f(self):\n    s = cute.make_layout((self._bM, 8))\n")
 	assert.Contains(t, skipped["s"], "self._bM: attributes of an object or a module, which the reader does not read")
 }

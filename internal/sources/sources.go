@@ -695,6 +695,9 @@ func (r *reader) explain(vd diag.List, w *diag.File, why string, off int) string
 	if why := r.whyUnknown(name, off); why != "" {
 		return "depends on " + name + ", " + why
 	}
+	if k := d.Span.End; k < len(w.Src) && w.Src[k] == '(' && isIdentStart(name[0]) && !strings.ContainsAny(name, "<>") {
+		return "calls " + name + ", which is no operation of the language (a function of this file or another)"
+	}
 	switch {
 	case strings.ContainsAny(name, "<>"):
 		return "uses " + name + ", a template the language does not read"
