@@ -78,8 +78,23 @@ func Is(path string) bool {
 // HasMarker reports whether a file's text uses CuTe: a directory walk reads
 // only such files.
 func HasMarker(src []byte) bool {
-	return bytes.Contains(src, []byte("cute::")) || bytes.Contains(src, []byte("<cute/")) ||
-		bytes.Contains(src, []byte("cutlass.cute")) || bytes.Contains(src, []byte("namespace cute"))
+	// Each marker holds "cute": one pass finds its occurrences, and each
+	// is checked for a marker around it (cute::, <cute/, cutlass.cute,
+	// namespace cute).
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte("cute"))
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + 4
+		if bytes.HasPrefix(src[i:], []byte("::")) ||
+			at >= 1 && src[at-1] == '<' && bytes.HasPrefix(src[i:], []byte("/")) ||
+			bytes.HasSuffix(src[:at], []byte("cutlass.")) ||
+			bytes.HasSuffix(src[:at], []byte("namespace ")) {
+			return true
+		}
+	}
 }
 
 // maxDeclLen bounds the text of one declaration: one longer is skipped.
@@ -90,7 +105,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 	file := diag.NewFile(name, src)
 	var found []found
 	var conds []condEvent
-	r := &reader{py: strings.EqualFold(filepath.Ext(name), ".py"), consts: map[string][]constDef{}, types: map[string][]constDef{}}
+	r := &reader{py: strings.EqualFold(filepath.Ext(name), ".py"), consts: map[string][]constDef{}, types: map[string][]constDef{}, file: file}
 	if r.py {
 		r.clean = blankPython(src)
 		found = scanPython(r.clean)
@@ -137,7 +152,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			} else if r.py && isIntTuple(v) {
 				r.define(f.name, f.off, scope, string(v))
 			} else { // hides the name's definitions outside
-				r.hide(f.name, f.off, scope, "assigned on line "+strconv.Itoa(file.Position(f.off).Line)+" a value the reader does not evaluate: "+short(f.value))
+				r.hide(f.name, f.off, scope, assignedMark+f.value) // the message is made where it is used
 			}
 			continue
 		}
@@ -661,6 +676,7 @@ type reader struct {
 	// member of a struct of the file for.
 	unresolved []string
 	copies     bool // a tiled copy was read
+	file       *diag.File
 }
 
 // define records a constant's or a declaration's value, visible from at
@@ -715,7 +731,7 @@ func (r *reader) whyUnknown(name string, off int) string {
 	use := r.sc.at(off)
 	for range 8 { // another name of another name, a few deep
 		if def, ok := r.lookupDef(name, off, use); ok && def.text == "" && def.why != "" {
-			return def.why
+			return r.whyText(def)
 		}
 		t, ok := find(r.sc, r.types[name], off, use)
 		if !ok || t.text == name {
@@ -731,7 +747,7 @@ func (r *reader) whyUnknown(name string, off int) string {
 
 func (r *reader) whyUnknown1(name string, off, use int) string {
 	if def, ok := r.lookupDef(name, off, use); ok && def.text == "" {
-		return def.why
+		return r.whyText(def)
 	}
 	return ""
 }
@@ -795,6 +811,19 @@ func (r *reader) membersWhy(off int) string {
 		return "depends on " + strings.Join(unknown, ", ") + ": attributes of an object or a module, which the reader does not read"
 	}
 	return "depends on " + strings.Join(unknown, ", ") + ": not a member of a struct of this file with a value known here (a template parameter's member, a type declared elsewhere, an object's attribute)"
+}
+
+// assignedMark starts the why of a name assigned a value the reader does
+// not evaluate, which holds that value: whyText makes its message only
+// where a skip reason uses it (most are never used).
+const assignedMark = "\x00"
+
+// whyText is the reason of a definition whose value is not known.
+func (r *reader) whyText(def constDef) string {
+	if v, ok := strings.CutPrefix(def.why, assignedMark); ok {
+		return "assigned on line " + strconv.Itoa(r.file.Position(def.at).Line) + " a value the reader does not evaluate: " + short(v)
+	}
+	return def.why
 }
 
 // short is a value's text for a message: without its blanks, cut at 60
