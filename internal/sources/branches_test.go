@@ -142,3 +142,30 @@ func TestLayoutTypeOfExtentOne(t *testing.T) {
 	assert.Equal(t, cuteValue(t, "(_1,_4):(_0,_1)"), got["A"])
 	assert.Equal(t, cuteValue(t, "_1:_0"), got["T"])
 }
+
+// A text read again in a file takes its value without a second
+// evaluation, but a declaration with a finding is evaluated and reported
+// each time, and the same text with other constants in scope is another
+// text.
+func TestRepeatedDeclarations(t *testing.T) {
+	src := `#include <cute/tensor.hpp>
+struct A { static constexpr int N = 4; using L = Layout<Shape<Int<N>,_8>>; using Bad = Layout<Shape<_4,_8>, Stride<_1>>; };
+struct B { static constexpr int N = 8; using L = Layout<Shape<Int<N>,_8>>; using Bad = Layout<Shape<_4,_8>, Stride<_1>>; };
+struct C { using L = Layout<Shape<_8,_8>>; };
+`
+	_, _, res := values(t, "rep.hpp", src)
+	var ls []string
+	for _, d := range res.Decls {
+		if d.Name == "L" {
+			require.NotNil(t, d.Value, d.Skipped)
+			ls = append(ls, d.Value.String())
+		}
+	}
+	// CuTe's compact column-major: (_4,_8):(_1,_4), (_8,_8):(_1,_8)
+	assert.Equal(t, []string{"(4,8):(1,4)", "(8,8):(1,8)", "(8,8):(1,8)"}, ls)
+	lines := []int{}
+	for _, d := range res.Diags {
+		lines = append(lines, d.Start().Line)
+	}
+	assert.Equal(t, []int{2, 3}, lines, "the stride of rank 1 for a shape of rank 2, reported twice")
+}

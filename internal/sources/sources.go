@@ -105,7 +105,7 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 	file := diag.NewFile(name, src)
 	var found []found
 	var conds []condEvent
-	r := &reader{py: strings.EqualFold(filepath.Ext(name), ".py"), consts: map[string][]constDef{}, types: map[string][]constDef{}, file: file}
+	r := &reader{py: strings.EqualFold(filepath.Ext(name), ".py"), consts: map[string][]constDef{}, types: map[string][]constDef{}, file: file, done: map[string]normalize.Value{}}
 	if r.py {
 		r.clean = blankPython(src)
 		found = scanPython(r.clean)
@@ -188,6 +188,18 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 				continue
 			}
 		}
+		accept := func(v normalize.Value) {
+			d.Value = v
+			r.copies = r.copies || strings.HasPrefix(v.String(), "make_tiled_copy")
+			res.Decls = append(res.Decls, d)
+			// Below, the name is its value, as a constant is.
+			r.consts[f.name] = addDef(r.consts[f.name], constDef{at: f.end, scope: scope, text: substText(v), val: v})
+		}
+		key := string(text)
+		if v, ok := r.done[key]; ok {
+			accept(v) // the same text read before in this file, without a finding
+			continue
+		}
 		w := diag.NewWindow(name, text, 0, 1, 1)
 		e, pd := parser.ParseExpr(w)
 		if (len(pd) > 0 || e == nil) && len(r.unresolved) > 0 {
@@ -224,12 +236,11 @@ func Read(name string, src []byte, p *verify.Pass) Result {
 			skip(r.orHidden(text, f.off, "depends on names that are not constants in scope: "+names))
 			continue
 		}
-		d.Value = v
-		r.copies = r.copies || strings.HasPrefix(v.String(), "make_tiled_copy")
-		res.Decls = append(res.Decls, d)
+		accept(v)
 		res.Diags = append(res.Diags, m.placeAll(vd, w, file)...)
-		// Below, the name is its value, as a constant is.
-		r.consts[f.name] = addDef(r.consts[f.name], constDef{at: f.end, scope: scope, text: substText(v), val: v})
+		if len(vd) == 0 && len(r.done) < maxDone {
+			r.done[key] = v
+		}
 	}
 	res.Diags = append(res.Diags, r.pairBanks(name, file, p, env)...)
 	return res
@@ -677,7 +688,15 @@ type reader struct {
 	unresolved []string
 	copies     bool // a tiled copy was read
 	file       *diag.File
+	// done are the values of the declarations' substituted texts read
+	// without a diagnostic: a text read again (ThrID = Layout<_128> in
+	// every MMA traits struct of a header) is not parsed nor evaluated
+	// again.
+	done map[string]normalize.Value
 }
+
+// maxDone bounds the texts a file's reading keeps in done.
+const maxDone = 1 << 14
 
 // define records a constant's or a declaration's value, visible from at
 // in scope; "" is a name whose value is not known, which hides the
