@@ -261,6 +261,9 @@ func TestNvidiaTreeHasOneRealFinding(t *testing.T) {
 	var findings []string
 	files := 0
 	for _, dir := range []string{"include", "examples", "python", "test", "tools"} {
+		if _, err := os.Stat(filepath.Join(root, dir)); err != nil {
+			t.Skipf("CUTEC_CUTLASS has no %s: extract the snapshot's include, examples, python, test and tools", dir)
+		}
 		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !Is(p) {
 				return err
