@@ -187,7 +187,7 @@ func (c *converter) layoutType(args []*grammar.TemplateArg, sp diag.Span) ast.Ex
 // colMajor returns the compact column-major stride of a shape of integers
 // and run-time leaves (CuTe's compact_col_major, LayoutLeft): each leaf's
 // stride is the product of the extents before it, `?` after a run-time
-// extent. A stride past the 64-bit range is reported, as a literal would be.
+// extent, and 0 for a static extent 1. A stride past the 64-bit range is reported, as a literal would be.
 func (c *converter) colMajor(shape ast.Expr, sp diag.Span) ast.Expr {
 	current, known, overflow := int64(1), true, false
 	var walk func(e ast.Expr) ast.Expr
@@ -200,6 +200,11 @@ func (c *converter) colMajor(shape ast.Expr, sp diag.Span) ast.Expr {
 			}
 			return &ast.Tuple{Span: sp, Elems: elems}
 		case *ast.Int:
+			if s.Static && s.Value == 1 {
+				// CuTe's compact_major gives a static extent 1 the stride _0
+				// (stride.hpp), and the strides after it go on from current.
+				return &ast.Int{Span: sp, Value: 0, Static: true}
+			}
 			if overflow {
 				c.add(newError(c.f, diag.IntOutOfRange, sp, "a column-major stride of "+quote(srcText(c.f, sp))+" is past the 64-bit range"))
 				overflow, known = false, false
@@ -316,6 +321,14 @@ func (c *converter) cuteCall(name, written string, args []ast.Expr, sp diag.Span
 			c.add(errUnexpected(c.f, sp, "three integers in make_swizzle(b, m, s)", quote(srcText(c.f, sp))))
 		}
 		return &ast.Swizzle{Span: sp, Name: "S", B: ints[0], M: ints[1], S: ints[2]}, true
+	case "composition":
+		if len(args) != 3 {
+			return nil, false // composition(A, B): the algebra's call
+		}
+		// CuTe C++'s composition(Swizzle, Offset, Layout) (swizzle_layout.hpp,
+		// composed_layout.hpp) builds the composed layout, as
+		// make_composed_layout(inner, offset, outer) does.
+		return composedOf(sp, args[0], args[1], args[2]), true
 	case "make_composed_layout":
 		if len(args) != 3 {
 			c.add(errUnexpected(c.f, sp, "three arguments in make_composed_layout(inner, offset, outer)", quote(srcText(c.f, sp))))

@@ -6,7 +6,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"io"
+	"os"
 	"strconv"
 
 	"github.com/cutec/cutec/internal/driver"
@@ -16,7 +16,7 @@ import (
 // layoutsCommand is "cutec layouts [-format text|json] [-v] FILE...".
 var layoutsCommand = &command{
 	name:  "layouts",
-	args:  "[-format text|json] [-v] FILE...",
+	args:  "[-format text|json] [-v] PATH...",
 	short: "list the CuTe layouts a C++ or CuTe DSL Python file declares",
 	long: `Layouts reads the CuTe declarations of C++ sources (.cu, .cuh, .hpp, .h,
 .cpp, .cc, .cxx) and CuTe DSL Python kernels (.py), as docs/sources.md says,
@@ -26,7 +26,8 @@ array of objects with file, line, column, name, kind and value, so that a
 build can diff the layouts of a kernel between two versions. A declaration
 that cannot be evaluated statically (a run-time value, a name the reader
 does not know) is never an error: -v says on standard error which ones were
-skipped and why.
+skipped and why. A directory is walked as lint walks it: its C++ and Python
+files that use CuTe, in lexical order.
 
 Exit status: 0 when every file was read, 2 on a usage or I/O error.`,
 	setup: func(fs *flag.FlagSet) runFunc {
@@ -55,23 +56,26 @@ func (o *layoutsLister) run(e *env, args []string) int {
 	if o.format == "json" {
 		w.WriteString("[")
 	}
-	for _, p := range args {
-		src, err := readSourceFile(p)
+	for _, p := range o.files(e, args, &status) {
+		src, err := readSourceFile(p.path)
 		if err != nil {
 			e.errorf("layouts: %v", err)
 			status = exitUsage
 			continue
 		}
-		res := sources.Read(p, src, pass)
+		if p.walked && !sources.HasMarker(src) {
+			continue
+		}
+		res := sources.Read(p.name, src, pass)
 		for _, d := range res.Decls {
 			if d.Value == nil {
 				if o.verbose {
-					e.errorf("layouts: %s:%d:%d: skipped %s: %s", p, d.Line, d.Column, d.Name, d.Skipped)
+					e.errorf("layouts: %s:%d:%d: skipped %s: %s", p.name, d.Line, d.Column, d.Name, d.Skipped)
 				}
 				continue
 			}
 			if o.format == "text" {
-				fmt.Fprintf(w, "%s:%d:%d: %s: %s: %s\n", p, d.Line, d.Column, d.Name, d.Kind(), d.Value.String())
+				fmt.Fprintf(w, "%s:%d:%d: %s: %s: %s\n", p.name, d.Line, d.Column, d.Name, d.Kind(), d.Value.String())
 				continue
 			}
 			if !first {
@@ -79,7 +83,7 @@ func (o *layoutsLister) run(e *env, args []string) int {
 			}
 			first = false
 			b := []byte("\n  {\"file\": ")
-			b = driver.AppendJSONString(b, p)
+			b = driver.AppendJSONString(b, p.name)
 			b = append(b, ", \"line\": "...)
 			b = strconv.AppendInt(b, int64(d.Line), 10)
 			b = append(b, ", \"column\": "...)
@@ -107,6 +111,29 @@ func (o *layoutsLister) run(e *env, args []string) int {
 	return status
 }
 
+// files returns the files named, in their order, a directory replaced by
+// the C++ and Python sources under it (lint's walk, in lexical order),
+// which are read only where they use CuTe (sources.HasMarker).
+func (o *layoutsLister) files(e *env, args []string, status *int) []source {
+	var out []source
+	ioError := func(err error) {
+		e.errorf("layouts: %v", err)
+		*status = exitUsage
+	}
+	for _, p := range args {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			for _, s := range walk(p, ioError, func(string) {}) {
+				if sources.Is(s.path) {
+					out = append(out, s)
+				}
+			}
+			continue
+		}
+		out = append(out, source{path: p, name: p})
+	}
+	return out
+}
+
 // maxSourceBytes bounds what is read of one C++ or Python source.
 const maxSourceBytes = 64 << 20
 
@@ -118,7 +145,7 @@ func readSourceFile(p string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSourceBytes+1))
+	b, err := readSource(f)
 	if err != nil {
 		return nil, err
 	}

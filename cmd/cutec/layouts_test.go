@@ -66,3 +66,29 @@ func TestLayoutsJSON(t *testing.T) {
 	status, _, _ = runCmd(nil, "layouts", "/nonexistent/x.cu")
 	assert.Equal(t, exitUsage, status)
 }
+
+// A directory is walked as lint walks it: its sources that use CuTe, in
+// lexical order; a file without CuTe under it is not read, and a file
+// named on the command line keeps its place among the arguments.
+// (Layout<Shape<_4,_8>> is (_4,_8):(_1,_4), CuTe's compact column-major.)
+func TestLayoutsWalksADirectory(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	write := func(p, text string) { require.NoError(t, os.WriteFile(p, []byte(text), 0o644)) }
+	write(filepath.Join(dir, "b.cuh"), "#include <cute/tensor.hpp>\nusing B = Layout<Shape<_4,_8>>;\n")
+	write(filepath.Join(sub, "a.hpp"), "#include <cute/tensor.hpp>\nusing A = Layout<Shape<_2,_2>>;\n")
+	write(filepath.Join(dir, "plain.h"), "using P = Layout<Shape<_3>>;\n")
+	write(filepath.Join(dir, "notes.cute"), "L = (2,2):(1,2)\n")
+
+	status, out, errOut := runCmd(nil, "layouts", dir)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, filepath.Join(dir, "b.cuh")+":2:11: B: layout: (4,8):(1,4)\n"+
+		filepath.Join(sub, "a.hpp")+":2:11: A: layout: (2,2):(1,2)\n", out)
+
+	// named, a file without CuTe is read, and the order is the arguments'
+	status, out, errOut = runCmd(nil, "layouts", filepath.Join(dir, "plain.h"), sub)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, filepath.Join(dir, "plain.h")+":1:11: P: layout: (3):(1)\n"+
+		filepath.Join(sub, "a.hpp")+":2:11: A: layout: (2,2):(1,2)\n", out)
+}

@@ -25,8 +25,9 @@ type tok struct {
 
 // tokens splits text into numbers, names and operators (`::`, `==`, `!=`,
 // `<=`, `>=`, `&&`, `||`, `//` and `**` are one token each).
-func tokens(text []byte) []tok {
-	var ts []tok
+func tokens(b []byte) []tok {
+	text := string(b) // one copy: the tokens' texts are its substrings
+	ts := make([]tok, 0, len(text)/3+1)
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -38,7 +39,7 @@ func tokens(text []byte) []tok {
 			for j < len(text) && isIdent(text[j]) {
 				j++
 			}
-			ts = append(ts, tok{i, j, string(text[i:j]), true})
+			ts = append(ts, tok{i, j, text[i:j], true})
 			i = j
 			continue
 		case isIdentStart(c):
@@ -46,7 +47,7 @@ func tokens(text []byte) []tok {
 			for j < len(text) && isIdent(text[j]) {
 				j++
 			}
-			ts = append(ts, tok{i, j, string(text[i:j]), false})
+			ts = append(ts, tok{i, j, text[i:j], false})
 			i = j
 			continue
 		}
@@ -57,7 +58,7 @@ func tokens(text []byte) []tok {
 				j = i + 2
 			}
 		}
-		ts = append(ts, tok{i, j, string(text[i:j]), false})
+		ts = append(ts, tok{i, j, text[i:j], false})
 		i = j
 	}
 	return ts

@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,7 +21,7 @@ import (
 func cuteValue(t *testing.T, text string) string {
 	t.Helper()
 	v, d := verify.Default().Expr(diag.NewFile("print", []byte(text)))
-	require.Empty(t, d, "%q reads", text)
+	require.False(t, hasError(d), "%q reads: %v", text, d) // a warning (not injective) is no error
 	require.NotNil(t, v, text)
 	return v.String()
 }
@@ -405,4 +406,67 @@ struct CollectiveMma {
 	assert.Empty(t, res.Diags)
 	_, skipped, _ = values(t, "k.py", "import cutlass.cute as cute\nclass K:\n    def f(self):\n        tA = cute.make_layout((self._bM, 8))\n")
 	assert.Contains(t, skipped["tA"], "self._bM")
+}
+
+// The CuTe DSL's own prints: the notebooks of the snapshot
+// (examples/python/CuTeDSL/cute/notebooks) keep the output of their cells,
+// where print(">>> Layout:", layout) printed the value the DSL computed
+// for a declaration of the cell. dsl_notebook_prints.tsv holds, for each
+// such static print, the notebook, the cell's index, the name and the
+// printed value (testdata/sources/README.md). Each cell's code is read
+// from CUTEC_CUTLASS as a Python file; every declaration the reader
+// evaluates must have the value the DSL printed, and the reader must
+// evaluate 31 of the 33: all but a coalesce of a layout with a run-time
+// stride (cutlass.Int32(6)) and a tuple of integers, which is a constant,
+// not a declaration.
+func TestDslNotebookPrints(t *testing.T) {
+	root := os.Getenv("CUTEC_CUTLASS")
+	if root == "" {
+		t.Skip("CUTEC_CUTLASS not set")
+	}
+	facts, err := os.ReadFile("../../testdata/sources/dsl_notebook_prints.tsv")
+	require.NoError(t, err)
+	cells := map[string][]string{}
+	evaluated, rows := 0, 0
+	for _, l := range strings.Split(strings.TrimSpace(string(facts)), "\n") {
+		f := strings.Split(l, "\t")
+		require.Len(t, f, 4, l)
+		rows++
+		if _, ok := cells[f[0]]; !ok {
+			b, err := os.ReadFile(filepath.Join(root, f[0]))
+			require.NoError(t, err)
+			var nb struct {
+				Cells []struct {
+					Source json.RawMessage `json:"source"`
+				} `json:"cells"`
+			}
+			require.NoError(t, json.Unmarshal(b, &nb))
+			for _, c := range nb.Cells {
+				var lines []string
+				if json.Unmarshal(c.Source, &lines) != nil {
+					var one string
+					require.NoError(t, json.Unmarshal(c.Source, &one))
+					lines = []string{one}
+				}
+				cells[f[0]] = append(cells[f[0]], strings.Join(lines, ""))
+			}
+		}
+		k, err := strconv.Atoi(f[1])
+		require.NoError(t, err)
+		require.Less(t, k, len(cells[f[0]]), l)
+		var last *Decl
+		res := Read("cell.py", []byte(cells[f[0]][k]), verify.Default())
+		for i := range res.Decls {
+			if res.Decls[i].Name == f[2] {
+				last = &res.Decls[i]
+			}
+		}
+		if last == nil || last.Value == nil {
+			continue
+		}
+		evaluated++
+		assert.Equal(t, cuteValue(t, f[3]), last.Value.String(), "%s cell %s %s", f[0], f[1], f[2])
+	}
+	t.Logf("%d of %d printed declarations evaluated", evaluated, rows)
+	assert.GreaterOrEqual(t, evaluated, 31)
 }

@@ -3,6 +3,7 @@ package sources
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 )
 
@@ -37,7 +38,8 @@ func (s scopes) after(o int) int {
 	return k
 }
 
-var cppHead = regexp.MustCompile(`\b(struct|class|union|namespace)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)`)
+// scopeBytes are the bytes cppScopes stops at.
+var scopeBytes = [256]bool{';': true, '{': true, '}': true}
 
 // maxScopeDepth bounds the nesting of scopes: a brace deeper opens none.
 const maxScopeDepth = 256
@@ -49,12 +51,56 @@ const maxHead = 1024
 // cppScopes returns the scopes of C++ text without comments or literals.
 // A `{` without its `}` ends at the end of the file; a `}` without its `{`
 // is passed over. An empty `{}` (a value's braces, Int<4>{}) opens none.
-func cppScopes(clean []byte) scopes {
+func cppScopes(clean []byte, conds []condEvent) scopes {
 	s := scopes{{start: 0, end: len(clean), parent: -1, kind: 'f'}}
 	stack := []int{0}
 	stop := -1  // the last `;`, `{` or `}`
 	deeper := 0 // braces open past maxScopeDepth, which open no scope
+	// The scopes open at each #if and after its first branch (blankDirectives).
+	type branch struct {
+		at, first []int
+		firstSet  bool
+	}
+	var open []branch
+	next := len(clean) // the offset of the next conditional
+	if len(conds) > 0 {
+		next = conds[0].at
+	}
 	for i := 0; i < len(clean); i++ {
+		for i >= next {
+			switch e := conds[0]; {
+			case e.kind == 'i':
+				open = append(open, branch{at: slices.Clone(stack)})
+			case len(open) == 0:
+			case e.kind == 'e':
+				b := &open[len(open)-1]
+				if !b.firstSet {
+					b.first, b.firstSet = slices.Clone(stack), true
+				} else {
+					s.closeAll(stack, b.at, i) // a later branch's scopes end with it
+				}
+				stack = append(stack[:0], b.at...)
+			default: // #endif
+				if b := open[len(open)-1]; b.firstSet {
+					s.closeAll(stack, b.first, i)
+					stack = append(stack[:0], b.first...)
+				}
+				open = open[:len(open)-1]
+			}
+			if conds = conds[1:]; len(conds) > 0 {
+				next = conds[0].at
+			} else {
+				next = len(clean)
+			}
+		}
+		if !scopeBytes[clean[i]] {
+			// most bytes are none of ; { }: pass over them up to the next
+			// one or the next conditional
+			for lim := min(next, len(clean)); i+1 < lim && !scopeBytes[clean[i+1]]; {
+				i++
+			}
+			continue
+		}
 		switch clean[i] {
 		case ';':
 			stop = i
@@ -96,27 +142,68 @@ func cppScopes(clean []byte) scopes {
 	return s
 }
 
+// closeAll ends at offset at the scopes of the stack from that the stack
+// to does not hold (a branch's scopes left open at its end), and makes
+// the outermost of them children of to's innermost scope, which holds
+// them when a branch before left that scope open (#if ... void f(int a) {
+// #else ... void f() { #endif): a lookup walks from a scope to its
+// parents.
+func (s scopes) closeAll(from, to []int, at int) {
+	for _, k := range from {
+		if slices.Contains(to, k) {
+			continue
+		}
+		s[k].end = at
+		if slices.Contains(to, s[k].parent) && len(to) > 0 {
+			s[k].parent = to[len(to)-1]
+		}
+	}
+}
+
 // headName returns the kind and name of the struct, class or namespace
 // whose body a `{` after head opens: the last such keyword outside angle
-// brackets (template <class T> struct X : Base<T> names X).
+// brackets followed by a name (template <class T> struct X : Base<T> names
+// X; struct alignas(16) X names X).
 func headName(head []byte) (byte, string) {
 	var kind byte
 	var name string
-	for _, m := range cppHead.FindAllSubmatchIndex(head, -1) {
-		depth := 0
-		for _, c := range head[:m[0]] {
-			switch c {
-			case '<':
-				depth++
-			case '>':
-				depth--
-			}
+	depth := 0
+	for i := 0; i < len(head); {
+		c := head[i]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
 		}
-		if depth != 0 {
+		if !isIdent(c) {
+			i++
 			continue
 		}
-		kind, name = 's', string(head[m[4]:m[5]])
-		if string(head[m[2]:m[3]]) == "namespace" {
+		at := i
+		i = identEnd(head, i)
+		w := string(head[at:i])
+		if depth != 0 || w != "struct" && w != "class" && w != "union" && w != "namespace" {
+			continue
+		}
+		k := spaceEnd(head, i)
+		if k == i {
+			continue
+		}
+		if e := identEnd(head, k); string(head[k:e]) == "alignas" {
+			p := spaceEnd(head, e)
+			if p < len(head) && head[p] == '(' {
+				if q := bytes.IndexByte(head[p:], ')'); q >= 0 {
+					k = spaceEnd(head, p+q+1)
+				}
+			}
+		}
+		if k >= len(head) || !isIdentStart(head[k]) {
+			continue
+		}
+		i = identEnd(head, k)
+		kind, name = 's', string(head[k:i])
+		if w == "namespace" {
 			kind = 'n'
 		}
 	}
