@@ -84,7 +84,8 @@ func (s *symCalc) composeSigned(a, b Layout) Layout {
 // symProductThen is the logical product rearranged as f says: zipped,
 // tiled and flat products gather its modes as the static ones do.
 func symProductThen(op string, block Layout, t Tiler, f func(Layout) (Layout, error)) (symResult, error) {
-	s := &symCalc{op: op}
+	s := newSymCalc(op)
+	defer s.done()
 	r := s.logicalProduct(s.named(block), s.namedTiler(t))
 	if s.err != nil {
 		return symResult{}, s.err
@@ -105,7 +106,8 @@ func symRankedProduct(block, tiler Layout, raked bool) (symResult, error) {
 	if raked {
 		op = "raked_product"
 	}
-	s := &symCalc{op: op}
+	s := newSymCalc(op)
+	defer s.done()
 	r := max(block.Rank(), tiler.Rank())
 	a, err := appendTo(s.named(block), r)
 	if err != nil {
