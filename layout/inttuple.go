@@ -265,7 +265,8 @@ func (t IntTuple) write(b *strings.Builder) {
 		}
 	case KindDynamic:
 		if t.leaf.sym != nil {
-			t.leaf.sym.write(b, false) // facts are declarations, not part of the value
+			var buf [64]byte
+			b.Write(t.leaf.sym.appendText(buf[:0], false)) // facts are declarations, not part of the value
 			return
 		}
 		writeDynamic(b, t.bwidth(), t.val)

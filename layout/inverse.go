@@ -64,7 +64,7 @@ func inverseCoalesce(l Layout) Layout {
 	}
 	r := unitLayout
 	if len(osh) > 1 || !isOne(osh[0]) {
-		r = layoutOfTerms(osh, ost)
+		r = s.layoutOfTerms(osh, ost)
 	}
 	return r
 }
@@ -537,7 +537,7 @@ func symbolicCommon(op string, a, b Layout) (common, error) {
 	if sh, st := s.flatTerms(inv); len(sh) > 0 {
 		osh, ost := s.coalesceTerms(sh, st, false)
 		if len(osh) > 1 || !isOne(osh[0]) {
-			inv = layoutOfTerms(osh, ost)
+			inv = s.layoutOfTerms(osh, ost)
 		}
 	}
 	cm := s.compose(a, inv)

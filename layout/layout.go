@@ -261,14 +261,36 @@ func absLeaf(t IntTuple) IntTuple {
 	return t
 }
 
-// mapLeaves returns t with f applied to every leaf.
+// mapLeaves returns t with f applied to every leaf. A tuple none of whose
+// leaves f changes is returned as it is, without a copy (IntTuples are
+// never written once built).
 func mapLeaves(t IntTuple, f func(IntTuple) IntTuple) IntTuple {
 	if t.Kind() != KindTuple {
 		return f(t)
 	}
-	elems := make([]IntTuple, len(t.elems))
+	var elems []IntTuple
 	for i, e := range t.elems {
-		elems[i] = mapLeaves(e, f)
+		m := mapLeaves(e, f)
+		if elems == nil {
+			if sameNode(m, e) {
+				continue
+			}
+			elems = make([]IntTuple, len(t.elems))
+			copy(elems, t.elems[:i])
+		}
+		elems[i] = m
+	}
+	if elems == nil {
+		return t
 	}
 	return Tuple(elems...)
+}
+
+// sameNode reports whether a and b are the same node: the same leaf, or
+// the same tuple storage.
+func sameNode(a, b IntTuple) bool {
+	if a.val != b.val || a.leaf != b.leaf || len(a.elems) != len(b.elems) || (a.elems == nil) != (b.elems == nil) {
+		return false
+	}
+	return len(a.elems) == 0 || &a.elems[0] == &b.elems[0]
 }

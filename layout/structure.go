@@ -4,12 +4,19 @@ package layout
 // CuTe's make_layout(L0, L1, ...). Concat of one layout wraps it in a rank-1
 // layout.
 func Concat(ls ...Layout) Layout {
-	n := len(ls)
-	buf := make([]IntTuple, 2*n)
+	sh, st := concatModes(len(ls))
 	for i, l := range ls {
-		buf[i], buf[n+i] = l.shape, l.stride
+		sh[i], st[i] = l.shape, l.stride
 	}
-	return Layout{Tuple(buf[:n:n]...), Tuple(buf[n:]...)}
+	return Layout{Tuple(sh...), Tuple(st...)}
+}
+
+// concatModes returns the shapes and strides of a concatenation of n modes,
+// to fill, in one allocation: Layout{Tuple(sh...), Tuple(st...)} is then
+// the Concat of the modes, without a slice of them.
+func concatModes(n int) (sh, st []IntTuple) {
+	buf := make([]IntTuple, 2*n)
+	return buf[:n:n], buf[n:]
 }
 
 // modes returns the modes of l as a slice of layouts (one for an integral

@@ -1,23 +1,30 @@
 package layout
 
-import "strconv"
+import "slices"
 
 // symComplement is ComplementTo for layouts with symbolic leaves. The
 // strides must be ordered by their terms (a stride a multiple of another
 // is larger, symbols being positive).
 func symComplement(l Layout, cotarget IntTuple) (symResult, error) {
-	s := &symCalc{op: "complement"}
+	s := newSymCalc("complement")
+	defer s.done()
 	r := s.complement(s.named(l), s.namedTuple(cotarget))
 	s.obl = append(s.obl, s.ones...)
 	return s.result(r)
 }
 
 func (s *symCalc) complement(l Layout, cotarget IntTuple) Layout {
+	return s.complementOf(l, cotarget, nil)
+}
+
+// complementOf is complement; the cotarget is the leaves of cotarget, or
+// the terms cts when they are given (a divide's, which has them).
+func (s *symCalc) complementOf(l Layout, cotarget IntTuple, cts []Term) Layout {
 	osh, ost, covered, ok := s.complementGaps(l)
 	if !ok {
 		return Layout{}
 	}
-	return s.complementRest(osh, ost, covered, cotarget)
+	return s.complementRest(osh, ost, covered, cotarget, cts)
 }
 
 // complementGaps is the first part of the complement: l filtered (its
@@ -31,7 +38,7 @@ func (s *symCalc) complementGaps(l Layout) (osh, ost []Term, covered Term, ok bo
 	}
 	sh, st := s.flatTerms(l)
 	// Filter: drop extent-1 and stride-0 modes.
-	var fsh, fst []Term
+	fsh, fst := s.terms(len(sh)), s.terms(len(sh))
 	for i := range sh {
 		if isOne(sh[i]) || isZero(st[i]) {
 			continue
@@ -42,10 +49,13 @@ func (s *symCalc) complementGaps(l Layout) (osh, ost []Term, covered Term, ok bo
 		}
 		fsh, fst = append(fsh, sh[i]), append(fst, st[i])
 	}
-	order, ok := s.sortByStride(fst)
+	var orderBuf [8]int
+	order, ok := s.sortByStride(fst, orderBuf[:0])
 	if !ok {
 		return nil, nil, Term{}, false
 	}
+	// Room for the rest's modes, which complementRest appends.
+	osh, ost = s.terms(len(fsh)+4), s.terms(len(fsh)+4)
 	covered = Term{Coef: 1, Div: 1}
 	for _, i := range order {
 		gap, ok := s.exactQuo(fst[i], covered)
@@ -67,14 +77,28 @@ func (s *symCalc) complementGaps(l Layout) (osh, ost []Term, covered Term, ok bo
 
 // complementRest is the complement's last part: ceil_div of the cotarget by what
 // the gaps cover, folded across the cotarget's modes, laid out compactly
-// from covered.
-func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTuple) Layout {
+// from covered. The cotarget's modes are the leaves of cotarget, or the
+// terms cts when they are given.
+func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTuple, cts []Term) Layout {
 	b := covered
-	cts := leaves(cotarget)
-	for k, c := range cts {
-		ct := s.term(c)
+	nc := len(cts)
+	var cls []IntTuple
+	if cts == nil {
+		cls = []IntTuple{cotarget}
+		if cotarget.Kind() == KindTuple {
+			cls = leaves(cotarget)
+		}
+		nc = len(cls)
+	}
+	for k := range nc {
+		var ct Term
+		if cts != nil {
+			ct = cts[k].normal() // as the term of its leaf, Sym(cts[k]), is
+		} else {
+			ct = s.term(cls[k])
+		}
 		var r Term
-		r, b = s.ceilDivFold(ct, b, k == len(cts)-1)
+		r, b = s.ceilDivFold(ct, b, k == nc-1)
 		osh, ost = append(osh, r), append(ost, covered)
 		covered = s.mul(covered, r)
 		if s.err != nil {
@@ -86,7 +110,7 @@ func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTupl
 		// A mode whose extent is 1 for some values is dropped by the
 		// static algebra for them: complement(8:16, (1,(16,M))) is
 		// (16,M/8):(1,128) only if M/8 != 1 (16:1 for M = 8).
-		if o := (Obligation{Op: s.op, D: Term{Coef: 1, Div: 1}, T: e, Rel: RelNotEqual}); !e.IsInt() && !s.quotients[e.Names[0]] {
+		if o := (Obligation{Op: s.op, D: Term{Coef: 1, Div: 1}, T: e, Rel: RelNotEqual}); !e.IsInt() && !slices.Contains(s.quotients, e.Names[0]) {
 			if v, _, _ := o.Discharge(); v != Proved {
 				s.ones = append(s.ones, o)
 			}
@@ -95,7 +119,7 @@ func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTupl
 	if len(osh) == 1 && isOne(osh[0]) {
 		return Layout{Int(1), Int(0)}
 	}
-	return layoutOfTerms(osh, ost)
+	return s.layoutOfTerms(osh, ost)
 }
 
 // ceilDivFold is one step of CuTe's ceil_div of a shape by an integer b,
@@ -146,11 +170,8 @@ func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 		// a/b is not a monomial: a fresh unknown, under b | a.
 		s.require(b, a)
 		s.fresh++
-		name := "?" + strconv.Itoa(s.fresh)
-		if s.quotients == nil {
-			s.quotients = map[string]bool{}
-		}
-		s.quotients[name] = true
+		name := freshName(s.fresh)
+		s.quotients = append(s.quotients, name)
 		// a/b is an extent of the result, dropped where it is 1.
 		s.ones = append(s.ones, Obligation{Op: s.op, D: b, T: a, Rel: RelNotEqual})
 		return SymbolTerm(name, 1), one
@@ -159,12 +180,12 @@ func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 	return one, one
 }
 
-// sortByStride orders the modes by stride. ok is false (and the failure
+// sortByStride orders the modes by stride, appending their indices to
+// order (a caller's buffer). ok is false (and the failure
 // recorded) when two strides cannot be ordered from their terms.
-func (s *symCalc) sortByStride(st []Term) ([]int, bool) {
-	order := make([]int, len(st))
-	for i := range order {
-		order[i] = i
+func (s *symCalc) sortByStride(st []Term, order []int) ([]int, bool) {
+	for i := range st {
+		order = append(order, i)
 	}
 	for i := 1; i < len(order); i++ {
 		for j := i; j > 0; j-- {

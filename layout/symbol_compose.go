@@ -5,7 +5,8 @@ package layout
 // §3.3.2), deciding each step as the static algebra does where its values
 // are static, and under an obligation where they are not.
 func symCompose(a, b Layout) (symResult, error) {
-	s := &symCalc{op: "composition"}
+	s := newSymCalc("composition")
+	defer s.done()
 	r := s.compose(s.named(a), s.named(b))
 	return s.result(r)
 }
@@ -27,11 +28,12 @@ func (s *symCalc) compose(a, b Layout) Layout {
 // NVIDIA/cutlass #3470).
 func (s *symCalc) composeTree(a Layout, ash, ast []Term, bs, bd IntTuple) Layout {
 	if bs.Kind() == KindTuple {
-		ms := make([]Layout, len(bs.elems))
-		for i := range ms {
-			ms[i] = s.composeTree(a, ash, ast, bs.elems[i], bd.elems[i])
+		sh, st := concatModes(len(bs.elems))
+		for i := range sh {
+			m := s.composeTree(a, ash, ast, bs.elems[i], bd.elems[i])
+			sh[i], st[i] = m.shape, m.stride
 		}
-		return Concat(ms...)
+		return Layout{Tuple(sh...), Tuple(st...)}
 	}
 	if bd.Kind() == KindBasis {
 		sub, err := a.getLenient(bd.bpath()...)
@@ -49,24 +51,25 @@ func (s *symCalc) composeTree(a Layout, ash, ast []Term, bs, bd IntTuple) Layout
 		if s.err != nil {
 			return Layout{}
 		}
-		return layoutOfTerms(osh, ost)
+		return s.layoutOfTerms(osh, ost)
 	}
 	osh, ost := s.composeLeaf(ash, ast, s.term(bs), s.term(bd))
 	if s.err != nil {
 		return Layout{}
 	}
-	return layoutOfTerms(osh, ost)
+	return s.layoutOfTerms(osh, ost)
 }
 
 // composeLeaf composes the coalesced A (modes ash:ast) with the mode rs:rd.
 func (s *symCalc) composeLeaf(ash, ast []Term, rs, rd Term) (osh, ost []Term) {
 	n := len(ash)
 	if isZero(rd) {
-		return []Term{rs}, []Term{rd}
+		return append(s.terms(1), rs), append(s.terms(1), rd)
 	}
 	if n == 1 {
-		return []Term{rs}, []Term{s.mul(ast[0], rd)}
+		return append(s.terms(1), rs), append(s.terms(1), s.mul(ast[0], rd))
 	}
+	osh, ost = s.terms(n), s.terms(n)
 	if rd.Coef < 0 {
 		s.fail("a negative stride %s of the inner layout is not computed with symbols", rd.Plain())
 		return nil, nil
@@ -187,7 +190,8 @@ func (s *symCalc) shapeDecide(next, rs Term) (fits bool, rest Term, ok bool) {
 // tuple of tiles composes mode by mode, dropping the modes of A it does not
 // reach, as the static ComposeTiler does.
 func symComposeTiler(a Layout, t Tiler) (symResult, error) {
-	s := &symCalc{op: "composition"}
+	s := newSymCalc("composition")
+	defer s.done()
 	r := s.composeTiler(s.named(a), s.namedTiler(t))
 	return s.result(r)
 }

@@ -3,7 +3,8 @@ package layout
 // symLogicalDivide is LogicalDivide for layouts or tilers with symbolic
 // leaves: A ∘ (B, B*), with B* the complement of B in the size of A.
 func symLogicalDivide(l Layout, t Tiler) (symResult, error) {
-	s := &symCalc{op: "logical_divide"}
+	s := newSymCalc("logical_divide")
+	defer s.done()
 	r := s.logicalDivide(s.named(l), s.namedTiler(t))
 	return s.result(r)
 }
@@ -25,37 +26,29 @@ func (s *symCalc) byTiler(l Layout, t Tiler, f func(l, tile Layout) Layout) Layo
 	case tileLayout:
 		return f(l, t.layout)
 	}
-	ms := l.modes()
-	if len(t.modes) > len(ms) {
-		s.err = errTilerRank(s.op, t, len(ms))
+	rank := l.Rank()
+	if len(t.modes) > rank {
+		s.err = errTilerRank(s.op, t, rank)
 		return Layout{}
 	}
-	out := make([]Layout, len(ms))
-	for i := range ms {
+	sh, st := concatModes(rank)
+	for i := range rank {
+		m, _ := l.Mode(i)
 		if i < len(t.modes) {
-			out[i] = s.byTiler(ms[i], t.modes[i], f)
-		} else {
-			out[i] = ms[i]
+			m = s.byTiler(m, t.modes[i], f)
 		}
 		if s.err != nil {
 			return Layout{}
 		}
+		sh[i], st[i] = m.shape, m.stride
 	}
-	return Concat(out...)
+	return Layout{Tuple(sh...), Tuple(st...)}
 }
 
 func (s *symCalc) divideByLayout(l, tile Layout) Layout {
 	sh, st := s.flatTerms(l)
 	csh, _ := s.coalesceTerms(sh, st, false)
-	cot := make([]IntTuple, len(csh))
-	for i, x := range csh {
-		cot[i] = Sym(x)
-	}
-	cotarget := Tuple(cot...)
-	if len(cot) == 1 {
-		cotarget = cot[0]
-	}
-	rest := s.complement(tile, cotarget)
+	rest := s.complementOf(tile, IntTuple{}, csh) // the cotarget is the coalesced shape
 	if s.err != nil {
 		return Layout{}
 	}
@@ -91,7 +84,8 @@ func symFlatDivide(l Layout, t Tiler) (symResult, error) {
 }
 
 func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error)) (symResult, error) {
-	s := &symCalc{op: op}
+	s := newSymCalc(op)
+	defer s.done()
 	r := s.logicalDivide(s.named(l), s.namedTiler(t))
 	if s.err != nil {
 		return symResult{}, s.err

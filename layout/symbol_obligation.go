@@ -47,16 +47,31 @@ const (
 )
 
 // String is the condition, "128 | M", "?1 != 1", "?2 >= 1".
-func (o Obligation) String() string {
+func (o Obligation) String() string { return string(o.AppendText(nil)) }
+
+// AppendText appends the condition (String) to b.
+func (o Obligation) AppendText(b []byte) []byte {
 	switch o.Rel {
 	case RelNotEqual:
-		return o.T.Plain() + " != " + o.D.Plain()
+		return o.D.appendText(append(o.T.appendText(b, false), " != "...), false)
 	case RelAtLeast:
-		return o.T.Plain() + " >= " + o.D.Plain()
+		return o.D.appendText(append(o.T.appendText(b, false), " >= "...), false)
 	case RelEither:
-		return o.D.Plain() + " | " + o.T.Plain() + " or " + o.T.Plain() + " | " + o.D.Plain()
+		b = o.T.appendText(append(o.D.appendText(b, false), " | "...), false)
+		return o.D.appendText(append(o.T.appendText(append(b, " or "...), false), " | "...), false)
 	}
-	return o.D.Plain() + " | " + o.T.Plain()
+	return o.T.appendText(append(o.D.appendText(b, false), " | "...), false)
+}
+
+// sameCondition reports whether o and p state the same condition: the same
+// String, compared without building it.
+func (o Obligation) sameCondition(p Obligation) bool {
+	return o.Rel == p.Rel && o.D.samePlain(p.D) && o.T.samePlain(p.T)
+}
+
+// samePlain reports whether t and u have the same Plain spelling.
+func (t Term) samePlain(u Term) bool {
+	return t.Coef == u.Coef && max(t.Div, 1) == max(u.Div, 1) && slices.Equal(t.Names, u.Names)
 }
 
 // Holds evaluates the condition for values of its symbols; ok is false
@@ -92,11 +107,24 @@ const (
 // which the condition fails (empty when none is found), and fix is the
 // fact that would prove it (empty when no fact on a symbol can).
 func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string) {
+	return o.discharge(true)
+}
+
+// Verdict is the verdict of Discharge, without the counterexample and the
+// fix that only the text of a diagnostic needs (eval prints the condition).
+func (o Obligation) Verdict() Verdict {
+	v, _, _ := o.discharge(false)
+	return v
+}
+
+// discharge is Discharge; why says whether to find the counterexample and
+// the fix, which never change the verdict.
+func (o Obligation) discharge(why bool) (v Verdict, counter map[string]int64, fix string) {
 	d, t := o.D, o.T
 	if o.Rel == RelEither {
 		// Either direction proves it; it is refuted where both are.
-		v1, counter, fix := Obligation{D: d, T: t}.Discharge()
-		v2, _, _ := Obligation{D: t, T: d}.Discharge()
+		v1, counter, fix := Obligation{D: d, T: t}.discharge(why)
+		v2, _, _ := Obligation{D: t, T: d}.discharge(why)
 		switch {
 		case v1 == Proved || v2 == Proved:
 			return Proved, nil, ""
@@ -111,7 +139,7 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 		return Open, counter, fix
 	}
 	if o.Rel != RelDivides {
-		return o.dischargeOrder()
+		return o.dischargeOrder(why)
 	}
 	if d.IsInt() && t.IsInt() {
 		if d.Coef != 0 && t.Coef%d.Coef == 0 {
@@ -122,20 +150,25 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 	if q, ok := t.Quo(d); ok && q.Div == 1 {
 		return Proved, nil, "" // T is D times a product of symbols
 	}
-	counter = smallest(d, t)
-	fails := true
-	if dv, ok := d.Eval(counter); ok {
-		if tv, ok := t.Eval(counter); ok && dv != 0 && tv%dv == 0 {
-			fails = false
+	if why {
+		counter = smallest(d, t)
+		fails := true
+		if dv, ok := d.Eval(counter); ok {
+			if tv, ok := t.Eval(counter); ok && dv != 0 && tv%dv == 0 {
+				fails = false
+			}
 		}
-	}
-	if !fails {
-		counter = nil
+		if !fails {
+			counter = nil
+		}
 	}
 	if d.IsInt() {
 		// A multiple of a term is provable by a fact on one of its symbols.
 		if k := abs(d.Coef); t.KnownDivisor()%k == 0 {
 			return Proved, nil, ""
+		}
+		if !why {
+			return Open, nil, ""
 		}
 		return Open, counter, factFix(d.Coef, t)
 	}
@@ -143,6 +176,9 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 	// their divisors; if that does not divide a static T, nothing does.
 	if t.IsInt() {
 		if k := d.KnownDivisor(); k != 0 && t.Coef%k != 0 {
+			if !why {
+				return Refuted, nil, ""
+			}
 			return Refuted, smallest(d, t), ""
 		}
 	}
@@ -153,7 +189,7 @@ func (o Obligation) Discharge() (v Verdict, counter map[string]int64, fix string
 // standing for a dynamic stride may be 0 or negative, so only the divisor
 // facts speak: T != c is proved when T's known divisor does not divide c
 // (?{div=2} is never 1); T >= c is never proved of a symbolic T.
-func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
+func (o Obligation) dischargeOrder(why bool) (Verdict, map[string]int64, string) {
 	c, t := o.D.Coef, o.T
 	if !o.D.IsInt() {
 		return Open, nil, "" // two symbolic terms: the facts order nothing
@@ -173,7 +209,7 @@ func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
 		}
 	}
 	var counter map[string]int64
-	if len(t.Names) == 1 && t.Div <= 1 && t.Coef != 0 {
+	if why && len(t.Names) == 1 && t.Div <= 1 && t.Coef != 0 {
 		v := c / t.Coef
 		if o.Rel == RelAtLeast {
 			v = 0
@@ -187,7 +223,7 @@ func (o Obligation) dischargeOrder() (Verdict, map[string]int64, string) {
 		if k != 0 && c%k != 0 {
 			return Proved, nil, ""
 		}
-		if c == 1 || c == -1 {
+		if (c == 1 || c == -1) && why {
 			if len(t.Names) > 0 {
 				f := lcmCapped(t.Facts[0], 2)
 				if strings.HasPrefix(t.Names[0], "?") {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The algebra over symbolic leaves (symbol_term.go): this file holds what
@@ -46,11 +47,66 @@ type symCalc struct {
 	residue bool
 	// quotients are the fresh unknowns that stand for a quotient a/b of
 	// terms, whose conditions are stated on a and b.
-	quotients map[string]bool
+	quotients []string
 	// ones are the conditions that a mode of a complement's result is not
 	// 1, which the complement states (a divide keeps such a mode).
 	ones []Obligation
+	// arena holds the term lists of the steps (terms) and leaves the
+	// symbolic leaves of the results (sym): a few allocations an operation
+	// rather than one a list and one a leaf.
+	arena  *termArena
+	leaves symLeaves
 }
+
+// termArena is the arena of an operation's term lists. No list outlives
+// the operation (a result's leaves and obligations copy their terms), so
+// the arena goes back to termArenas when the operation is done.
+type termArena struct{ buf []Term }
+
+var termArenas = sync.Pool{New: func() any { return new(termArena) }}
+
+// newSymCalc starts the operation op; done ends it.
+func newSymCalc(op string) *symCalc {
+	a := termArenas.Get().(*termArena)
+	a.buf = a.buf[:0]
+	return &symCalc{op: op, arena: a}
+}
+
+// done gives the arena back: nothing the operation computed may refer to
+// its lists after this.
+func (s *symCalc) done() {
+	termArenas.Put(s.arena)
+	s.arena = nil
+}
+
+// terms returns an empty list of capacity n from the operation's arena;
+// appending past n moves it to a new array, as with any slice.
+func (s *symCalc) terms(n int) []Term {
+	a := s.arena
+	if a == nil {
+		return make([]Term, 0, n)
+	}
+	if n > cap(a.buf)-len(a.buf) {
+		a.buf = make([]Term, 0, max(n, 64, 2*cap(a.buf)))
+	}
+	k := len(a.buf)
+	a.buf = a.buf[:k+n]
+	return a.buf[k : k : k+n]
+}
+
+// symbolicTerms is the number of terms of ts that are not integers.
+func symbolicTerms(ts []Term) int {
+	n := 0
+	for _, t := range ts {
+		if !t.IsInt() || t.Div > 1 && t.Coef%t.Div != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// sym is Sym with the leaf taken from the operation's arena.
+func (s *symCalc) sym(t Term) IntTuple { return s.leaves.sym(t) }
 
 func (s *symCalc) fail(format string, args ...any) {
 	if s.err == nil {
@@ -71,21 +127,45 @@ func (s *symCalc) term(l IntTuple) Term {
 	}
 	if l.Kind() == KindDynamic {
 		s.fresh++
-		return SymbolTerm("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+		return SymbolTerm(freshName(s.fresh), max(l.val, 1))
 	}
 	s.fail("the leaf %s is not an integer or a symbolic term", l)
 	return Term{Coef: 1, Div: 1}
 }
 
+// freshNames are the names of the first fresh symbols, ?1 to ?15.
+var freshNames = func() (n [16]string) {
+	for i := range n {
+		n[i] = "?" + strconv.Itoa(i)
+	}
+	return n
+}()
+
+// freshName is the name of the k-th fresh symbol, ?k.
+func freshName(k int) string {
+	if k >= 0 && k < len(freshNames) {
+		return freshNames[k]
+	}
+	return "?" + strconv.Itoa(k)
+}
+
 // leaf converts a term back: a term over fresh symbols is the anonymous ?
 // with the term's known divisor.
 func leafOfTerm(t Term) IntTuple {
-	for _, n := range t.Names {
-		if strings.HasPrefix(n, "?") {
-			return dynWith(0, t.KnownDivisor())
-		}
+	if t.hasUnnamed() {
+		return dynWith(0, t.KnownDivisor())
 	}
 	return Sym(t)
+}
+
+// hasUnnamed reports whether a symbol of t stands for a ? (?1, ?2, …).
+func (t *Term) hasUnnamed() bool {
+	for _, n := range t.Names {
+		if strings.HasPrefix(n, "?") {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *symCalc) mul(a, b Term) Term {
@@ -120,7 +200,7 @@ func (s *symCalc) require(d, t Term) {
 	}
 	o := Obligation{Op: s.op, D: d, T: t, Residue: s.residue}
 	for i, p := range s.obl {
-		if p.String() == o.String() {
+		if p.sameCondition(o) {
 			s.obl[i].Residue = p.Residue && o.Residue // a condition anything else needs is one
 			return
 		}
@@ -157,13 +237,32 @@ func isZero(t Term) bool { return t.IsInt() && t.Coef == 0 }
 
 // flatTerms returns the leaves of a shape and stride as terms.
 func (s *symCalc) flatTerms(l Layout) (sh, st []Term) {
-	for _, x := range leaves(l.shape) {
-		sh = append(sh, s.term(x))
-	}
-	for _, x := range leaves(l.stride) {
-		st = append(st, s.term(x))
-	}
+	sh = s.appendTerms(s.terms(countLeaves(l.shape)), l.shape)
+	st = s.appendTerms(s.terms(countLeaves(l.stride)), l.stride)
 	return sh, st
+}
+
+// appendTerms appends the terms of the leaves of t to dst.
+func (s *symCalc) appendTerms(dst []Term, t IntTuple) []Term {
+	if t.Kind() != KindTuple {
+		return append(dst, s.term(t))
+	}
+	for _, e := range t.elems {
+		dst = s.appendTerms(dst, e)
+	}
+	return dst
+}
+
+// countLeaves is the number of leaves of t.
+func countLeaves(t IntTuple) int {
+	if t.Kind() != KindTuple {
+		return 1
+	}
+	n := 0
+	for _, e := range t.elems {
+		n += countLeaves(e)
+	}
+	return n
 }
 
 // coalesceTerms is CuTe's bw_coalesce on terms: extent-1 modes dropped,
@@ -172,13 +271,13 @@ func (s *symCalc) flatTerms(l Layout) (sh, st []Term) {
 func (s *symCalc) coalesceTerms(sh, st []Term, extended bool) (osh, ost []Term) {
 	n := len(sh)
 	if n == 0 {
-		return []Term{{Coef: 1, Div: 1}}, []Term{{Div: 1}}
+		return append(s.terms(1), Term{Coef: 1, Div: 1}), append(s.terms(1), Term{Div: 1})
 	}
 	last := sh[n-1]
 	if extended && isOne(last) {
 		last = Term{Coef: 2, Div: 1}
 	}
-	osh, ost = []Term{last}, []Term{st[n-1]}
+	osh, ost = append(s.terms(n), last), append(s.terms(n), st[n-1])
 	for i := n - 2; i >= 0; i-- {
 		f := len(osh) - 1
 		switch {
@@ -198,13 +297,14 @@ func (s *symCalc) coalesceTerms(sh, st []Term, extended bool) (osh, ost []Term) 
 	return osh, ost
 }
 
-func layoutOfTerms(sh, st []Term) Layout {
+func (s *symCalc) layoutOfTerms(sh, st []Term) Layout {
+	s.leaves.reserve(symbolicTerms(sh) + symbolicTerms(st))
 	if len(sh) == 1 {
-		return Layout{Sym(sh[0]), Sym(st[0])}
+		return Layout{s.sym(sh[0]), s.sym(st[0])}
 	}
-	a, b := make([]IntTuple, len(sh)), make([]IntTuple, len(st))
+	a, b := concatModes(len(sh))
 	for i := range sh {
-		a[i], b[i] = Sym(sh[i]), Sym(st[i])
+		a[i], b[i] = s.sym(sh[i]), s.sym(st[i])
 	}
 	return Layout{Tuple(a...), Tuple(b...)}
 }
@@ -222,8 +322,13 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 // same ? is one symbol throughout.
 func anonymous(l Layout) Layout {
 	f := func(t IntTuple) IntTuple {
-		if x, ok := t.Term(); ok && t.IsSymbolic() {
-			return leafOfTerm(x)
+		if !t.IsSymbolic() {
+			return t
+		}
+		// A symbolic leaf is built by Sym, normalized, with its known
+		// divisor: one over named symbols only is its own leafOfTerm.
+		if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
+			return leafOfTerm(*x)
 		}
 		return t
 	}
@@ -233,23 +338,23 @@ func anonymous(l Layout) Layout {
 // symCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for
 // (192,N):(1,192). It needs no obligation.
 func symCoalesce(l Layout) (symResult, error) {
-	s := &symCalc{op: "coalesce"}
+	s := newSymCalc("coalesce")
+	defer s.done()
 	sh, st := s.flatTerms(s.named(l))
 	osh, ost := s.coalesceTerms(sh, st, false)
 	if len(osh) == 1 && isOne(osh[0]) {
 		return s.result(unitLayout)
 	}
-	return s.result(layoutOfTerms(osh, ost))
+	return s.result(s.layoutOfTerms(osh, ost))
 }
 
 // symSize is the size of a shape with symbolic leaves, a term:
 // size((M{div=8},4)) is 4*M{div=8}, whose known divisor is 32.
 func symSize(shape IntTuple) (IntTuple, error) {
-	s := &symCalc{op: "size"}
+	s := newSymCalc("size")
+	defer s.done()
 	p := Term{Coef: 1, Div: 1}
-	for _, x := range leaves(s.namedTuple(shape)) {
-		p = s.mul(p, s.term(x))
-	}
+	visitLeaves(s.namedTuple(shape), func(x IntTuple) { p = s.mul(p, s.term(x)) })
 	if s.err != nil {
 		return IntTuple{}, s.err
 	}
@@ -274,8 +379,21 @@ func (s *symCalc) namedTuple(t IntTuple) IntTuple {
 			return l
 		}
 		s.fresh++
-		return symbol("?"+strconv.Itoa(s.fresh), max(l.val, 1))
+		return symbol(freshName(s.fresh), max(l.val, 1))
 	})
+}
+
+// sameTiler reports whether namedTiler left the tiler a as it was, b.
+func sameTiler(a, b Tiler) bool {
+	switch {
+	case a.form != b.form || a.n != b.n || len(a.modes) != len(b.modes):
+		return false
+	case a.form == tileLayout:
+		return sameNode(a.layout.shape, b.layout.shape) && sameNode(a.layout.stride, b.layout.stride)
+	case a.form == tileTuple:
+		return len(a.modes) == 0 || &a.modes[0] == &b.modes[0]
+	}
+	return true
 }
 
 // named is namedTuple on a layout's shape, then its stride.
@@ -289,11 +407,21 @@ func (s *symCalc) namedTiler(t Tiler) Tiler {
 	case tileLayout:
 		t.layout = s.named(t.layout)
 	case tileTuple:
-		modes := make([]Tiler, len(t.modes))
+		var modes []Tiler // a copy once a mode has a ? to name
 		for i, m := range t.modes {
-			modes[i] = s.namedTiler(m)
+			n := s.namedTiler(m)
+			if modes == nil {
+				if sameTiler(n, m) {
+					continue
+				}
+				modes = make([]Tiler, len(t.modes))
+				copy(modes, t.modes[:i])
+			}
+			modes[i] = n
 		}
-		t.modes = modes
+		if modes != nil {
+			t.modes = modes
+		}
 	}
 	return t
 }

@@ -62,7 +62,8 @@ func (p *poly) String() string {
 // 1 + sum of (s_i - 1)·|d_i|. It is a leaf where the sum collapses to one
 // term (cosize((M,N):(1,M)) is M*N), and undecided otherwise.
 func symCosize(l Layout) (IntTuple, error) {
-	s := &symCalc{op: "cosize"}
+	s := newSymCalc("cosize")
+	defer s.done()
 	if hasBasisStride(l.stride) {
 		return IntTuple{}, newError(CodeSymbolUndecided, "cosize", -1, "basis strides are not computed with symbols")
 	}
@@ -93,7 +94,8 @@ func symCosize(l Layout) (IntTuple, error) {
 // sum of coordinate times stride, a term when the terms add up to one
 // (same symbols), and undecided otherwise.
 func symCrd2Idx(crd IntTuple, l Layout) (IntTuple, error) {
-	s := &symCalc{op: "crd2idx"}
+	s := newSymCalc("crd2idx")
+	defer s.done()
 	if !Congruent(crd, l.shape) {
 		return IntTuple{}, errCoord("crd2idx", crd, l.shape)
 	}

@@ -6,7 +6,8 @@ package layout
 // static block (E0700), the block may be symbolic: its size and its
 // complement are computed with the terms.
 func symLogicalProduct(block Layout, t Tiler) (symResult, error) {
-	s := &symCalc{op: "logical_product"}
+	s := newSymCalc("logical_product")
+	defer s.done()
 	r := s.logicalProduct(s.named(block), s.namedTiler(t))
 	return s.result(r)
 }
@@ -37,7 +38,7 @@ func (s *symCalc) productByLayout(block, tiler Layout) Layout {
 	}
 	osh, ost = append(osh, SymbolTerm("?rest", 1)), append(ost, covered)
 	osh, ost = s.coalesceTerms(osh, ost, false)
-	rest := s.composeSigned(layoutOfTerms(osh, ost), tiler)
+	rest := s.composeSigned(s.layoutOfTerms(osh, ost), tiler)
 	if s.err != nil {
 		return Layout{}
 	}
@@ -83,7 +84,8 @@ func (s *symCalc) composeSigned(a, b Layout) Layout {
 // symProductThen is the logical product rearranged as f says: zipped,
 // tiled and flat products gather its modes as the static ones do.
 func symProductThen(op string, block Layout, t Tiler, f func(Layout) (Layout, error)) (symResult, error) {
-	s := &symCalc{op: op}
+	s := newSymCalc(op)
+	defer s.done()
 	r := s.logicalProduct(s.named(block), s.namedTiler(t))
 	if s.err != nil {
 		return symResult{}, s.err
@@ -104,7 +106,8 @@ func symRankedProduct(block, tiler Layout, raked bool) (symResult, error) {
 	if raked {
 		op = "raked_product"
 	}
-	s := &symCalc{op: op}
+	s := newSymCalc(op)
+	defer s.done()
 	r := max(block.Rank(), tiler.Rank())
 	a, err := appendTo(s.named(block), r)
 	if err != nil {

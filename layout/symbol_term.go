@@ -3,7 +3,6 @@ package layout
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Symbolic leaves. A leaf of a shape, stride, coordinate or tile may be a
@@ -54,7 +53,39 @@ func newTerm(coef int64, div int64, names ...string) Term {
 // SymbolTerm returns the term of the symbol name with the fact div (0 or 1:
 // none).
 func SymbolTerm(name string, div int64) Term {
-	return Term{Coef: 1, Names: []string{name}, Facts: []int64{max(div, 1)}, Div: 1}
+	names, facts := termSlices(1)
+	names[0], facts[0] = name, max(div, 1)
+	return Term{Coef: 1, Names: names, Facts: facts, Div: 1}
+}
+
+// termSlices returns the Names and Facts of a term of n symbols, of length
+// and capacity n, in one allocation for up to four symbols (the terms of
+// kernels have one to three). A term's slices are never written once it is
+// built, so terms share them freely (Mul, Quo).
+func termSlices(n int) ([]string, []int64) {
+	switch {
+	case n == 0:
+		return nil, nil
+	case n == 1:
+		p := new(struct {
+			names [1]string
+			facts [1]int64
+		})
+		return p.names[:], p.facts[:]
+	case n == 2:
+		p := new(struct {
+			names [2]string
+			facts [2]int64
+		})
+		return p.names[:], p.facts[:]
+	case n <= 4:
+		p := new(struct {
+			names [4]string
+			facts [4]int64
+		})
+		return p.names[:n:n], p.facts[:n:n]
+	}
+	return make([]string, n), make([]int64, n)
 }
 
 // IsInt reports whether t has no symbols; its value is then Coef (a
@@ -65,8 +96,13 @@ func (t Term) IsInt() bool { return len(t.Names) == 0 }
 // sorted.
 func (t Term) mulSymbol(name string, f int64) Term {
 	i, _ := slices.BinarySearch(t.Names, name)
-	t.Names = slices.Insert(slices.Clone(t.Names), i, name)
-	t.Facts = slices.Insert(slices.Clone(t.Facts), i, max(f, 1))
+	names, facts := termSlices(len(t.Names) + 1)
+	copy(names, t.Names[:i])
+	copy(facts, t.Facts[:i])
+	names[i], facts[i] = name, max(f, 1)
+	copy(names[i+1:], t.Names[i:])
+	copy(facts[i+1:], t.Facts[i:])
+	t.Names, t.Facts = names, facts
 	return t
 }
 
@@ -143,11 +179,41 @@ func (t Term) Mul(u Term) (Term, bool) {
 	if c.err != nil {
 		return Term{}, false
 	}
-	r.Names, r.Facts = slices.Clone(t.Names), slices.Clone(t.Facts)
-	for i, n := range u.Names {
-		r = r.mulSymbol(n, u.Facts[i])
-	}
+	r.Names, r.Facts = mergeSymbols(t, u)
 	return r.normal(), true
+}
+
+// mergeSymbols returns the sorted symbols of t and u with their facts,
+// sharing the slices of one of them when the other has none.
+func mergeSymbols(t, u Term) ([]string, []int64) {
+	switch {
+	case len(u.Names) == 0:
+		return t.Names, t.Facts
+	case len(t.Names) == 0:
+		return u.Names, u.Facts
+	}
+	names, facts := termSlices(len(t.Names) + len(u.Names))
+	// The order of inserting u's names one by one before the equal
+	// names already there: a run of one name of u, last first, then t's.
+	i, j, k := 0, 0, 0
+	for k < len(names) {
+		if j < len(u.Names) && (i == len(t.Names) || u.Names[j] <= t.Names[i]) {
+			e := j + 1
+			for e < len(u.Names) && u.Names[e] == u.Names[j] {
+				e++
+			}
+			for r := e - 1; r >= j; r-- {
+				names[k], facts[k] = u.Names[r], max(u.Facts[r], 1)
+				k++
+			}
+			j = e
+			continue
+		}
+		names[k], facts[k] = t.Names[i], t.Facts[i]
+		i++
+		k++
+	}
+	return names, facts
 }
 
 // DivInt returns t/k for a positive integer k: the exact quotient where k
@@ -169,13 +235,21 @@ func (t Term) Quo(u Term) (Term, bool) {
 	if u.Coef == 0 {
 		return Term{}, false
 	}
-	names, facts := slices.Clone(t.Names), slices.Clone(t.Facts)
-	for _, n := range u.Names {
-		i := slices.Index(names, n)
-		if i < 0 {
+	names, facts := t.Names, t.Facts
+	if len(u.Names) > 0 {
+		if len(u.Names) > len(t.Names) {
 			return Term{}, false
 		}
-		names, facts = slices.Delete(names, i, i+1), slices.Delete(facts, i, i+1)
+		names, facts = termSlices(len(t.Names))
+		copy(names, t.Names)
+		copy(facts, t.Facts)
+		for _, n := range u.Names {
+			i := slices.Index(names, n)
+			if i < 0 {
+				return Term{}, false
+			}
+			names, facts = slices.Delete(names, i, i+1), slices.Delete(facts, i, i+1)
+		}
 	}
 	var c calc
 	r := Term{Coef: c.mul(t.Coef, max(u.Div, 1)), Div: c.mul(max(t.Div, 1), u.Coef), Names: names, Facts: facts}
@@ -223,38 +297,34 @@ func (t Term) Symbols() map[string]int64 {
 }
 
 // String returns the canonical spelling of t, with each symbol's fact.
-func (t Term) String() string {
-	var b strings.Builder
-	t.write(&b, true)
-	return b.String()
-}
+func (t Term) String() string { return string(t.appendText(nil, true)) }
 
 // Plain returns the canonical spelling of t without facts: 4*M, M/128.
-func (t Term) Plain() string {
-	var b strings.Builder
-	t.write(&b, false)
-	return b.String()
-}
+func (t Term) Plain() string { return string(t.appendText(nil, false)) }
 
-func (t Term) write(b *strings.Builder, facts bool) {
+// appendText appends the canonical spelling of t to b, with each symbol's
+// fact when facts is set.
+func (t Term) appendText(b []byte, facts bool) []byte {
 	if len(t.Names) == 0 || t.Coef != 1 {
-		b.WriteString(strconv.FormatInt(t.Coef, 10))
+		b = strconv.AppendInt(b, t.Coef, 10)
 		if len(t.Names) > 0 {
-			b.WriteByte('*')
+			b = append(b, '*')
 		}
 	}
 	for i, n := range t.Names {
 		if i > 0 {
-			b.WriteByte('*')
+			b = append(b, '*')
 		}
-		b.WriteString(n)
+		b = append(b, n...)
 		if facts && t.Facts[i] > 1 && (i == 0 || t.Names[i-1] != n) {
-			b.WriteString("{div=" + strconv.FormatInt(t.Facts[i], 10) + "}")
+			b = strconv.AppendInt(append(b, "{div="...), t.Facts[i], 10)
+			b = append(b, '}')
 		}
 	}
 	if t.Div > 1 {
-		b.WriteString("/" + strconv.FormatInt(t.Div, 10))
+		b = strconv.AppendInt(append(b, '/'), t.Div, 10)
 	}
+	return b
 }
 
 // Eval returns the value of t when every symbol has a value in env: ok is
@@ -279,13 +349,39 @@ func (t Term) Eval(env map[string]int64) (int64, bool) {
 
 // Sym returns the leaf of a term: the integer leaf when it has no symbols
 // (and Div divides Coef), the symbolic leaf otherwise.
-func Sym(t Term) IntTuple {
+func Sym(t Term) IntTuple { return (*symLeaves)(nil).sym(t) }
+
+// symLeaves is an arena of symbolic leaves: an operation that builds
+// several takes them from one array (symCalc.sym). The nil arena
+// allocates each leaf on its own.
+type symLeaves []symLeaf
+
+// reserve makes room in a for n more leaves, in one array (of at least
+// six: an operation's results have a few leaves each).
+func (a *symLeaves) reserve(n int) {
+	if cap(*a)-len(*a) < n {
+		*a = make(symLeaves, 0, max(n, 6))
+	}
+}
+
+// sym is Sym with the leaf from the arena a.
+func (a *symLeaves) sym(t Term) IntTuple {
 	t = t.normal()
 	if t.IsInt() && t.Div == 1 {
 		return Int(t.Coef)
 	}
 	// The leaf's information and its term in one allocation.
-	l := &symLeaf{term: t}
+	var l *symLeaf
+	if a == nil {
+		l = new(symLeaf)
+	} else {
+		if len(*a) == cap(*a) {
+			*a = make(symLeaves, 0, 4)
+		}
+		*a = (*a)[:len(*a)+1]
+		l = &(*a)[len(*a)-1]
+	}
+	l.term = t
 	l.info = leafInfo{kind: KindDynamic, sym: &l.term}
 	return IntTuple{val: t.KnownDivisor(), leaf: &l.info}
 }

@@ -19,7 +19,11 @@ func (s *Symbolic) keep(r symResult, err error) (Layout, error) {
 	if err != nil {
 		return Layout{}, err
 	}
-	s.Obligations = append(s.Obligations, r.Obligations...)
+	if s.Obligations == nil {
+		s.Obligations = r.Obligations // the result's own list: no copy
+	} else {
+		s.Obligations = append(s.Obligations, r.Obligations...)
+	}
 	return r.Layout, nil
 }
 

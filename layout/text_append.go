@@ -17,6 +17,8 @@ func (t IntTuple) AppendText(b []byte) ([]byte, error) {
 		return append(b, ')'), nil
 	case t.leaf == nil:
 		return strconv.AppendInt(b, t.val, 10), nil
+	case t.leaf.sym != nil:
+		return t.leaf.sym.appendText(b, false), nil // facts are declarations, not part of the value
 	}
 	return append(b, t.String()...), nil
 }

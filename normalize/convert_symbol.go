@@ -15,37 +15,87 @@ import (
 // The facts are collected when a symbol is first met, since most
 // expressions have none: a static expression pays for no walk and no map.
 type symbolScope struct {
-	facts map[string]int64
+	facts map[string]int64 // nil while there is none
 	env   *Env
 	expr  ast.Node // the expression whose facts are not collected yet
+	// visit is collectFact bound to the scope, made once for the
+	// evaluations that reuse the scope (setScope keeps it).
+	visit func(ast.Node) bool
+	// leaves are the last symbolic leaves made of a symbol as written
+	// (its name and the fact on it): the leaf is the same wherever the
+	// symbol occurs in the expression, so it is made once (M in
+	// (M,8):(1,M)).
+	leaves [4]symbolLeaf
+	next   int // where the next leaf goes in leaves
+}
+
+// symbolLeaf is a symbol as written, name{div=div} (div 0 when none), and
+// its leaf.
+type symbolLeaf struct {
+	name string
+	div  int64
+	leaf layout.IntTuple
+}
+
+// leaf returns the leaf made of the symbol n before, if any.
+func (s *symbolScope) leaf(n *ast.Symbol) (layout.IntTuple, bool) {
+	if s == nil {
+		return layout.IntTuple{}, false
+	}
+	div := writtenDiv(n)
+	for _, l := range s.leaves {
+		if l.name == n.Name && l.div == div && l.name != "" {
+			return l.leaf, true
+		}
+	}
+	return layout.IntTuple{}, false
+}
+
+// keep records the leaf of the symbol n.
+func (s *symbolScope) keep(n *ast.Symbol, leaf layout.IntTuple) {
+	if s == nil || !leaf.IsSymbolic() {
+		return
+	}
+	s.leaves[s.next] = symbolLeaf{n.Name, writtenDiv(n), leaf}
+	s.next = (s.next + 1) % len(s.leaves)
+}
+
+// writtenDiv is the fact written on a symbol, 0 when none.
+func writtenDiv(n *ast.Symbol) int64 {
+	if n.Div == nil {
+		return 0
+	}
+	return n.Div.Value
 }
 
 // symbolFacts returns the facts of the scope, collecting them on first use.
 func (s *symbolScope) symbolFacts() map[string]int64 {
 	if s.expr != nil {
-		facts := map[string]int64{}
-		if s.env != nil {
+		if s.env != nil && len(s.env.facts) > 0 {
+			s.facts = make(map[string]int64, len(s.env.facts))
 			for n, f := range s.env.facts {
-				facts[n] = f
+				s.facts[n] = f
 			}
 		}
-		s.facts, s.expr = collectFacts(s.expr, facts), nil
+		if s.visit == nil {
+			s.visit = s.collectFact
+		}
+		ast.Inspect(s.expr, s.visit)
+		s.expr = nil
 	}
 	return s.facts
 }
 
-// collectFacts adds the facts written in e to facts.
-func collectFacts(e ast.Node, facts map[string]int64) map[string]int64 {
-	ast.Inspect(e, func(n ast.Node) bool {
-		if s, ok := n.(*ast.Symbol); ok && s.Div != nil && s.Div.Value > 0 {
-			if facts == nil {
-				facts = map[string]int64{}
-			}
-			facts[s.Name] = lcm(facts[s.Name], s.Div.Value)
+// collectFact adds the fact of n, a symbol written with one, to the
+// scope's facts.
+func (s *symbolScope) collectFact(n ast.Node) bool {
+	if sym, ok := n.(*ast.Symbol); ok && sym.Div != nil && sym.Div.Value > 0 {
+		if s.facts == nil {
+			s.facts = map[string]int64{}
 		}
-		return n != nil
-	})
-	return facts
+		s.facts[sym.Name] = lcm(s.facts[sym.Name], sym.Div.Value)
+	}
+	return n != nil
 }
 
 // factsOverflow is the fact recorded for a symbol whose facts have an lcm
@@ -70,8 +120,16 @@ func lcm(a, b int64) int64 {
 func (c *converter) symbolic(e ast.Expr) (layout.IntTuple, bool) {
 	switch n := e.(type) {
 	case *ast.Symbol:
+		if l, ok := c.symbols.leaf(n); ok {
+			return l, true
+		}
 		t, ok := c.symbolTerm(n)
-		return layout.Sym(t), ok
+		if !ok {
+			return layout.Sym(t), false
+		}
+		l := layout.Sym(t)
+		c.symbols.keep(n, l)
+		return l, true
 	case *ast.Product:
 		if len(n.Factors) > layout.MaxSymbols {
 			c.add(diag.SymbolTerm, spanOf(n), "a symbolic term has at most %d factors, not %d", layout.MaxSymbols, len(n.Factors))
@@ -182,7 +240,7 @@ func (e *Env) DeclareFact(name string, div int64) (ok bool) {
 // setScope makes the symbols scope of the expression e, in env: the
 // file's facts and those written in e.
 func (x *evaluation) setScope(env *Env, e ast.Node) {
-	x.scope = symbolScope{env: env, expr: e}
+	x.scope = symbolScope{env: env, expr: e, visit: x.scope.visit}
 	x.symbols = &x.scope
 }
 
@@ -190,6 +248,14 @@ func (x *evaluation) setScope(env *Env, e ast.Node) {
 // refuted one is an error (E0716) and ok is false; the others go to
 // OnObligation (verify reports the open ones).
 func (x *evaluation) obligation(n *ast.Call, o layout.Obligation) bool {
+	if x.plainObl {
+		if v := o.Verdict(); v != layout.Refuted || o.Residue {
+			if x.onObligation != nil {
+				x.onObligation(n, o, v, "")
+			}
+			return true
+		}
+	}
 	v, counter, fix := o.Discharge()
 	if v == layout.Refuted && !o.Residue {
 		x.add(diag.ObligationFalse, n.Span, "%s", o.Describe(v, counter, fix))

@@ -33,6 +33,9 @@ type Evaluator struct {
 	// that the facts do not refute (docs/symbols.md), with its verdict
 	// (layout.Proved or layout.Open) and a description for a diagnostic.
 	OnObligation func(c *ast.Call, o layout.Obligation, v layout.Verdict, text string)
+	// PlainObligations gives OnObligation an empty text, for a caller that
+	// prints only the condition (eval): the text is not built.
+	PlainObligations bool
 	// OnBanks is called for every bank analysis that succeeds (a call of
 	// banks, wavefronts or bank_check), with its report, before OnCall.
 	OnBanks func(c *ast.Call, r *banks.Report)
@@ -77,6 +80,7 @@ type evaluation struct {
 	onCall  func(*ast.Call, string, []Value, Value)
 
 	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
+	plainObl     bool
 	onBanks      func(*ast.Call, *banks.Report)
 	args         args // the arguments of the call being invoked (see invoke)
 }
@@ -88,8 +92,9 @@ var evaluations = sync.Pool{New: func() any { return new(evaluation) }}
 // start returns a new evaluation; finish, when called, ends it.
 func (ev *Evaluator) start() *evaluation {
 	x := evaluations.Get().(*evaluation)
-	*x = evaluation{converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
-		onValue: ev.OnValue, onCall: ev.OnCall, onObligation: ev.OnObligation, onBanks: ev.OnBanks}
+	visit := x.scope.visit // bound to x.scope, which stays where it is
+	*x = evaluation{scope: symbolScope{visit: visit}, converter: converter{lowerable: ev.Opts.Lowerable}, env: ev.Env,
+		onValue: ev.OnValue, onCall: ev.OnCall, onObligation: ev.OnObligation, plainObl: ev.PlainObligations, onBanks: ev.OnBanks}
 	x.rep.file = ev.File
 	x.converter.report = &x.rep
 	x.converter.exprs = x
@@ -101,7 +106,7 @@ func (ev *Evaluator) start() *evaluation {
 // arguments' holder), so it goes back to the pool, emptied.
 func (x *evaluation) finish() diag.List {
 	diags := x.diags
-	*x = evaluation{}
+	*x = evaluation{scope: symbolScope{visit: x.scope.visit}} // visit is bound to x.scope
 	evaluations.Put(x)
 	return diags
 }

@@ -112,7 +112,9 @@ func (c *converter) group(g *grammar.Group) ast.Expr {
 			items[i] = asSymbol(e)
 			c.wantValue(items[i], "a tuple element")
 		}
-		n = &ast.Tuple{Span: sp, Elems: items, Trailing: trailing}
+		t := c.slab.newTuple()
+		*t = ast.Tuple{Span: sp, Elems: items, Trailing: trailing}
+		n = t
 	}
 	for _, a := range g.Args {
 		args, l, r := c.args(a, "")
@@ -144,7 +146,8 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 	if g.First == nil {
 		return nil
 	}
-	items := []ast.Expr{c.expr(g.First)}
+	var buf [4]ast.Expr // gathered on the stack, then copied to the slab
+	items := append(buf[:0], c.expr(g.First))
 	for i, it := range g.Rest {
 		if it.X != nil {
 			items = append(items, c.expr(it.X))
@@ -152,7 +155,7 @@ func (c *converter) groupItems(g *grammar.Group) []ast.Expr {
 			c.add(errUnexpected(c.f, syntax.Span(g.Rest[i+1].Comma), "a value", "`,`"))
 		}
 	}
-	return items
+	return append(c.slab.newExprs(len(items))[:0], items...)
 }
 
 // name converts a name: a variable, a C++ template or tag, a swizzle, a

@@ -29,7 +29,11 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []driver
 	} else if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok && len(obl) == 0 && staticLayout(v) {
 		b, _ = a.AppendText(b) // no string in between
 	} else {
-		b = append(b, v.String()...)
+		if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok {
+			b, _ = a.AppendText(b)
+		} else {
+			b = append(b, v.String()...)
+		}
 		b = driver.AppendNotes(b, v, obl)
 	}
 	return append(b, '\n')

@@ -3,7 +3,7 @@ package driver
 import (
 	"slices"
 	"strconv"
-	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cutec/cutec/ast"
@@ -36,21 +36,40 @@ func Eval(f *diag.File) Evaluation {
 	if diags.HasErrors() {
 		return Evaluation{Diags: diags}
 	}
-	var out Evaluation
-	ev := normalize.Evaluator{File: f}
-	ev.OnObligation = func(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
-		cond := o.String()
-		if o.Assumed && verdict != layout.Proved {
-			cond += " (assumed)" // the dialect assumes it (W0919)
-		}
-		if o.Residue && verdict != layout.Proved {
-			cond += " (or partial)" // ceil_div, as CuTe (W0500)
-		}
-		out.Obligations = append(out.Obligations, Obligation{cond, verdict == layout.Proved})
-	}
+	st := evalStates.Get().(*evalState)
+	ev := normalize.Evaluator{File: f, PlainObligations: true, OnObligation: st.hook}
 	v, more := ev.Eval(x)
-	out.Value, out.Diags = v, append(diags, more...)
+	out := Evaluation{Value: v, Obligations: st.obl, Diags: append(diags, more...)}
+	st.obl = nil
+	evalStates.Put(st)
 	return out
+}
+
+// evalState collects the obligations of one evaluation through a hook
+// bound once, so that an evaluation makes no closure of its own.
+type evalState struct {
+	obl  []Obligation
+	hook func(*ast.Call, layout.Obligation, layout.Verdict, string)
+}
+
+var evalStates = sync.Pool{New: func() any {
+	st := new(evalState)
+	st.hook = st.obligation
+	return st
+}}
+
+// obligation records an obligation as eval prints it: the condition, and
+// what CuTe makes of it where the facts do not prove it.
+func (st *evalState) obligation(_ *ast.Call, o layout.Obligation, verdict layout.Verdict, _ string) {
+	var buf [96]byte
+	cond := o.AppendText(buf[:0])
+	if o.Assumed && verdict != layout.Proved {
+		cond = append(cond, " (assumed)"...) // the dialect assumes it (W0919)
+	}
+	if o.Residue && verdict != layout.Proved {
+		cond = append(cond, " (or partial)"...) // ceil_div, as CuTe (W0500)
+	}
+	st.obl = append(st.obl, Obligation{string(cond), verdict == layout.Proved})
 }
 
 // FirstError returns the error that comes first in the input, or nil: the
@@ -71,47 +90,86 @@ func (e Evaluation) FirstError() *diag.Diagnostic {
 // obligations: `4*M  # div=32; M{div=8}` and `(128,M/128):(1,128)  # if
 // 128 | M`. It appends nothing when there is none.
 func AppendNotes(b []byte, v normalize.Value, obl []Obligation) []byte {
-	var parts []string
+	start := len(b)
 	t, isTuple := v.(normalize.Tuple)
 	if isTuple && t.T.IsSymbolic() {
 		// The known divisor, where the facts make it more than the
 		// coefficient shows.
 		if term, _ := t.T.Term(); t.T.Value() > max(term.Coef, -term.Coef) {
-			parts = append(parts, "div="+strconv.FormatInt(t.T.Value(), 10))
+			b = strconv.AppendInt(append(notesSep(b, start), "div="...), t.T.Value(), 10)
 		}
 	}
-	facts := map[string]int64{}
+	var facts map[string]int64
 	switch v := v.(type) {
 	case normalize.Tuple:
-		v.T.AddSymbols(facts)
+		if v.T.HasSymbols() {
+			facts = map[string]int64{}
+			v.T.AddSymbols(facts)
+		}
 	case normalize.Layout:
-		v.L.Shape().AddSymbols(facts)
-		v.L.Stride().AddSymbols(facts)
+		if v.L.HasSymbols() {
+			facts = map[string]int64{}
+			v.L.Shape().AddSymbols(facts)
+			v.L.Stride().AddSymbols(facts)
+		}
 	}
-	var fs []string
+	var names [8]string
+	fs := names[:0]
 	for n, f := range facts {
 		if f > 1 {
-			fs = append(fs, n+"{div="+strconv.FormatInt(f, 10)+"}")
+			fs = append(fs, n)
 		}
 	}
-	slices.Sort(fs)
-	if len(fs) > 0 {
-		parts = append(parts, strings.Join(fs, ", "))
-	}
-	if len(obl) > 0 {
-		conds := make([]string, len(obl))
-		for i, o := range obl {
-			conds[i] = o.Condition
-			if o.Proved {
-				conds[i] += " (proved)"
-			}
+	// In the order of the notes' text, n{div=f}: a name before a longer
+	// one it starts, unless the next byte sorts before '{'.
+	slices.SortFunc(fs, func(a, c string) int { return compareFact(a, c) })
+	for i, n := range fs {
+		if i == 0 {
+			b = notesSep(b, start)
+		} else {
+			b = append(b, ", "...)
 		}
-		parts = append(parts, "if "+strings.Join(conds, ", "))
+		b = strconv.AppendInt(append(append(b, n...), "{div="...), facts[n], 10)
+		b = append(b, '}')
 	}
-	if len(parts) == 0 {
-		return b
+	for i, o := range obl {
+		if i == 0 {
+			b = append(notesSep(b, start), "if "...)
+		} else {
+			b = append(b, ", "...)
+		}
+		b = append(b, o.Condition...)
+		if o.Proved {
+			b = append(b, " (proved)"...)
+		}
 	}
-	return append(append(b, "  # "...), strings.Join(parts, "; ")...)
+	return b
+}
+
+// notesSep appends what comes before a part of the notes begun at start:
+// `  # ` before the first, `; ` between two.
+func notesSep(b []byte, start int) []byte {
+	if len(b) == start {
+		return append(b, "  # "...)
+	}
+	return append(b, "; "...)
+}
+
+// compareFact compares two distinct names as their facts' texts a{div=…}
+// and c{div=…} compare.
+func compareFact(a, c string) int {
+	k := 0
+	for k < len(a) && k < len(c) && a[k] == c[k] {
+		k++
+	}
+	x, y := byte('{'), byte('{')
+	if k < len(a) {
+		x = a[k]
+	}
+	if k < len(c) {
+		y = c[k]
+	}
+	return int(x) - int(y)
 }
 
 // AppendObligationsJSON appends the obligations as the JSON array that

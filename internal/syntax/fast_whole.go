@@ -352,16 +352,35 @@ func (p rootParser) tile() (*Tile, bool) {
 	return t, true
 }
 
+// groupBlock holds a group with its first items and their list, in one
+// allocation: a tuple of a layout has one to three.
+type groupBlock struct {
+	g     Group
+	items [2]GroupItem
+	rest  [2]*GroupItem
+}
+
 // group parses `( [ expr { , [expr] } ] ) { args }`.
 func (p rootParser) group() (*Group, bool) {
-	g := &Group{Pos: p.pos(), Open: p.next()}
+	b := new(groupBlock)
+	g := &b.g
+	*g = Group{Pos: p.pos(), Open: p.next()}
 	if p.startsExpr() {
 		var ok bool
 		if g.First, ok = p.expr(); !ok {
 			return nil, false
 		}
 		for p.is(TokComma, "") {
-			item := &GroupItem{Pos: p.pos(), Comma: p.next()}
+			var item *GroupItem
+			if k := len(g.Rest); k < len(b.items) {
+				item = &b.items[k]
+				if k == 0 {
+					g.Rest = b.rest[:0] // nil while there is no item, as participle leaves it
+				}
+			} else {
+				item = new(GroupItem)
+			}
+			*item = GroupItem{Pos: p.pos(), Comma: p.next()}
 			if p.startsExpr() {
 				if item.X, ok = p.expr(); !ok {
 					return nil, false
