@@ -39,23 +39,14 @@ import (
 // property reports them and does not fail on them; an operation not
 // listed fails it. Empty when every operation is sound.
 var knownUnsound = map[string]bool{
-	// composition and the divides state the conditions of eq. 20 and 21
-	// (no silent error in long runs); what the property still reports is
-	// a finer factoring it cannot align: composition((2,(4,N),16):(1,(?,?),?),
-	// 16) is (2,4,2):(1,?,?), as CuTe computes it for run-time values,
-	// where the instance N = 12, strides 2, 1, 8 gives (8,2):(1,1): B is
-	// one mode, so the result's top-level modes are the factoring of that
-	// one mode (the same function); and results of more than 64 leaves
-	// (a divide of a layout of nine modes), which sameRuns does not
-	// compare. local_tile pads a tuple coordinate to the rank of the rest
-	// mode, the composition's factoring of the tile's complement (finer
-	// where an instance merges modes), and its result is compared by form.
-	"composition":    true,
-	"flat_divide":    true,
-	"local_tile":     true,
-	"logical_divide": true,
-	"tiled_divide":   true,
-	"zipped_divide":  true,
+	// local_tile slices its coordinate against the rest of its divide,
+	// whose modes are the composition's factoring: where an instance
+	// coalesces it, the coordinate that fits the dynamic rest does not
+	// fit the static one (local_tile(((1,M,?{div=2})):((16,N,N)), 1,
+	// (?{div=16})) is {?{div=16}} o (1,?{div=2}):(N,N), but with M = 1,
+	// N = 8, 2 and 128 the coordinate (128) does not fit the rest 2),
+	// and the offset differs with it. No condition states that yet.
+	"local_tile": true,
 }
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
@@ -73,6 +64,7 @@ type callGen struct {
 	slots   []dynSlot
 	symbols bool // draw named symbols too
 	static  bool // draw static leaves only (a product's block, mostly)
+	second  int  // where the second argument starts in b, once written
 }
 
 // staticBlock are the operations whose first operand the dialect asks to
@@ -566,6 +558,9 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 				if i > 0 {
 					g.b.WriteString(", ")
 				}
+				if i == 1 {
+					g.second = g.b.Len()
+				}
 				g.static = i == 0 && staticBlock[op] && rapid.IntRange(0, 3).Draw(t, "staticBlock") > 0
 				g.arg(o.param(i))
 				g.static = false
@@ -642,7 +637,7 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 				st.mu.Lock()
 				st.silentErr[op]++
 				st.mu.Unlock()
-			case serr == nil && !holdsFor(substituted(dv, values), sv) && (formIsValue[op] || !fitsRefined(substituted(dv, values), sv, flatResult[op])) && !covered:
+			case serr == nil && !holdsFor(substituted(dv, values), sv) && (formIsValue[op] || !fitsRefined(substituted(dv, values), sv, flatResult[op] || op == "composition" && integralSecond(tmpl, g.second))) && !covered:
 				bad = fmt.Sprintf("%s is %s (conditions %v), but %s is %s", src, dstr, obl, inst.String(), sv.String())
 				st.mu.Lock()
 				st.unsound[op]++
@@ -742,6 +737,19 @@ var formIsValue = map[string]bool{"coalesce": true, "filter": true, "filter_zero
 // evaluation's coalescing merges and splits top-level modes.
 var flatResult = map[string]bool{"flat_divide": true, "flat_product": true, "tiled_divide": true, "tiled_product": true}
 
+// integralSecond reports whether the second argument, written at from in
+// the call's text, is a layout whose shape is one integer (16, ?:?, 8:2):
+// composition's result then has one mode of B, factored, as its top level,
+// so its top-level modes are a factoring too and only the function is
+// compared.
+func integralSecond(call string, from int) bool {
+	if from <= 0 || from >= len(call) {
+		return false
+	}
+	c := call[from]
+	return c == '?' || c == '-' || c >= '0' && c <= '9'
+}
+
 // fitsRefined reports whether the dynamic layout d can be the static
 // layout s with a finer factoring. The rule for dynamic values keeps the
 // modes CuTe keeps at run time (a run-time extent that is 1, a run-time
@@ -838,7 +846,7 @@ func sizeIs1(shape layout.IntTuple) bool {
 func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 	shapes, strides := leaves(dsh, nil), leaves(dst, nil)
 	ex, st := leaves(ssh, nil), leaves(sst, nil)
-	if len(shapes) != len(strides) || len(ex) != len(st) || len(shapes) > 64 {
+	if len(shapes) != len(strides) || len(ex) != len(st) || len(shapes) > 512 {
 		return false
 	}
 	type run struct{ n, t int64 }
@@ -895,8 +903,15 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 				take(e.v)
 				continue
 			}
-			for v := e.div; v <= rest; v += e.div {
-				take(v)
+			if rest%e.div != 0 {
+				continue
+			}
+			ds, ok := divisors(rest / e.div)
+			if !ok {
+				return false // too large to enumerate: judged unequal
+			}
+			for _, w := range ds {
+				take(e.div * w)
 			}
 		}
 		reach = next
@@ -912,4 +927,25 @@ func accessors(d, s Value) (Accessor, Accessor, bool) {
 	da, ok1 := d.(Accessor)
 	sa, ok2 := s.(Accessor)
 	return da, sa, ok1 && ok2
+}
+
+// divisors lists the positive divisors of m, by trial division up to
+// its square root; ok is false above 2^40 (a million trials).
+func divisors(m int64) (ds []int64, ok bool) {
+	if m <= 0 || m > 1<<40 {
+		return nil, false
+	}
+	var hi []int64
+	for d := int64(1); d*d <= m; d++ {
+		if m%d == 0 {
+			ds = append(ds, d)
+			if d*d != m {
+				hi = append(hi, m/d)
+			}
+		}
+	}
+	for i := len(hi) - 1; i >= 0; i-- {
+		ds = append(ds, hi[i])
+	}
+	return ds, true
 }
