@@ -3,6 +3,7 @@ package verify
 import (
 	"bytes"
 	"fmt"
+	"github.com/cutec/cutec/internal/heavytest"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -275,15 +276,19 @@ func corpusPayloads(t *testing.T) []string {
 
 // TestMLIRFastEqualsFull holds the fast reader of MLIR payloads to the
 // full path (the grammar, normalize and the checks) on the payloads of
-// layouts and composed layouts of the corpus and on 3,000 random ones (two
-// thirds composed), each in the three places of payloadLines, with the
+// layouts and composed layouts of the corpus and on 1,000 random ones
+// (3,000 under CUTEC_HEAVY=1; two thirds composed), each in the three places of payloadLines, with the
 // default checks and with those of lint for IR: the same diagnostics, byte
 // for byte, and the same values where the fast reader takes a payload.
 func TestMLIRFastEqualsFull(t *testing.T) {
 	real := corpusPayloads(t)
 	require.GreaterOrEqual(t, len(real), 20, "payloads of layouts and composed layouts in the corpus")
 	r := rand.New(rand.NewPCG(7, 1))
-	random := make([]string, 3000)
+	n := 1000
+	if heavytest.Enabled() {
+		n = 3000
+	}
+	random := make([]string, n)
 	for i := range random {
 		if i%3 == 2 {
 			random[i] = randomLayout(r, 4)
