@@ -3,7 +3,6 @@ package verify
 import (
 	"bytes"
 	"fmt"
-	"github.com/cutec/cutec/internal/heavytest"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/cutec/cutec/ast"
 	"github.com/cutec/cutec/diag"
 	"github.com/cutec/cutec/internal/corpus"
+	"github.com/cutec/cutec/internal/heavytest"
 	"github.com/cutec/cutec/internal/evalfast"
 	"github.com/cutec/cutec/layout"
 	"github.com/cutec/cutec/normalize"
