@@ -84,9 +84,15 @@ func symFlatDivide(l Layout, t Tiler) (symResult, error) {
 }
 
 func symDivideThen(op string, l Layout, t Tiler, f func(Layout) (Layout, error)) (symResult, error) {
+	return symThen(op, func(s *symCalc) Layout { return s.logicalDivide(s.named(l), s.namedTiler(t)) }, f)
+}
+
+// symThen runs build on a fresh calculation and rearranges its result as
+// f says (the zipped, tiled and flat forms of a divide or a product).
+func symThen(op string, build func(*symCalc) Layout, f func(Layout) (Layout, error)) (symResult, error) {
 	s := newSymCalc(op)
 	defer s.done()
-	r := s.logicalDivide(s.named(l), s.namedTiler(t))
+	r := build(s)
 	if s.err != nil {
 		return symResult{}, s.err
 	}

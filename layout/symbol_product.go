@@ -84,17 +84,7 @@ func (s *symCalc) composeSigned(a, b Layout) Layout {
 // symProductThen is the logical product rearranged as f says: zipped,
 // tiled and flat products gather its modes as the static ones do.
 func symProductThen(op string, block Layout, t Tiler, f func(Layout) (Layout, error)) (symResult, error) {
-	s := newSymCalc(op)
-	defer s.done()
-	r := s.logicalProduct(s.named(block), s.namedTiler(t))
-	if s.err != nil {
-		return symResult{}, s.err
-	}
-	z, err := f(r)
-	if err != nil {
-		return symResult{}, err
-	}
-	return symResult{Layout: anonymous(z), Obligations: s.obl}, nil
+	return symThen(op, func(s *symCalc) Layout { return s.logicalProduct(s.named(block), s.namedTiler(t)) }, f)
 }
 
 // symRankedProduct is BlockedProduct (raked false) or RakedProduct on

@@ -279,17 +279,26 @@ func (r *reader) punct(c byte) bool {
 	return true
 }
 
-// int reads a decimal integer of at most maxInt, without a sign.
-func (r *reader) int() (int64, bool) {
+// digits reads the decimal digits at the position, after spaces: their
+// value, at most maxInt, and where they start.
+func (r *reader) digits() (n int64, start int, ok bool) {
 	r.space()
-	start := r.pos
-	var n int64
+	start = r.pos
 	for r.pos < len(r.src) && '0' <= r.src[r.pos] && r.src[r.pos] <= '9' {
 		n = n*10 + int64(r.src[r.pos]-'0')
 		r.pos++
 		if n > maxInt {
-			return 0, false
+			return 0, start, false
 		}
+	}
+	return n, start, true
+}
+
+// int reads a decimal integer of at most maxInt, without a sign.
+func (r *reader) int() (int64, bool) {
+	n, start, ok := r.digits()
+	if !ok {
+		return 0, false
 	}
 	if r.pos == start || r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
 		return 0, false // no digits, or a literal such as 8u or 0x10

@@ -179,15 +179,9 @@ func (r *reader) smemFlag(bits *int) bool {
 
 // bitWidth reads Nb, a decimal count of bits and the letter b, one token.
 func (r *reader) bitWidth() (int64, bool) {
-	r.space()
-	start := r.pos
-	var n int64
-	for r.pos < len(r.src) && '0' <= r.src[r.pos] && r.src[r.pos] <= '9' {
-		n = n*10 + int64(r.src[r.pos]-'0')
-		r.pos++
-		if n > maxInt {
-			return 0, false
-		}
+	n, start, ok := r.digits()
+	if !ok {
+		return 0, false
 	}
 	if r.pos == start || r.pos == len(r.src) || r.src[r.pos] != 'b' {
 		return 0, false
