@@ -346,6 +346,13 @@ func isLeftInverse(l, inv Layout) (bool, error) {
 		return false, newError(CodeNoLeftInverse, "left_inverse", 0,
 			"layout %s is not injective and too large (%d elements) to check a left inverse point by point", l, n)
 	}
+	if lf, ok := flatOf(l); ok {
+		if invf, ok := flatOf(inv); ok {
+			if holds, decided := lf.leftInverse(invf, n); decided {
+				return holds, nil
+			}
+		}
+	}
 	for k := int64(0); k < n; k++ {
 		y, err := l.Eval(Int(k))
 		if err != nil {
@@ -364,6 +371,63 @@ func isLeftInverse(l, inv Layout) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// flat is a layout of static integer leaves as two lists, for checking
+// a law point by point without building coordinates.
+type flat struct{ shape, stride []int64 }
+
+// flatOf is l as a flat, where its extents are positive integers, its
+// strides non-negative integers, and no offset it reaches overflows (the
+// case of the point-by-point checks, whose layouts are bounded by
+// maxVerify); ok is false otherwise, and the caller evaluates l itself.
+func flatOf(l Layout) (flat, bool) {
+	sh, st := leaves(l.shape), leaves(l.stride)
+	f := flat{make([]int64, len(sh)), make([]int64, len(st))}
+	var reach int64
+	for i := range sh {
+		if !sh[i].IsInt() || !st[i].IsInt() || sh[i].val < 1 || st[i].val < 0 {
+			return flat{}, false
+		}
+		f.shape[i], f.stride[i] = sh[i].val, st[i].val
+		if f.stride[i] > maxVerify || f.shape[i] > maxVerify {
+			return flat{}, false
+		}
+		reach += (f.shape[i] - 1) * f.stride[i]
+		if reach > 1<<40 {
+			return flat{}, false
+		}
+	}
+	return f, len(sh) > 0
+}
+
+// eval is the layout at the index k >= 0 of its extended domain: the last
+// mode takes what the others leave, as Layout.Eval does.
+func (f flat) eval(k int64) int64 {
+	var r int64
+	last := len(f.shape) - 1
+	for i := range last {
+		r += (k % f.shape[i]) * f.stride[i]
+		k /= f.shape[i]
+	}
+	return r + k*f.stride[last]
+}
+
+// leftInverse checks l(inv(l(k))) = l(k) for the n indices of l;
+// decided is false where an index inv gives is out of the bounds flatOf
+// keeps (the caller checks with Layout.Eval).
+func (l flat) leftInverse(inv flat, n int64) (holds, decided bool) {
+	for k := int64(0); k < n; k++ {
+		y := l.eval(k)
+		x := inv.eval(y)
+		if x > 1<<40 {
+			return false, false
+		}
+		if l.eval(x) != y {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 func requireIntStrides(op string, st []IntTuple) error {
