@@ -77,10 +77,7 @@ func TestDynamicCases(t *testing.T) {
 			t.Errorf("%s: %v", c.dyn, diags)
 			continue
 		}
-		var conds []string
-		for _, o := range obl {
-			conds = append(conds, o.String())
-		}
+		conds := conditionTexts(obl, true)
 		if v.String() != c.want || !slices.Equal(conds, c.conds) {
 			t.Errorf("%s = %s %q, want %s %q", c.dyn, v, conds, c.want, c.conds)
 		}

@@ -64,12 +64,7 @@ func TestDynamicCompositionConditions(t *testing.T) {
 	for _, c := range cases {
 		v, obl, diags := evalText(c.dyn)
 		require.Nil(t, diags, c.dyn)
-		var conds []string
-		for _, o := range obl {
-			if !o.Assumed {
-				conds = append(conds, o.String())
-			}
-		}
+		conds := conditionTexts(obl, false)
 		assert.Equal(t, c.conds, conds, "%s = %s", c.dyn, v)
 		tmpl, _ := holes(c.dyn)
 		for _, in := range c.instances {

@@ -84,10 +84,7 @@ func TestDynamicInverseCases(t *testing.T) {
 	for _, c := range cases {
 		v, obl, diags := evalText(c.dyn)
 		require.Nil(t, diags, c.dyn)
-		var conds []string
-		for _, o := range obl {
-			conds = append(conds, o.String())
-		}
+		conds := conditionTexts(obl, true)
 		assert.Equal(t, c.want, v.String(), c.dyn)
 		assert.Equal(t, c.conds, conds, c.dyn)
 		for _, in := range c.instances {

@@ -529,6 +529,18 @@ func tokens(s string) []string {
 	return out
 }
 
+// conditionTexts are the conditions of a dynamic result as eval prints
+// them, those marked assumed included or left out.
+func conditionTexts(obl []layout.Obligation, assumed bool) []string {
+	var out []string
+	for _, o := range obl {
+		if assumed || !o.Assumed {
+			out = append(out, o.String())
+		}
+	}
+	return out
+}
+
 // violated reports whether one of the conditions fails for the values of
 // the ?s (named ?1, ?2, ... in the order of the text).
 func violated(obl []layout.Obligation, values map[string]int64) bool {
