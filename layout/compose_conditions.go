@@ -77,39 +77,7 @@ func (f *foldConds) layout(a, b Layout, divide bool) {
 	if divide {
 		f.nested(b)
 	}
-	if divide && f.op == "local_tile" {
-		f.complementForm(a, b)
-	}
 	f.compose(a, b.shape, b.stride)
-}
-
-// complementForm states what local_tile needs of the complement of its
-// tile: a coordinate is padded to the rank of the rest mode, the modes of
-// the complement, which the static complement of an instance has fewer of
-// where a gap or the rest is 1 (ComplementConditions states that they are
-// not).
-func (f *foldConds) complementForm(a, b Layout) {
-	if hasBasisStride(b.stride) || hasBasisStride(a.stride) {
-		return
-	}
-	s := symCalc{op: f.op}
-	sh, st := s.flatTerms(a)
-	if s.err != nil {
-		return
-	}
-	csh, _ := s.coalesceTerms(sh, st, false)
-	cot := make([]IntTuple, len(csh))
-	for i, x := range csh {
-		cot[i] = Sym(x)
-	}
-	cotarget := Tuple(cot...)
-	if len(cot) == 1 {
-		cotarget = cot[0]
-	}
-	for _, o := range new(Symbolic).ComplementConditions(b, &cotarget) {
-		o.Op = f.op
-		f.state(o)
-	}
 }
 
 // nested states what the complement of a divide's tile needs of its

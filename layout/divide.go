@@ -37,21 +37,12 @@ package layout
 // (32,64):(1,32) would become 2048:1.
 // logical_divide((128,64):(1@1,1@0), 2:64@0) is (2,(64,64)):(64@1,(1@1,1@0)).
 func LogicalDivide(l Layout, t Tiler) (Layout, error) {
-	return logicalDivide(l, t, false)
-}
-
-// logicalDivide is LogicalDivide; with merge, the rest of the tile's
-// complement is one mode where a value is dynamic
-// (ComplementToCoalesced), as the static complement of every instance
-// coalesces it: local_tile slices that rest by a coordinate padded to its
-// rank, which must be the instance's.
-func logicalDivide(l Layout, t Tiler, merge bool) (Layout, error) {
 	switch t.form {
 	case tileTuple:
 		if r, ok := viaStaticByMode(l, t, false); ok {
 			return r, nil
 		}
-		return byModeTiler("logical_divide", l, t, func(m Layout, t Tiler) (Layout, error) { return logicalDivide(m, t, merge) })
+		return byModeTiler("logical_divide", l, t, LogicalDivide)
 	case tileUnderscore:
 		return l, nil
 	case tileInt:
@@ -59,23 +50,21 @@ func logicalDivide(l Layout, t Tiler, merge bool) (Layout, error) {
 		if err != nil {
 			return Layout{}, withOp(err, "logical_divide")
 		}
-		return divideByLayout(l, tile, merge)
+		return divideByLayout(l, tile)
 	}
-	return divideByLayout(l, t.layout, merge)
+	return divideByLayout(l, t.layout)
 }
 
-func divideByLayout(l, tile Layout, merge bool) (Layout, error) {
+func divideByLayout(l, tile Layout) (Layout, error) {
 	if r, ok := viaStatic(sLogicalDivide, l, tile); ok {
 		return r, nil
 	}
-	return divideWith(l, tile, merge)
+	return divideGeneral(l, tile)
 }
 
 // divideGeneral is divideByLayout on the general tree.
-func divideGeneral(l, tile Layout) (Layout, error) { return divideWith(l, tile, false) }
-
-func divideWith(l, tile Layout, merge bool) (Layout, error) {
-	rest, err := complementTo(tile, divideCotarget(l, tile), merge)
+func divideGeneral(l, tile Layout) (Layout, error) {
+	rest, err := complementTo(tile, divideCotarget(l, tile), false)
 	if err != nil {
 		return Layout{}, withOp(err, "logical_divide")
 	}
@@ -104,12 +93,7 @@ func divideCotarget(l, tile Layout) IntTuple {
 // first mode and the rests in the second: ((TILE...),(REST...)).
 // zipped_divide((8,16):(20,1), [4:1;8:2]) is ((4,8),(2,2)):((20,2),(80,1)).
 func ZippedDivide(l Layout, t Tiler) (Layout, error) {
-	return zippedDivide(l, t, false)
-}
-
-// zippedDivide is ZippedDivide, with merge as logicalDivide has it.
-func zippedDivide(l Layout, t Tiler, merge bool) (Layout, error) {
-	r, err := logicalDivide(l, t, merge)
+	r, err := LogicalDivide(l, t)
 	if err != nil {
 		return Layout{}, withOp(err, "zipped_divide")
 	}

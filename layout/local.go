@@ -14,13 +14,53 @@ package layout
 // stay whole; an integer coord indexes the rest mode as a whole. Result:
 // the tile's layout and its offset in l.
 func LocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, error) {
-	z, err := zippedDivide(l, tiler, true)
+	z, err := ZippedDivide(l, tiler)
 	if err != nil {
 		return Layout{}, IntTuple{}, withOp(err, "local_tile")
 	}
 	tile, rest := z.shape.At(0), z.shape.At(1)
+	if err := tileCoordForm(tiler, coord, z.stride.At(1), rest); err != nil {
+		return Layout{}, IntTuple{}, err
+	}
 	crd := Tuple(underscores(tile), padWithUnderscores(coord, rest))
 	return sliceWithOffset("local_tile", crd, z)
+}
+
+// tileCoordForm refuses a local_tile coordinate whose meaning depends on
+// run-time values. A tuple coordinate names modes of the rest of the
+// divide, one component a mode, padded with _ to the rest's rank; an
+// integer names a tile of a mode (or of the rest) counted as one range,
+// which is the same offset however the values factor the mode. The
+// rest's modes are those of the tiler where it is a tuple of tiles
+// (zipped_divide((M,N,L), (BM,BN)) has the rest (M/BM,N/BN,L)), but
+// where the tiler is one layout they are the pieces of the complement
+// and of the composition, which the values decide: local_tile((?,4):(1,?),
+// 2:3, (1,1)) has the rest (3,4):(1,?2) at ?1 = 6, where (1,1) is the
+// offset 1+?2, and (3,(2,4)):(1,(6,?2)) at ?1 = 12, where it is 7. So a
+// tuple coordinate needs a tiler by mode, and a tuple component needs a
+// mode of the rest with no dynamic leaf, in its shape or its stride (a
+// stride decides which modes the static algebra merges).
+func tileCoordForm(tiler Tiler, coord, restStride, rest IntTuple) error {
+	static := func(t IntTuple) bool { return t.IsStatic() && !t.HasSymbols() }
+	if coord.Kind() != KindTuple || static(rest) && static(restStride) {
+		return nil
+	}
+	if tiler.form != tileTuple {
+		return newError(CodeDynamicValue, "local_tile", 2,
+			"the tuple coordinate %s names modes of the rest %s of the divide, whose modes the run-time values decide where the tiler %s is one layout: index the rest with one integer, or tile by mode (a tuple of tiles)",
+			coord, rest, tiler)
+	}
+	for i, c := range coord.elems {
+		if c.Kind() != KindTuple || rest.Kind() != KindTuple || i >= len(rest.elems) {
+			continue
+		}
+		if m := rest.elems[i]; !static(m) || restStride.Kind() != KindTuple || !static(restStride.elems[i]) {
+			return newError(CodeDynamicValue, "local_tile", 2,
+				"the coordinate %s names modes of the rest's mode %d, %s, whose modes the run-time values decide: index that mode with one integer",
+				c, i, m)
+		}
+	}
+	return nil
 }
 
 // LocalTileProj is local_tile(l, tiler, coord, proj): the modes of tiler

@@ -321,7 +321,12 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 // result's leaves; inside an operation they keep their names, so that the
 // same ? is one symbol throughout.
 func anonymous(l Layout) Layout {
-	f := func(t IntTuple) IntTuple {
+	return Layout{anonymousTuple(l.shape), anonymousTuple(l.stride)}
+}
+
+// anonymousTuple is anonymous on the leaves of a tuple.
+func anonymousTuple(t IntTuple) IntTuple {
+	return mapLeaves(t, func(t IntTuple) IntTuple {
 		if !t.IsSymbolic() {
 			return t
 		}
@@ -331,8 +336,7 @@ func anonymous(l Layout) Layout {
 			return leafOfTerm(*x)
 		}
 		return t
-	}
-	return Layout{mapLeaves(l.shape, f), mapLeaves(l.stride, f)}
+	})
 }
 
 // symCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for

@@ -58,7 +58,7 @@ func TestDynamicCompositionConditions(t *testing.T) {
 		// local_tile states the divide's conditions too; here its
 		// symbolic form decides every step under 6 | ?1 (sufficient: the
 		// tile 2:3 and its complement's stride 6 inside the first mode).
-		{"local_tile((?,4):(1,?), 2:3, (1,0))", []string{"6 | ?1"},
+		{"local_tile((?,4):(1,?), 2:3, 1)", []string{"6 | ?1"},
 			[]instance{{[]int64{6, 64}, ""}, {[]int64{4, 64}, "E0400"}}},
 	}
 	for _, c := range cases {
@@ -97,19 +97,38 @@ func TestDynamicCompositionConditions(t *testing.T) {
 	}
 }
 
-// local_tile pads a tuple coordinate to the rank of the rest mode of
-// zipped_divide, whose complement the static algebra coalesces into one
-// mode: the instance local_tile((16,(2,8,3)):(4,(2,8,5)), (8,1):(2,4),
-// (2)) is {8} o (8,1,(2,8,3)):(8,5,(2,8,5)), three top-level modes (the
-// static algebra's; CuTe's inner_partition appends _ to the coordinate).
-// The dynamic call had six, one for each mode of the cotarget.
-func TestDynamicLocalTileRank(t *testing.T) {
-	dyn := "local_tile((?{div=16},(?,?{div=8},?)):(4,(2,?{div=4},?)), (8,1):(?,?), (2))"
-	v, _, diags := evalText(dyn)
+// A tuple coordinate of local_tile names modes of the rest of the divide,
+// and where the tiler is one layout the values decide those modes, so the
+// dynamic call is refused (E0700) rather than given one of the answers.
+// pycute (CUTLASS python/pycute, snapshot 7107b05) on the two instances:
+// zipped_divide((6,4):(1,5), 2:3) is (2,(3,4)):(3,(1,5)), where the rest's
+// coordinate (1,1) is the offset 6; zipped_divide((12,4):(1,5), 2:3) is
+// (2,(3,(2,4))):(3,(1,(6,5))), where it is 7: 1 + ?2 in one, 1 + 6 in the
+// other. An integer coordinate (the tile counted in the rest as one
+// range) and a tiler by mode keep their meaning and are answered.
+func TestDynamicLocalTileTupleCoordinate(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"local_tile((6,4):(1,5), 2:3, (1,1))", "{6} o (2):(3)"},
+		{"local_tile((12,4):(1,5), 2:3, (1,1))", "{7} o (2):(3)"},
+	} {
+		v, _, diags := evalText(c.src)
+		require.Nil(t, diags, c.src)
+		assert.Equal(t, c.want, v.String(), c.src)
+	}
+	_, _, diags := evalText("local_tile((?,4):(1,?), 2:3, (1,1))")
+	require.Len(t, diags, 1)
+	assert.Equal(t, "E0700", string(diags[0].Code))
+	assert.Contains(t, diags[0].Message, "tile by mode")
+	// A tuple component indexes a mode of the rest the values factor.
+	_, _, diags = evalText("local_tile((M,N):(1,M), (128,64), ((2,1),0))")
+	require.Len(t, diags, 1)
+	assert.Equal(t, "E0700", string(diags[0].Code))
+
+	v, obl, diags := evalText("local_tile((M,N):(1,M), (128,64), (3,?))")
 	require.Nil(t, diags)
-	sv, _, sdiags := evalText("local_tile((16,(2,8,3)):(4,(2,8,5)), (8,1):(2,4), (2))")
-	require.Nil(t, sdiags)
-	require.Equal(t, "{8} o (8,1,(2,8,3)):(8,5,(2,8,5))", sv.String())
-	d, s := v.(Accessor), sv.(Accessor)
-	assert.Equal(t, s.L.Rank(), d.L.Rank(), "%s = %s", dyn, v)
+	assert.Equal(t, "{?{div=64}} o (128,64):(1,M)", v.String())
+	// Past the tiles of the rest the offset is the rest's function
+	// extended beyond its domain, which the factoring decides: each
+	// coordinate is stated to lie inside its mode (0 always does).
+	assert.Equal(t, []string{"128 | M", "64 | N", "M/128 >= 4", "N/64 >= ?1", "N/64 != ?1"}, conditionTexts(obl, false))
 }

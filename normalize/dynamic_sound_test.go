@@ -38,16 +38,7 @@ import (
 // still finds wrong for some assignment, without a stated condition. The
 // property reports them and does not fail on them; an operation not
 // listed fails it. Empty when every operation is sound.
-var knownUnsound = map[string]bool{
-	// local_tile slices its coordinate against the rest of its divide,
-	// whose modes are the composition's factoring: where an instance
-	// coalesces it, the coordinate that fits the dynamic rest does not
-	// fit the static one (local_tile(((1,M,?{div=2})):((16,N,N)), 1,
-	// (?{div=16})) is {?{div=16}} o (1,?{div=2}):(N,N), but with M = 1,
-	// N = 8, 2 and 128 the coordinate (128) does not fit the rest 2),
-	// and the offset differs with it. No condition states that yet.
-	"local_tile": true,
-}
+var knownUnsound = map[string]bool{}
 
 // dynSlot is one ? of a generated call: its divisor and whether it stands
 // for an extent (positive) or a stride (any integer).
@@ -191,19 +182,11 @@ func (g *callGen) arg(k paramKind) {
 	}
 }
 
-// localPartition writes the arguments of a local_partition that CuTe
-// accepts (random layouts almost never are): a thread layout of static
-// extents, compact in some order of its modes or with a drawn stride; a
-// data layout whose every mode a multiple of the thread mode's extent
-// (statically, by a divisor fact, or a plain ?, nested or not); an
-// integer thread index below the number of threads, or a ? (the run-time
-// thread index); sometimes a projection of a thread layout of rank 2.
-func (g *callGen) localPartition() {
-	rank := rapid.IntRange(1, 2).Draw(g.t, "lpRank")
-	thr := make([]int64, rank)
-	for i := range thr {
-		thr[i] = rapid.SampledFrom([]int64{1, 2, 2, 4, 4, 8}).Draw(g.t, "lpThreads")
-	}
+// dataLayout writes a data layout whose every mode i is a multiple of
+// tile[i] (statically, by a divisor fact, or a plain ?, nested or not),
+// sometimes with one more mode the tiles leave whole (extra).
+func (g *callGen) dataLayout(thr []int64) (extra bool) {
+	rank := len(thr)
 	mode := func(i int) {
 		t := thr[i]
 		switch rapid.IntRange(0, 4).Draw(g.t, "lpExtent") {
@@ -239,7 +222,7 @@ func (g *callGen) localPartition() {
 		mode(i)
 		nested[i] = strings.HasPrefix(g.b.String()[before:], "(")
 	}
-	extra := rapid.IntRange(0, 3).Draw(g.t, "lpExtraMode") == 0 // a mode the threads leave whole
+	extra = rapid.IntRange(0, 3).Draw(g.t, "lpExtraMode") == 0 // a mode the threads leave whole
 	if extra {
 		g.b.WriteByte(',')
 		g.leaf(true)
@@ -263,7 +246,84 @@ func (g *callGen) localPartition() {
 		g.b.WriteByte(',')
 		g.leaf(false)
 	}
-	g.b.WriteString("), ")
+	g.b.WriteString(")")
+	return extra
+}
+
+// localTile writes the arguments of a local_tile that CuTe accepts: a
+// data layout whose modes are multiples of the tile's (dataLayout); a
+// tiler by mode, (BM,BN) or [BM:1;BN:1], or for a layout of one mode
+// sometimes one integer or one layout; a coordinate, one integer or a
+// tuple of one per mode, each a small integer (not always below the
+// number of tiles) or a ? (the run-time block index); sometimes a
+// projection of a tiler of rank 2.
+func (g *callGen) localTile() {
+	rank := rapid.IntRange(1, 2).Draw(g.t, "ltRank")
+	tile := make([]int64, rank)
+	for i := range tile {
+		tile[i] = rapid.SampledFrom([]int64{1, 2, 4, 4, 8}).Draw(g.t, "ltTile")
+	}
+	extra := g.dataLayout(tile)
+	g.b.WriteString(", ")
+	join := func(open, sep, close string, n int, f func(i int)) {
+		g.b.WriteString(open)
+		for i := range n {
+			if i > 0 {
+				g.b.WriteString(sep)
+			}
+			f(i)
+		}
+		g.b.WriteString(close)
+	}
+	switch k := rapid.IntRange(0, 3).Draw(g.t, "ltTiler"); {
+	case rank == 1 && k == 0:
+		fmt.Fprintf(&g.b, "%d", tile[0])
+	case rank == 1 && k == 1:
+		fmt.Fprintf(&g.b, "%d:1", tile[0])
+	case k == 2:
+		join("[", ";", "]", rank, func(i int) { fmt.Fprintf(&g.b, "%d:1", tile[i]) })
+	default:
+		join("(", ",", ")", rank, func(i int) { fmt.Fprintf(&g.b, "%d", tile[i]) })
+	}
+	g.b.WriteString(", ")
+	component := func(int) {
+		if rapid.IntRange(0, 2).Draw(g.t, "ltDynCoord") == 0 {
+			g.slots = append(g.slots, dynSlot{div: 1, extent: true})
+			g.b.WriteString(hole)
+			return
+		}
+		fmt.Fprintf(&g.b, "%d", rapid.IntRange(0, 3).Draw(g.t, "ltCoord"))
+	}
+	proj := rank == 2 && rapid.IntRange(0, 3).Draw(g.t, "ltProj") == 0
+	n := rank
+	if extra && !proj && rapid.Bool().Draw(g.t, "ltExtraCoord") {
+		n++
+	}
+	if !proj && rapid.IntRange(0, 3).Draw(g.t, "ltIntCoord") == 0 {
+		component(0)
+	} else {
+		join("(", ",", ")", n, component)
+	}
+	if proj {
+		g.b.WriteString(rapid.SampledFrom([]string{", (1,_)", ", (_,1)"}).Draw(g.t, "proj"))
+	}
+}
+
+// localPartition writes the arguments of a local_partition that CuTe
+// accepts (random layouts almost never are): a thread layout of static
+// extents, compact in some order of its modes or with a drawn stride; a
+// data layout whose every mode a multiple of the thread mode's extent
+// (statically, by a divisor fact, or a plain ?, nested or not); an
+// integer thread index below the number of threads, or a ? (the run-time
+// thread index); sometimes a projection of a thread layout of rank 2.
+func (g *callGen) localPartition() {
+	rank := rapid.IntRange(1, 2).Draw(g.t, "lpRank")
+	thr := make([]int64, rank)
+	for i := range thr {
+		thr[i] = rapid.SampledFrom([]int64{1, 2, 2, 4, 4, 8}).Draw(g.t, "lpThreads")
+	}
+	g.dataLayout(thr)
+	g.b.WriteString(", ")
 	// The thread layout: static extents, compact in an order, or a drawn stride.
 	var n int64 = 1
 	for _, t := range thr {
@@ -563,9 +623,12 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 		}
 		g := &callGen{t: t, symbols: symbols}
 		g.b.WriteString(op + "(")
-		if op == "local_partition" {
+		switch {
+		case op == "local_partition":
 			g.localPartition()
-		} else {
+		case op == "local_tile" && rapid.IntRange(0, 3).Draw(t, "ltShaped") > 0:
+			g.localTile()
+		default:
 			for i := range n {
 				if i > 0 {
 					g.b.WriteString(", ")
@@ -684,7 +747,7 @@ func (st *soundStats) report(t *testing.T) {
 		assign += st.assignments[op]
 		unsound += st.unsound[op]
 		silent += st.silentErr[op]
-		if st.unsound[op]+st.silentErr[op] > 0 {
+		if st.unsound[op]+st.silentErr[op] > 0 || os.Getenv("CUTEC_SOUND_VERBOSE") != "" {
 			t.Logf("%-20s calls %5d refused %5d assignments %6d unsound %5d silent errors %5d covered %5d  e.g. %s",
 				op, st.calls[op], st.refused[op], st.assignments[op], st.unsound[op], st.silentErr[op], st.covered[op], st.example[op])
 		}

@@ -57,8 +57,8 @@ func (c *converter) term(t *grammar.Term) ast.Expr {
 		return shape
 	}
 	n := c.slab.newLayout()
-	*n = ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asSymbol(shape), Colon: syntax.Tok(t.Colon).Pos.Offset,
-		Stride: asSymbol(c.product(c.primary(t.Stride), t.StrideOps))}
+	*n = ast.Layout{Span: spanOf(t.Pos, t.EndPos), Shape: asValue(shape), Colon: syntax.Tok(t.Colon).Pos.Offset,
+		Stride: asValue(c.product(c.primary(t.Stride), t.StrideOps))}
 	c.wantValue(n.Shape, "the shape of a layout")
 	c.wantValue(n.Stride, "the stride of a layout")
 	return n
@@ -109,7 +109,7 @@ func (c *converter) group(g *grammar.Group) ast.Expr {
 		n = &ast.Tile{Span: sp, Modes: items}
 	} else {
 		for i, e := range items {
-			items[i] = asSymbol(e)
+			items[i] = asValue(e)
 			c.wantValue(items[i], "a tuple element")
 		}
 		t := c.slab.newTuple()

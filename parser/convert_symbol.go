@@ -18,6 +18,20 @@ func asSymbol(e ast.Expr) ast.Expr {
 	return e
 }
 
+// asValue is asSymbol where a value stands (a tuple element, either side
+// of a layout's colon), where (M) is the tuple of one symbol as (4) is the
+// tuple of one integer: CuTe prints (M):(1) for a layout of one mode whose
+// extent is M. Any other parenthesized expression is returned as it is.
+func asValue(e ast.Expr) ast.Expr {
+	if p, ok := e.(*ast.Paren); ok {
+		if x := asValue(p.X); ast.IsValue(x) {
+			return &ast.Tuple{Span: p.Span, Elems: []ast.Expr{x}}
+		}
+		return e
+	}
+	return asSymbol(e)
+}
+
 // symbol converts `M{div=128}`, a symbol with its fact. A width written in
 // the braces (`{i64}`) is accepted by the grammar and ignored: a symbol is
 // an integer of any width.
