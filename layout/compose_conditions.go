@@ -130,16 +130,24 @@ func (f *foldConds) compose(a Layout, bs, bd IntTuple) {
 		f.compose(sub, bs, Int(bd.val))
 		return
 	}
-	if hasBasisStride(a.stride) {
-		return
-	}
 	s := symCalc{op: f.op}
-	sh, st := s.flatTerms(a)
+	var sh []Term
+	if hasBasisStride(a.stride) {
+		var ok bool
+		if sh, ok = s.directionExtents(a); !ok {
+			return
+		}
+	} else {
+		var st []Term
+		sh, st = s.flatTerms(a)
+		if s.err == nil {
+			sh, _ = s.coalesceTerms(sh, st, true)
+		}
+	}
 	x, d := s.term(bs), s.term(bd)
 	if s.err != nil || isZero(d) {
 		return
 	}
-	sh, _ = s.coalesceTerms(sh, st, true)
 	d.Coef = abs(d.Coef) // divisibility does not see the sign
 	sd := s.mul(x, d)
 	p := Term{Coef: 1, Div: 1}
@@ -147,6 +155,29 @@ func (f *foldConds) compose(a Layout, bs, bd IntTuple) {
 		p = s.mul(p, sh[j])
 		f.base(p, d, sd)
 	}
+}
+
+// directionExtents are the extents of the coalesced a whose strides are
+// basis elements of distinct directions, such as a coordinate tensor's
+// (?,?):(1@1,1@0): no two of its modes merge, so the coalesced a is a
+// without its modes of extent 1. ok is false for any other stride.
+func (s *symCalc) directionExtents(a Layout) ([]Term, bool) {
+	sh, st := leaves(a.shape), leaves(a.stride)
+	var out []Term
+	for i := range st {
+		if st[i].Kind() != KindBasis || st[i].IsDynamic() {
+			return nil, false
+		}
+		for _, q := range st[:i] {
+			if slices.Equal(q.bpath(), st[i].bpath()) {
+				return nil, false
+			}
+		}
+		if x := s.term(sh[i]); !isOne(x) {
+			out = append(out, x)
+		}
+	}
+	return out, s.err == nil
 }
 
 // base states eq. 20 and 21 between a prefix product p of A and a mode of

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,6 +130,25 @@ func TestDynamicLocalTileTupleCoordinate(t *testing.T) {
 	assert.Equal(t, "{?{div=64}} o (128,64):(1,M)", v.String())
 	// Past the tiles of the rest the offset is the rest's function
 	// extended beyond its domain, which the factoring decides: each
-	// coordinate is stated to lie inside its mode (0 always does).
-	assert.Equal(t, []string{"128 | M", "64 | N", "M/128 >= 4", "N/64 >= ?1", "N/64 != ?1"}, conditionTexts(obl, false))
+	// coordinate is stated to lie inside its mode (0 always does), a
+	// partial last tile counted: the tile 3 of 128 rows needs M > 384.
+	assert.Equal(t, []string{"128 | M", "64 | N", "M >= 385", "N >= 64*?1", "N != 64*?1"}, conditionTexts(obl, false))
+
+	// The same where the symbolic form does not compute (basis strides):
+	// the GEMM's local_tile of the dialect's tests at the block (5,3). CuTe
+	// C++ (snapshot 7107b05, compiled on the host: local_tile of a counting
+	// tensor (M,8192):(1@1,1@0) by (256,256,64) at (5,3,_) with
+	// Step<_1,X,_1>) prints ArithTuple(0,0) o (_256,_64,_128):(_1@1,_1@0,_64@0)
+	// for M = 256, where the rest has one tile, and ArithTuple(0,1280) o
+	// ... for M = 512.
+	const gemm = "local_tile(%s, [256:1;256:1;64:1], (5,3,_), (1,_,1))"
+	for m, want := range map[string]string{"256": "{(0,0)} o (256,64,128):(1@1,1@0,64@0)", "512": "{(0,1280)} o (256,64,128):(1@1,1@0,64@0)"} {
+		v, _, diags := evalText(fmt.Sprintf(gemm, "("+m+",8192):(1@1,1@0)"))
+		require.Nil(t, diags)
+		assert.Equal(t, want, v.String(), m)
+	}
+	v, obl, diags = evalText(fmt.Sprintf(gemm, "(?,?{div=8192}):(1@1,1@0)"))
+	require.Nil(t, diags)
+	assert.Equal(t, "{(0,1280)} o (256,64,?{div=128}):(1@1,1@0,64@0)", v.String())
+	assert.Contains(t, conditionTexts(obl, false), "?1 >= 1281")
 }

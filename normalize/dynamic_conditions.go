@@ -599,14 +599,19 @@ func foldConditions(name string, a *args) []layout.Obligation {
 	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide":
 		return s.DivideConditions(name, l.L, t)
 	case "local_tile":
+		c := a.tuple(2)
 		if a.n() == 4 {
 			d, err := t.Dice(a.tuple(3))
 			if err != nil {
 				return nil
 			}
-			t = d
+			dc, err := c.Dice(a.tuple(3))
+			if err != nil {
+				return nil
+			}
+			t, c = d, dc
 		}
-		return s.DivideConditions(name, l.L, t)
+		return append(s.DivideConditions(name, l.L, t), s.LocalTileConditions(l.L, t, c)...)
 	}
 	return nil
 }

@@ -184,8 +184,11 @@ func (g *callGen) arg(k paramKind) {
 
 // dataLayout writes a data layout whose every mode i is a multiple of
 // tile[i] (statically, by a divisor fact, or a plain ?, nested or not),
-// sometimes with one more mode the tiles leave whole (extra).
-func (g *callGen) dataLayout(thr []int64) (extra bool) {
+// sometimes with one more mode the tiles leave whole (extra). With basis
+// its strides are the unit basis elements, mode i (or rank-1-i where
+// transposed) the direction, as a coordinate tensor of the dialect has
+// them ((?,?):(1@1,1@0)).
+func (g *callGen) dataLayout(thr []int64, basis, transposed bool) (extra bool) {
 	rank := len(thr)
 	mode := func(i int) {
 		t := thr[i]
@@ -232,26 +235,40 @@ func (g *callGen) dataLayout(thr []int64) (extra bool) {
 		if i > 0 {
 			g.b.WriteByte(',')
 		}
-		if nested[i] {
+		dir := i
+		if transposed {
+			dir = len(thr) - 1 - i
+		}
+		switch {
+		case basis && nested[i]:
+			fmt.Fprintf(&g.b, "(1@%d,%d@%d)", dir, thr[i], dir)
+		case basis:
+			fmt.Fprintf(&g.b, "1@%d", dir)
+		case nested[i]:
 			g.b.WriteByte('(')
 			g.leaf(false)
 			g.b.WriteByte(',')
 			g.leaf(false)
 			g.b.WriteByte(')')
-			continue
+		default:
+			g.leaf(false)
 		}
-		g.leaf(false)
 	}
 	if extra {
 		g.b.WriteByte(',')
-		g.leaf(false)
+		if basis {
+			fmt.Fprintf(&g.b, "1@%d", len(thr))
+		} else {
+			g.leaf(false)
+		}
 	}
 	g.b.WriteString(")")
 	return extra
 }
 
 // localTile writes the arguments of a local_tile that CuTe accepts: a
-// data layout whose modes are multiples of the tile's (dataLayout); a
+// data layout whose modes are multiples of the tile's (dataLayout), with
+// integer strides or, as a coordinate tensor, basis strides; a
 // tiler by mode, (BM,BN) or [BM:1;BN:1], or for a layout of one mode
 // sometimes one integer or one layout; a coordinate, one integer or a
 // tuple of one per mode, each a small integer (not always below the
@@ -263,8 +280,10 @@ func (g *callGen) localTile() {
 	for i := range tile {
 		tile[i] = rapid.SampledFrom([]int64{1, 2, 4, 4, 8}).Draw(g.t, "ltTile")
 	}
-	extra := g.dataLayout(tile)
+	basis := rapid.IntRange(0, 3).Draw(g.t, "ltBasis") == 0
+	extra := g.dataLayout(tile, basis, basis && rapid.Bool().Draw(g.t, "ltTransposed"))
 	g.b.WriteString(", ")
+	g.second = g.b.Len()
 	join := func(open, sep, close string, n int, f func(i int)) {
 		g.b.WriteString(open)
 		for i := range n {
@@ -322,7 +341,7 @@ func (g *callGen) localPartition() {
 	for i := range thr {
 		thr[i] = rapid.SampledFrom([]int64{1, 2, 2, 4, 4, 8}).Draw(g.t, "lpThreads")
 	}
-	g.dataLayout(thr)
+	g.dataLayout(thr, false, false)
 	g.b.WriteString(", ")
 	// The thread layout: static extents, compact in an order, or a drawn stride.
 	var n int64 = 1
@@ -539,7 +558,7 @@ func holdsFor(d, s Value) bool {
 	}
 	if da, sa, ok := accessors(d, s); ok {
 		// local_tile, local_partition: the offset, then the layout.
-		return matches(da.Offset.String(), sa.Offset.String()) && holdsFor(Layout{da.L}, Layout{sa.L})
+		return sameOffset(da.Offset, sa.Offset) && holdsFor(Layout{da.L}, Layout{sa.L})
 	}
 	dl, ok1 := d.(Layout)
 	sl, ok2 := s.(Layout)
@@ -712,7 +731,7 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 				st.mu.Lock()
 				st.silentErr[op]++
 				st.mu.Unlock()
-			case serr == nil && !holdsFor(substituted(dv, values), sv) && (formIsValue[op] || !fitsRefined(substituted(dv, values), sv, flatResult[op] || op == "composition" && integralSecond(tmpl, g.second))) && !covered:
+			case serr == nil && !holdsFor(substituted(dv, values), sv) && (formIsValue[op] || !fitsRefined(substituted(dv, values), sv, flatResult[op] || (op == "composition" || op == "local_tile") && integralSecond(tmpl, g.second))) && !covered:
 				bad = fmt.Sprintf("%s is %s (conditions %v), but %s is %s", src, dstr, obl, inst.String(), sv.String())
 				st.mu.Lock()
 				st.unsound[op]++
@@ -816,7 +835,8 @@ var flatResult = map[string]bool{"flat_divide": true, "flat_product": true, "til
 // the call's text, is a layout whose shape is one integer (16, ?:?, 8:2):
 // composition's result then has one mode of B, factored, as its top level,
 // so its top-level modes are a factoring too and only the function is
-// compared.
+// compared. So has local_tile's by such a tile: its tile's modes are the
+// top-level modes of its result.
 func integralSecond(call string, from int) bool {
 	if from <= 0 || from >= len(call) {
 		return false
@@ -838,7 +858,7 @@ func integralSecond(call string, from int) bool {
 // divisor, make the coalesced runs of s in order.
 func fitsRefined(d, s Value, flat bool) bool {
 	if da, sa, ok := accessors(d, s); ok {
-		return matches(da.Offset.String(), sa.Offset.String()) && fitsRefined(Layout{da.L}, Layout{sa.L}, flat)
+		return sameOffset(da.Offset, sa.Offset) && fitsRefined(Layout{da.L}, Layout{sa.L}, flat)
 	}
 	dl, ok1 := d.(Layout)
 	sl, ok2 := s.(Layout)
@@ -896,6 +916,34 @@ func dynLeafOf(t layout.IntTuple) (dynLeaf, bool) {
 	return dynLeaf{div: max(div, 1)}, true
 }
 
+// strideLeafOf is dynLeafOf on a stride, which may be a basis element
+// k@p (a static or ? count in the direction p, "@p").
+func strideLeafOf(t layout.IntTuple) (dynLeaf, string, bool) {
+	x := t.String()
+	at := strings.IndexByte(x, '@')
+	if at < 0 {
+		l, ok := dynLeafOf(t)
+		return l, "", ok
+	}
+	count, dir := x[:at], x[at:]
+	if v, err := strconv.ParseInt(count, 10, 64); err == nil {
+		return dynLeaf{v: v}, dir, true
+	}
+	if !strings.HasPrefix(count, "?") {
+		return dynLeaf{}, "", false
+	}
+	div := int64(1)
+	if rest := count[1:]; strings.HasPrefix(rest, "{") {
+		end := strings.IndexByte(rest, '}')
+		for _, f := range strings.Fields(rest[1:max(end, 1)]) {
+			if v, ok := strings.CutPrefix(f, "div="); ok {
+				div, _ = strconv.ParseInt(v, 10, 64)
+			}
+		}
+	}
+	return dynLeaf{div: max(div, 1)}, dir, true
+}
+
 // canBeOne reports whether every extent of the shape can be 1.
 func canBeOne(shape layout.IntTuple) bool {
 	for _, e := range leaves(shape, nil) {
@@ -924,19 +972,23 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 	if len(shapes) != len(strides) || len(ex) != len(st) || len(shapes) > 512 {
 		return false
 	}
-	type run struct{ n, t int64 }
+	type run struct {
+		n, t int64
+		dir  string // the direction of a basis stride ("@1"), "" for an integer
+	}
 	var runs []run
 	for i := range ex {
-		if !ex[i].IsInt() || !st[i].IsInt() {
+		sd, dir, ok := strideLeafOf(st[i])
+		if !ex[i].IsInt() || !ok || sd.div != 0 {
 			return false
 		}
-		n, t := ex[i].Value(), st[i].Value()
+		n, t := ex[i].Value(), sd.v
 		switch {
 		case n == 1:
-		case len(runs) > 0 && runs[len(runs)-1].n*runs[len(runs)-1].t == t:
+		case len(runs) > 0 && runs[len(runs)-1].dir == dir && runs[len(runs)-1].n*runs[len(runs)-1].t == t:
 			runs[len(runs)-1].n *= n
 		default:
-			runs = append(runs, run{n, t})
+			runs = append(runs, run{n, t, dir})
 		}
 	}
 	// A state is the run being made and the product of its extents so far.
@@ -947,7 +999,7 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 	reach := map[state]bool{{0, 1}: true}
 	for i := range shapes {
 		e, ok1 := dynLeafOf(shapes[i])
-		sd, ok2 := dynLeafOf(strides[i])
+		sd, dir, ok2 := strideLeafOf(strides[i])
 		if !ok1 || !ok2 {
 			return false
 		}
@@ -961,7 +1013,7 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 			}
 			r := runs[q.k]
 			want := r.t * q.p
-			if sd.div == 0 && sd.v != want || sd.div > 1 && want%sd.div != 0 {
+			if dir != r.dir || sd.div == 0 && sd.v != want || sd.div > 1 && want%sd.div != 0 {
 				continue
 			}
 			rest := r.n / q.p
@@ -995,6 +1047,33 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 		}
 	}
 	return reach[state{len(runs), 1}]
+}
+
+// sameOffset is matches on two offsets, where a basis offset (an
+// arithmetic tuple) may leave out trailing directions that are 0: CuTe
+// adds arithmetic tuples of different ranks as if the missing directions
+// were 0, so (2) and (2,0) are one coordinate. The static algebra drops a
+// mode of extent 1 that the dynamic one keeps (local_tile((8,1):(1@0,1@1),
+// 1, 2) is {(2)} o (1):(0)), and its direction with it.
+func sameOffset(d, s layout.IntTuple) bool {
+	if matches(d.String(), s.String()) {
+		return true
+	}
+	if d.Kind() != layout.KindTuple || s.Kind() != layout.KindTuple || d.Len() == s.Len() {
+		return false
+	}
+	pad := func(t layout.IntTuple, n int) layout.IntTuple {
+		elems := make([]layout.IntTuple, n)
+		for i := range elems {
+			elems[i] = layout.Int(0)
+			if i < t.Len() {
+				elems[i] = t.At(i)
+			}
+		}
+		return layout.Tuple(elems...)
+	}
+	n := max(d.Len(), s.Len())
+	return matches(pad(d, n).String(), pad(s, n).String())
 }
 
 // accessors are d and s where both are an offset and a layout.
