@@ -9,7 +9,11 @@ func symLogicalDivide(l Layout, t Tiler) (symResult, error) {
 	return s.result(r)
 }
 
+// logicalDivide divides l by t. The strides of l may be basis elements (a
+// coordinate tensor's): the divide only carries them, multiplied by the
+// integers of the tile and its complement (symCalc.basis).
 func (s *symCalc) logicalDivide(l Layout, t Tiler) Layout {
+	s.basis = true
 	return s.byTiler(l, t, s.divideByLayout)
 }
 

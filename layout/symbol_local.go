@@ -20,11 +20,12 @@ func symLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Ob
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}
+	z = anonymous(z) // the slice adds offsets of ? and basis elements, not of terms
 	tile, rest := z.shape.At(0), z.shape.At(1)
 	if err := tileCoordForm(tiler, coord, z.stride.At(1), rest); err != nil {
 		return Layout{}, IntTuple{}, nil, err
 	}
-	r, off, err := sliceWithOffset("local_tile", Tuple(underscores(tile), padWithUnderscores(coord, rest)), z)
+	r, off, err := sliceWithOffset("local_tile", Tuple(underscores(tile), padWithUnderscores(anonymousTuple(coord), rest)), z)
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, err
 	}
@@ -33,7 +34,7 @@ func symLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Ob
 	if s.err != nil {
 		return Layout{}, IntTuple{}, nil, s.err
 	}
-	return anonymous(r), anonymousTuple(off), obl, nil
+	return r, off, obl, nil
 }
 
 // LocalTileConditions are the conditions that each integer of the

@@ -56,6 +56,11 @@ type symCalc struct {
 	// rather than one a list and one a leaf.
 	arena  *termArena
 	leaves symLeaves
+	// basis lets the strides of the divided layout be basis elements k@p
+	// (a coordinate tensor): a term k·@p over a name of its direction
+	// (basisTerm), carried through the divide as a symbol that is no
+	// other, and a basis leaf again in the result (anonymous).
+	basis bool
 }
 
 // termArena is the arena of an operation's term lists. No list outlives
@@ -129,6 +134,9 @@ func (s *symCalc) term(l IntTuple) Term {
 		s.fresh++
 		return SymbolTerm(freshName(s.fresh), max(l.val, 1))
 	}
+	if s.basis && l.Kind() == KindBasis && !l.IsDynamic() {
+		return basisTerm(l.val, l.bpath())
+	}
 	s.fail("the leaf %s is not an integer or a symbolic term", l)
 	return Term{Coef: 1, Div: 1}
 }
@@ -179,6 +187,10 @@ func (s *symCalc) mul(a, b Term) Term {
 // require records the obligation d | t, unless it is evident: static and
 // true (static and false is an error), or t a multiple of d term by term.
 func (s *symCalc) require(d, t Term) {
+	if d.hasBasis() || t.hasBasis() {
+		s.fail("a condition on the basis stride %s or %s is not computed with symbols", d.Plain(), t.Plain())
+		return
+	}
 	if d.IsInt() && t.IsInt() {
 		if d.Coef == 0 || t.Coef%d.Coef != 0 {
 			s.failStatic(CodeShapeDivisibility, "%d does not divide %d", d.Coef, t.Coef)
@@ -330,6 +342,9 @@ func anonymousTuple(t IntTuple) IntTuple {
 		if !t.IsSymbolic() {
 			return t
 		}
+		if x := t.leaf.sym; x.hasBasis() {
+			return basisLeafOfTerm(*x)
+		}
 		// A symbolic leaf is built by Sym, normalized, with its known
 		// divisor: one over named symbols only is its own leafOfTerm.
 		if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
@@ -428,4 +443,48 @@ func (s *symCalc) namedTiler(t Tiler) Tiler {
 		}
 	}
 	return t
+}
+
+// basisTerm is the basis element c@path as a term: c times the name of
+// its direction, "@" and the path, which no symbol is (names are
+// identifiers and ?k): two directions never merge, and a count multiplies
+// as a term does.
+func basisTerm(c int64, path []int) Term {
+	b := make([]byte, 0, 8)
+	for _, p := range path {
+		b = strconv.AppendInt(append(b, '@'), int64(p), 10)
+	}
+	return Term{Coef: c, Div: 1}.mulSymbol(string(b), 1)
+}
+
+// hasBasis reports whether a name of t is a basis direction (basisTerm).
+func (t Term) hasBasis() bool {
+	for _, n := range t.Names {
+		if strings.HasPrefix(n, "@") {
+			return true
+		}
+	}
+	return false
+}
+
+// basisLeafOfTerm is the basis leaf of a term with a direction: c@path
+// where the rest of the term is the integer c, ?@path where it has a
+// symbol (a count the dialect knows only at run time).
+func basisLeafOfTerm(t Term) IntTuple {
+	var path []int
+	rest := Term{Coef: t.Coef, Div: t.Div}
+	for _, n := range t.Names {
+		if strings.HasPrefix(n, "@") && path == nil {
+			for _, f := range strings.Split(n[1:], "@") {
+				v, _ := strconv.Atoi(f)
+				path = append(path, v)
+			}
+			continue
+		}
+		rest.Names = append(rest.Names, n)
+	}
+	if rest.IsInt() && max(rest.Div, 1) != 0 && rest.Coef%max(rest.Div, 1) == 0 {
+		return Basis(rest.Coef/max(rest.Div, 1), path...)
+	}
+	return DynamicBasis(path...)
 }

@@ -266,6 +266,44 @@ func (g *callGen) dataLayout(thr []int64, basis, transposed bool) (extra bool) {
 	return extra
 }
 
+// join writes n items, f(i), between open and close, separated by sep.
+func (g *callGen) join(open, sep, close string, n int, f func(i int)) {
+	g.b.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			g.b.WriteString(sep)
+		}
+		f(i)
+	}
+	g.b.WriteString(close)
+}
+
+// tiledArgs writes a data layout and a tiler as a divide or local_tile
+// takes them (localTile says how they are drawn); rank is the tiler's, and
+// extra says whether the data layout has one more mode.
+func (g *callGen) tiledArgs() (rank int, extra bool) {
+	rank = rapid.IntRange(1, 2).Draw(g.t, "ltRank")
+	tile := make([]int64, rank)
+	for i := range tile {
+		tile[i] = rapid.SampledFrom([]int64{1, 2, 4, 4, 8}).Draw(g.t, "ltTile")
+	}
+	basis := rapid.IntRange(0, 3).Draw(g.t, "ltBasis") == 0
+	extra = g.dataLayout(tile, basis, basis && rapid.Bool().Draw(g.t, "ltTransposed"))
+	g.b.WriteString(", ")
+	g.second = g.b.Len()
+	switch k := rapid.IntRange(0, 3).Draw(g.t, "ltTiler"); {
+	case rank == 1 && k == 0:
+		fmt.Fprintf(&g.b, "%d", tile[0])
+	case rank == 1 && k == 1:
+		fmt.Fprintf(&g.b, "%d:1", tile[0])
+	case k == 2:
+		g.join("[", ";", "]", rank, func(i int) { fmt.Fprintf(&g.b, "%d:1", tile[i]) })
+	default:
+		g.join("(", ",", ")", rank, func(i int) { fmt.Fprintf(&g.b, "%d", tile[i]) })
+	}
+	return rank, extra
+}
+
 // localTile writes the arguments of a local_tile that CuTe accepts: a
 // data layout whose modes are multiples of the tile's (dataLayout), with
 // integer strides or, as a coordinate tensor, basis strides; a
@@ -275,35 +313,7 @@ func (g *callGen) dataLayout(thr []int64, basis, transposed bool) (extra bool) {
 // number of tiles) or a ? (the run-time block index); sometimes a
 // projection of a tiler of rank 2.
 func (g *callGen) localTile() {
-	rank := rapid.IntRange(1, 2).Draw(g.t, "ltRank")
-	tile := make([]int64, rank)
-	for i := range tile {
-		tile[i] = rapid.SampledFrom([]int64{1, 2, 4, 4, 8}).Draw(g.t, "ltTile")
-	}
-	basis := rapid.IntRange(0, 3).Draw(g.t, "ltBasis") == 0
-	extra := g.dataLayout(tile, basis, basis && rapid.Bool().Draw(g.t, "ltTransposed"))
-	g.b.WriteString(", ")
-	g.second = g.b.Len()
-	join := func(open, sep, close string, n int, f func(i int)) {
-		g.b.WriteString(open)
-		for i := range n {
-			if i > 0 {
-				g.b.WriteString(sep)
-			}
-			f(i)
-		}
-		g.b.WriteString(close)
-	}
-	switch k := rapid.IntRange(0, 3).Draw(g.t, "ltTiler"); {
-	case rank == 1 && k == 0:
-		fmt.Fprintf(&g.b, "%d", tile[0])
-	case rank == 1 && k == 1:
-		fmt.Fprintf(&g.b, "%d:1", tile[0])
-	case k == 2:
-		join("[", ";", "]", rank, func(i int) { fmt.Fprintf(&g.b, "%d:1", tile[i]) })
-	default:
-		join("(", ",", ")", rank, func(i int) { fmt.Fprintf(&g.b, "%d", tile[i]) })
-	}
+	rank, extra := g.tiledArgs()
 	g.b.WriteString(", ")
 	component := func(int) {
 		if rapid.IntRange(0, 2).Draw(g.t, "ltDynCoord") == 0 {
@@ -321,7 +331,7 @@ func (g *callGen) localTile() {
 	if !proj && rapid.IntRange(0, 3).Draw(g.t, "ltIntCoord") == 0 {
 		component(0)
 	} else {
-		join("(", ",", ")", n, component)
+		g.join("(", ",", ")", n, component)
 	}
 	if proj {
 		g.b.WriteString(rapid.SampledFrom([]string{", (1,_)", ", (_,1)"}).Draw(g.t, "proj"))
@@ -647,6 +657,8 @@ func soundProperty(st *soundStats, symbols bool) func(*rapid.T) {
 			g.localPartition()
 		case op == "local_tile" && rapid.IntRange(0, 3).Draw(t, "ltShaped") > 0:
 			g.localTile()
+		case divideOps[op] && rapid.IntRange(0, 3).Draw(t, "divShaped") == 0:
+			g.tiledArgs()
 		default:
 			for i := range n {
 				if i > 0 {
@@ -820,6 +832,10 @@ func TestDynamicSubstitution(t *testing.T) {
 func FuzzDynamicSubstitution(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(soundProperty(newSoundStats(), true)))
 }
+
+// divideOps are the divides, drawn sometimes with the arguments of a
+// local_tile (tiledArgs).
+var divideOps = map[string]bool{"logical_divide": true, "zipped_divide": true, "tiled_divide": true, "flat_divide": true}
 
 // formIsValue are the operations whose result is a form of their operand:
 // a finer factoring than the static instance's is a wrong result there,
@@ -1052,13 +1068,20 @@ func sameRuns(dsh, dst, ssh, sst layout.IntTuple) bool {
 // sameOffset is matches on two offsets, where a basis offset (an
 // arithmetic tuple) may leave out trailing directions that are 0: CuTe
 // adds arithmetic tuples of different ranks as if the missing directions
-// were 0, so (2) and (2,0) are one coordinate. The static algebra drops a
+// were 0, so (2) and (2,0) are one coordinate, and 0 and (0,0). The static algebra drops a
 // mode of extent 1 that the dynamic one keeps (local_tile((8,1):(1@0,1@1),
 // 1, 2) is {(2)} o (1):(0)), and its direction with it.
 func sameOffset(d, s layout.IntTuple) bool {
 	if matches(d.String(), s.String()) {
 		return true
 	}
+	zero := func(t layout.IntTuple) layout.IntTuple {
+		if t.IsInt() && t.Value() == 0 {
+			return layout.Tuple() // the static algebra's 0 where every direction is 0
+		}
+		return t
+	}
+	d, s = zero(d), zero(s)
 	if d.Kind() != layout.KindTuple || s.Kind() != layout.KindTuple || d.Len() == s.Len() {
 		return false
 	}
