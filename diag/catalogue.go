@@ -149,8 +149,8 @@ var catalogue = []CodeInfo{
 
 	// Evaluation.
 	{DynamicValue, "dynamic-value", Error,
-		"An operation that needs a value gets a static integer, not a dynamic leaf `?`.",
-		"`make_ordered_layout((4,2),(0,?))`", "Give the value statically, or use an operation that keeps it dynamic.", ""},
+		"An operation that needs a value gets a static integer, not a dynamic leaf `?`; nor does an answer depend on a form the run-time values decide (a tuple coordinate of `local_tile` names modes of the rest, which a tiler of one layout leaves to the values).",
+		"`make_ordered_layout((4,2),(0,?))`", "Give the value statically, or use an operation that keeps it dynamic (for `local_tile`, a tiler by mode or one integer coordinate).", ""},
 	{Overflow, "overflow", Error,
 		"Sizes, cosizes and offsets fit in a signed 64-bit integer.",
 		"`size((4294967296,4294967296):(1,4294967296))`", "Use smaller extents or strides.", ""},
