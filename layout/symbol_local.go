@@ -97,10 +97,13 @@ func (s *symCalc) inside(out []Obligation, c IntTuple, size Term) []Obligation {
 		x = s.mul(x, Term{Coef: div, Div: 1})
 		return append(out, Obligation{Op: s.op, D: x, T: size, Rel: RelAtLeast}, Obligation{Op: s.op, D: x, T: size, Rel: RelNotEqual})
 	}
-	if x.Coef <= 0 || x.Coef == math.MaxInt64 {
+	if x.Coef <= 0 {
 		return out // every mode has the coordinate 0; a negative one is no tile's
 	}
 	bound := s.mul(Term{Coef: x.Coef, Div: 1}, Term{Coef: div, Div: 1})
+	if s.err != nil || bound.Coef == math.MaxInt64 {
+		return out
+	}
 	bound.Coef++
 	if low, ok := size.Eval(smallest(size, size)); ok && size.Coef > 0 && low >= bound.Coef {
 		return out // the extents are positive: at their smallest the mode holds c
