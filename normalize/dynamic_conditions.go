@@ -92,9 +92,21 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	var namer layout.DynamicNamer
 	named := args{vals: make([]Value, len(a.vals))}
 	var firstExtents, firstStrides int // the ? of the first argument
+	var coords [][2]int                // the ? of the coordinates, as ranges of namer.Extents
+	coordFrom := -1
+	closeCoord := func() {
+		if coordFrom >= 0 {
+			coords = append(coords, [2]int{coordFrom, len(namer.Extents)})
+			coordFrom = -1
+		}
+	}
 	for i, v := range a.vals {
+		closeCoord()
 		if i == 1 {
 			firstExtents, firstStrides = len(namer.Extents), len(namer.Strides)
+		}
+		if coordArg(op.name, i) {
+			coordFrom = len(namer.Extents)
 		}
 		if t, ok := a.tilerAt(i); ok {
 			named.setTiler(i, namer.Tiler(t))
@@ -118,6 +130,7 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 			named.vals[i] = v
 		}
 	}
+	closeCoord()
 	var conds []layout.Obligation
 	if hasSym && op.name != "complement" && !(productOps[op.name] && hasSymbols(a)) && !(foldOps[op.name] && hasSymbols(a)) { // complement's are derived below; with symbols, a product's or a fold's symbolic form stated its own
 		if _, obl, err := sym(&named); err == nil {
@@ -221,6 +234,14 @@ func (x *evaluation) dynamicConditions(op *operation, n *ast.Call, a *args, r Va
 	}
 	if hasAssume {
 		extents, strides := namer.Extents, namer.Strides
+		if len(coords) > 0 {
+			extents = nil
+			for k, t := range namer.Extents {
+				if !slices.ContainsFunc(coords, func(r [2]int) bool { return k >= r[0] && k < r[1] }) {
+					extents = append(extents, t)
+				}
+			}
+		}
 		if assume&firstOnly != 0 {
 			extents, strides = extents[:firstExtents], strides[:firstStrides]
 		}
@@ -614,6 +635,21 @@ func foldConditions(name string, a *args) []layout.Obligation {
 		return append(s.DivideConditions(name, l.L, t), s.LocalTileConditions(l.L, t, c)...)
 	}
 	return nil
+}
+
+// coordArg reports whether argument i of op is a coordinate (or the
+// projection of one): its ? are the values of a coordinate, and whether
+// one is 1 changes nothing of the result's form, so the extents an
+// operation assumes are not 1 are not its (slice_and_offset((_,?), L)
+// assumes nothing of the ?).
+func coordArg(op string, i int) bool {
+	switch op {
+	case "slice_and_offset":
+		return i == 0
+	case "local_tile":
+		return i >= 2
+	}
+	return false
 }
 
 // anonymousTerms are the terms of ts that stand for a ? (named ?1, ?2, ...).
