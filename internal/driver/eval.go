@@ -45,6 +45,23 @@ func Eval(f *diag.File) Evaluation {
 	return out
 }
 
+// EvalCall evaluates the call name(vals...) whose arguments a fast reader
+// read straight from the text (normalize.Evaluator.EvalCall), as Eval
+// evaluates the line that call is written on, collecting the obligations
+// alike. ok is false where Eval would report an error, or the call is not
+// one EvalCall takes: the caller then takes Eval, which words the error.
+func EvalCall(name []byte, vals []normalize.Value) (out Evaluation, ok bool) {
+	st := evalStates.Get().(*evalState)
+	ev := normalize.Evaluator{PlainObligations: true, OnObligation: st.hook}
+	v, ok := ev.EvalCall(name, vals)
+	if ok {
+		out = Evaluation{Value: v, Obligations: st.obl}
+	}
+	st.obl = nil
+	evalStates.Put(st)
+	return out, ok
+}
+
 // evalState collects the obligations of one evaluation through a hook
 // bound once, so that an evaluation makes no closure of its own.
 type evalState struct {

@@ -1,0 +1,438 @@
+package evalfast
+
+import (
+	"github.com/cutec/cutec/layout"
+)
+
+// Lines with symbols. ReadSymbolic reads a call of an operation whose
+// arguments have named symbols (M, lda), facts on them (M{div=16}) or
+// run-time values (?, ?{div=8}) into the values normalize's conversion
+// builds from the same text: symbolic leaves of layout.SymbolTerm with the
+// facts of the whole line, ? leaves of layout.Dynamic, layouts with
+// layout.New (static ones through layout.Static, as the conversion takes
+// them), tilers of layout.TileTuple. It does not compute: the caller hands
+// the values to the one evaluation of a call (normalize's
+// Evaluator.EvalCall), which runs the one symbolic algebra
+// (layout.Symbolic) and decides the obligations. Anything else is
+// declined: products such as 32*lda, quotients, a name in an argument's
+// place, a name starting with _ (_4 is C++'s static 4), a parenthesized
+// single leaf, widths such as ?{i64}, nested tilers.
+
+// ArgKind is the kind of value an argument of a line with symbols is.
+type ArgKind uint8
+
+const (
+	ArgInt    ArgKind = iota + 1 // a non-negative integer
+	ArgTuple                     // a tuple or a single symbolic leaf (a shape)
+	ArgLayout                    // shape:stride
+	ArgTiler                     // [T0;T1;...]
+)
+
+// Arg is one argument of a line with symbols: the field its Kind names.
+type Arg struct {
+	Kind   ArgKind
+	Int    int64
+	Tuple  layout.IntTuple
+	Layout layout.Layout
+	Tiler  layout.Tiler
+}
+
+// SymCall is a line with symbols as ReadSymbolic reads it.
+type SymCall struct {
+	Name []byte // the operation, as written in the line
+	Args []Arg  // the arguments, in args
+	args [3]Arg
+}
+
+// maxSymbols is the most distinct symbols (name and written fact) a line
+// of the fast path has.
+const maxSymbols = 8
+
+// symReader reads the values of a line with symbols.
+type symReader struct {
+	reader
+	facts    [maxSymbols]fact // each name's facts over the line, combined
+	nfacts   int
+	leaves   [maxSymbols]symLeaf // the leaf made of each symbol as written
+	nleaves  int
+	elems    []layout.IntTuple // where the tuples' elements go
+	symbolic bool              // a symbol or ? was read
+	small    bool              // an integer below 1 was read (not a shape)
+}
+
+type fact struct {
+	name []byte
+	div  int64
+}
+
+type symLeaf struct {
+	name    []byte
+	str     string // the name as a string, shared by the leaves of a name
+	written int64  // the fact written on it, 0 when none
+	leaf    layout.IntTuple
+}
+
+// ReadSymbolic reads line, a call op(arg, ...) of one of the operations of
+// the fast path with a symbol or a ? in its arguments, into c. ok is false
+// when the line is not one it reads; c is then unspecified.
+func ReadSymbolic(line []byte, c *SymCall) bool {
+	var r symReader
+	r.src = line
+	if !r.scanFacts() {
+		return false
+	}
+	r.space()
+	start := r.pos
+	for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
+		r.pos++
+	}
+	c.Name = r.src[start:r.pos]
+	if r.pos == start || !isNameStart(r.src[start]) || ops[string(c.Name)] == opNone || !r.punct('(') {
+		return false
+	}
+	c.Args = c.args[:0]
+	for {
+		if len(c.Args) == len(c.args) {
+			return false
+		}
+		c.Args = c.Args[:len(c.Args)+1]
+		if !r.arg(&c.Args[len(c.Args)-1]) {
+			return false
+		}
+		if r.punct(')') {
+			break
+		}
+		if !r.punct(',') {
+			return false
+		}
+	}
+	return r.end() && r.symbolic
+}
+
+// scanFacts collects the facts written on symbols anywhere in the line
+// (M{div=16} is a fact of every M of the line, as normalize collects
+// them), declining braces of any other form.
+func (r *symReader) scanFacts() bool {
+	src := r.src
+	for i := 0; i < len(src); i++ {
+		if src[i] != '{' {
+			continue
+		}
+		div, _, ok := readDiv(src, i)
+		if !ok || div < 1 {
+			return false
+		}
+		j := i
+		for j > 0 && isNameByte(src[j-1]) {
+			j--
+		}
+		if j == i {
+			if i == 0 || src[i-1] != '?' {
+				return false
+			}
+			continue // ?{div=N}: not a symbol's
+		}
+		if !isNameStart(src[j]) || r.nfacts == len(r.facts) && r.factOf(src[j:i]) == 0 {
+			return false
+		}
+		name := src[j:i]
+		k := 0
+		for k < r.nfacts && string(r.facts[k].name) != string(name) {
+			k++
+		}
+		if k == r.nfacts {
+			r.facts[k] = fact{name: name, div: 1}
+			r.nfacts++
+		}
+		l, ok := layout.CombineFacts(r.facts[k].div, div)
+		if !ok {
+			return false // the full path reports the overflow (E0701)
+		}
+		r.facts[k].div = l
+	}
+	return true
+}
+
+// factOf returns the facts of name collected so far, 0 when none.
+func (r *symReader) factOf(name []byte) int64 {
+	for _, f := range r.facts[:r.nfacts] {
+		if string(f.name) == string(name) {
+			return f.div
+		}
+	}
+	return 0
+}
+
+// readDiv reads `{div=N}` at src[i] (a '{'), N a decimal of at most
+// maxInt: N and the position after the brace.
+func readDiv(src []byte, i int) (int64, int, bool) {
+	const open = "{div="
+	if len(src)-i < len(open) || string(src[i:i+len(open)]) != open {
+		return 0, 0, false
+	}
+	r := reader{src: src, pos: i + len(open)}
+	if r.pos == len(src) || src[r.pos] < '1' || src[r.pos] > '9' {
+		return 0, 0, false // no digits, a sign, 0 or a leading zero
+	}
+	n, _, ok := r.digits()
+	if !ok || r.pos == len(src) || src[r.pos] != '}' {
+		return 0, 0, false
+	}
+	return n, r.pos + 1, true
+}
+
+// arg reads one argument.
+func (r *symReader) arg(a *Arg) bool {
+	r.space()
+	if r.peek('[') {
+		return r.tiler(a)
+	}
+	start := r.pos
+	var s layout.Static
+	if r.reader.layout(&s) && !r.peekAny(":") {
+		a.Kind, a.Layout = ArgLayout, s.Layout()
+		return true
+	}
+	r.pos = start
+	l, t, isLayout, ok := r.layoutOrTuple()
+	switch {
+	case !ok:
+		return false
+	case isLayout:
+		a.Kind, a.Layout = ArgLayout, l
+	case t.Kind() == layout.KindInt:
+		a.Kind, a.Int = ArgInt, t.Value()
+	default:
+		a.Kind, a.Tuple = ArgTuple, t
+	}
+	return true
+}
+
+// peekAny reports whether the next token is one of the punctuation bytes
+// of set.
+func (r *symReader) peekAny(set string) bool {
+	r.space()
+	if r.pos == len(r.src) {
+		return false
+	}
+	for i := range len(set) {
+		if r.src[r.pos] == set[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// layoutOrTuple reads a layout with a symbolic leaf (a static one is
+// read by the static reader) or a tuple: an integer, a tuple of leaves, a
+// symbolic leaf.
+func (r *symReader) layoutOrTuple() (l layout.Layout, t layout.IntTuple, isLayout, ok bool) {
+	before := r.symbolic
+	r.symbolic, r.small = false, false
+	shape, ok := r.tree(false, 0)
+	if !ok {
+		return l, t, false, false
+	}
+	if !r.punct(':') {
+		if shape.IsSymbolic() {
+			return l, t, false, false // a name alone is a variable's
+		}
+		r.symbolic = r.symbolic || before
+		return l, shape, false, true
+	}
+	if r.small {
+		return l, t, false, false // the full path reports the extent (E0304)
+	}
+	stride, ok := r.tree(true, 0)
+	if !ok || !r.symbolic || r.peekAny(":") {
+		return l, t, false, false // a static layout the static reader declined
+	}
+	l, err := layout.New(shape, stride)
+	if err != nil {
+		return l, t, false, false
+	}
+	return l, t, true, true
+}
+
+// tree reads a tuple or a leaf; a stride's integers may be negative.
+func (r *symReader) tree(stride bool, depth int) (layout.IntTuple, bool) {
+	if depth > 8 {
+		return layout.IntTuple{}, false
+	}
+	if !r.punct('(') {
+		return r.leaf(stride)
+	}
+	var elems [16]layout.IntTuple
+	n := 0
+	for {
+		if n == len(elems) {
+			return layout.IntTuple{}, false
+		}
+		e, ok := r.tree(stride, depth+1)
+		if !ok {
+			return layout.IntTuple{}, false
+		}
+		elems[n] = e
+		n++
+		if r.punct(')') {
+			break
+		}
+		if !r.punct(',') {
+			return layout.IntTuple{}, false
+		}
+	}
+	if n < 2 {
+		return layout.IntTuple{}, false // (x): left to the full path
+	}
+	if cap(r.elems)-len(r.elems) < n {
+		r.elems = make([]layout.IntTuple, 0, max(n, 16))
+	}
+	k := len(r.elems)
+	r.elems = append(r.elems, elems[:n]...)
+	return layout.Tuple(r.elems[k : k+n : k+n]...), true
+}
+
+// leaf reads an integer, a symbol with its fact, or ? with its.
+func (r *symReader) leaf(stride bool) (layout.IntTuple, bool) {
+	r.space()
+	if r.pos == len(r.src) {
+		return layout.IntTuple{}, false
+	}
+	switch c := r.src[r.pos]; {
+	case c == '?':
+		r.pos++
+		div := int64(0)
+		if r.pos < len(r.src) && r.src[r.pos] == '{' {
+			d, next, ok := readDiv(r.src, r.pos)
+			if !ok || d < 1 {
+				return layout.IntTuple{}, false
+			}
+			div, r.pos = d, next
+		}
+		if !r.leafEnds() {
+			return layout.IntTuple{}, false // ?@0, a dynamic basis
+		}
+		r.symbolic = true
+		return layout.Dynamic(0, div), true
+	case isNameStart(c):
+		if c == '_' {
+			return layout.IntTuple{}, false
+		}
+		start := r.pos
+		for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
+			r.pos++
+		}
+		name := r.src[start:r.pos]
+		written := int64(0)
+		if r.pos < len(r.src) && r.src[r.pos] == '{' {
+			d, next, ok := readDiv(r.src, r.pos)
+			if !ok {
+				return layout.IntTuple{}, false
+			}
+			written, r.pos = d, next
+		}
+		if !r.leafEnds() {
+			return layout.IntTuple{}, false
+		}
+		r.symbolic = true
+		return r.symbol(name, written)
+	}
+	var v int64
+	var ok bool
+	if stride {
+		v, ok = r.signed()
+	} else {
+		v, ok = r.int()
+	}
+	if !ok || !r.leafEnds() {
+		return layout.IntTuple{}, false
+	}
+	if v < 1 {
+		r.small = true
+	}
+	return layout.Int(v), true
+}
+
+// leafEnds reports whether what follows a leaf ends it: a comma, a
+// closing bracket, a colon or a semicolon (not *, /, @, a name, a brace).
+func (r *symReader) leafEnds() bool { return r.peekAny(",):;]") }
+
+// symbol returns the leaf of the symbol name written with the fact
+// written (0: none): its term has the facts of the name over the line.
+// The leaf of a symbol as written is made once, as normalize makes it.
+func (r *symReader) symbol(name []byte, written int64) (layout.IntTuple, bool) {
+	str := ""
+	for _, l := range r.leaves[:r.nleaves] {
+		if string(l.name) == string(name) {
+			if l.written == written {
+				return l.leaf, true
+			}
+			str = l.str
+		}
+	}
+	if r.nleaves == len(r.leaves) {
+		return layout.IntTuple{}, false
+	}
+	if str == "" {
+		str = string(name)
+	}
+	div := max(written, 1)
+	if f := r.factOf(name); f > 0 {
+		l, ok := layout.CombineFacts(div, f)
+		if !ok {
+			return layout.IntTuple{}, false
+		}
+		div = l
+	}
+	leaf := layout.Sym(layout.SymbolTerm(str, div))
+	r.leaves[r.nleaves] = symLeaf{name: name, str: str, written: written, leaf: leaf}
+	r.nleaves++
+	return leaf, true
+}
+
+// tiler reads [T0;T1;...]: each mode a layout, a positive integer, _ or a
+// shape, as normalize reads a tile's modes.
+func (r *symReader) tiler(a *Arg) bool {
+	r.pos++ // '['
+	var modes [maxTiles]layout.Tiler
+	n := 0
+	for {
+		if n == len(modes) {
+			return false
+		}
+		r.space()
+		var m Arg
+		switch {
+		case r.pos+1 < len(r.src) && r.src[r.pos] == '_' && !isNameByte(r.src[r.pos+1]):
+			r.pos++
+			modes[n] = layout.TileUnderscore()
+		case r.arg(&m):
+			switch m.Kind {
+			case ArgLayout:
+				modes[n] = layout.TileLayout(m.Layout)
+			case ArgInt:
+				if m.Int < 1 {
+					return false
+				}
+				modes[n] = layout.TileInt(m.Int)
+			default:
+				t, err := layout.TilerOfShape(m.Tuple)
+				if err != nil {
+					return false
+				}
+				modes[n] = t
+			}
+		default:
+			return false
+		}
+		n++
+		if r.punct(']') {
+			break
+		}
+		if !r.punct(';') {
+			return false
+		}
+	}
+	a.Kind, a.Tiler = ArgTiler, layout.TileTuple(append([]layout.Tiler(nil), modes[:n]...)...)
+	return true
+}
