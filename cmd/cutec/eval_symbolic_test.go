@@ -55,7 +55,11 @@ var symbolicEdgeCases = []string{
 	"size((M,8):(1,M))(3)", "size((M,8):(1,M), 2)", "logical_divide((M,8):(1,M), 4:1, 2)", "size(M)", "size(?)",
 	"\tsize( ( M , 8 ) : ( 1 , M ) ) ", "size((m,8):(1,m))", "size((i32,8):(1,i32))", "size((div,8):(1,div))",
 	"size((M1_x,8):(1,M1_x))", "size((é,8):(1,é))", "size((M,8):(1,M))\r", "size((M,9007199254740993):(1,M))",
-	"logical_divide((M{div=16},N{div=8}):(1,M), [4:1;S8:1])", "logical_divide((M,8):(1,M), 4:1)  ", "logical_divide ((M,8):(1,M), 4:1)",
+	"logical_divide((M{div=16},N{div=8}):(1,M), [4:1;S8:1])", "size((32*lda,8):(1,2*M))", "size((M/4,8):(1,M))",
+	"size((M*N/2,8):(1,M))", "size((8,8):(1,-1*lda))", "size((8,8):(1,2*-1))", "size((M*M,8):(1,M))", "size((0*M,8):(1,M))",
+	"size((8/2,M):(1,M))", "size((M/0,8):(1,M))", "size((M/-2,8):(1,M))", "size((4*M{div=8},8):(1,M))", "size((M/4/2,8):(1,M))",
+	"logical_divide((4*M,8):(1,4*M), 4:1)", "zipped_divide((M,N):(1,lda), [128:1;32:1])", "size((2 * M,8):(1,M))",
+	"size((M*2*N*K/8,8):(1,M))", "size((-1*M,8):(1,M))", "size((M*9223372036854775807*4,8):(1,M))", "logical_divide((M,8):(1,M), 4:1)  ", "logical_divide ((M,8):(1,M), 4:1)",
 }
 
 // symbolicAgree checks that the fast and the full path print the same for

@@ -69,7 +69,9 @@ type symLeaf struct {
 	name    []byte
 	str     string // the name as a string, shared by the leaves of a name
 	written int64  // the fact written on it, 0 when none
-	leaf    layout.IntTuple
+	term    layout.Term
+	leaf    layout.IntTuple // once made
+	made    bool
 }
 
 // ReadSymbolic reads line, a call op(arg, ...) of one of the operations of
@@ -292,19 +294,19 @@ func (r *symReader) tree(stride bool, depth int) (layout.IntTuple, bool) {
 	return layout.Tuple(r.elems[k : k+n : k+n]...), true
 }
 
-// leaf reads an integer, a symbol with its fact, or ? with its.
+// leaf reads an integer, a symbol with its fact, ? with its, or a product
+// of integers and symbols divided by an integer (32*lda, M/128, -1*lda).
 func (r *symReader) leaf(stride bool) (layout.IntTuple, bool) {
 	r.space()
 	if r.pos == len(r.src) {
 		return layout.IntTuple{}, false
 	}
-	switch c := r.src[r.pos]; {
-	case c == '?':
+	if r.src[r.pos] == '?' {
 		r.pos++
 		div := int64(0)
 		if r.pos < len(r.src) && r.src[r.pos] == '{' {
 			d, next, ok := readDiv(r.src, r.pos)
-			if !ok || d < 1 {
+			if !ok {
 				return layout.IntTuple{}, false
 			}
 			div, r.pos = d, next
@@ -314,43 +316,95 @@ func (r *symReader) leaf(stride bool) (layout.IntTuple, bool) {
 		}
 		r.symbolic = true
 		return layout.Dynamic(0, div), true
-	case isNameStart(c):
-		if c == '_' {
+	}
+	name, written, v, ok := r.factor(stride)
+	if !ok {
+		return layout.IntTuple{}, false
+	}
+	if !r.peekAny("*/") {
+		if !r.leafEnds() {
 			return layout.IntTuple{}, false
+		}
+		if name == nil {
+			if v < 1 {
+				r.small = true
+			}
+			return layout.Int(v), true
+		}
+		r.symbolic = true
+		return r.symbol(name, written)
+	}
+	// A product, as normalize builds it: 1 times each factor in turn, then
+	// the divisor.
+	p, factors := layout.Term{Coef: 1, Div: 1}, 0
+	for {
+		if factors++; factors > layout.MaxSymbols {
+			return layout.IntTuple{}, false
+		}
+		f := layout.Term{Coef: v, Div: 1}
+		if name != nil {
+			var ok bool
+			if f, _, ok = r.symbolTerm(name, written); !ok {
+				return layout.IntTuple{}, false
+			}
+		}
+		if p, ok = p.Mul(f); !ok {
+			return layout.IntTuple{}, false
+		}
+		if !r.punct('*') {
+			break
+		}
+		if name, written, v, ok = r.factor(false); !ok {
+			return layout.IntTuple{}, false
+		}
+	}
+	if r.punct('/') {
+		d, ok := r.int()
+		if !ok {
+			return layout.IntTuple{}, false
+		}
+		if p, ok = p.DivInt(d); !ok {
+			return layout.IntTuple{}, false
+		}
+	}
+	if !r.leafEnds() || p.IsInt() {
+		return layout.IntTuple{}, false // an integer written as a product: left to the full path
+	}
+	r.symbolic = true
+	return layout.Sym(p), true
+}
+
+// factor reads a symbol with the fact written on it (0: none), or an
+// integer, negative in a stride.
+func (r *symReader) factor(signed bool) (name []byte, written, v int64, ok bool) {
+	r.space()
+	if r.pos == len(r.src) {
+		return nil, 0, 0, false
+	}
+	if c := r.src[r.pos]; isNameStart(c) {
+		if c == '_' {
+			return nil, 0, 0, false // _ and _4 are read otherwise
 		}
 		start := r.pos
 		for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
 			r.pos++
 		}
-		name := r.src[start:r.pos]
-		written := int64(0)
+		name = r.src[start:r.pos]
 		if r.pos < len(r.src) && r.src[r.pos] == '{' {
 			d, next, ok := readDiv(r.src, r.pos)
 			if !ok {
-				return layout.IntTuple{}, false
+				return nil, 0, 0, false
 			}
 			written, r.pos = d, next
 		}
-		if !r.leafEnds() {
-			return layout.IntTuple{}, false
-		}
-		r.symbolic = true
-		return r.symbol(name, written)
+		return name, written, 0, true
 	}
-	var v int64
-	var ok bool
-	if stride {
+	if signed {
 		v, ok = r.signed()
 	} else {
 		v, ok = r.int()
 	}
-	if !ok || !r.leafEnds() {
-		return layout.IntTuple{}, false
-	}
-	if v < 1 {
-		r.small = true
-	}
-	return layout.Int(v), true
+	return nil, 0, v, ok
 }
 
 // leafEnds reports whether what follows a leaf ends it: a comma, a
@@ -358,20 +412,37 @@ func (r *symReader) leaf(stride bool) (layout.IntTuple, bool) {
 func (r *symReader) leafEnds() bool { return r.peekAny(",):;]") }
 
 // symbol returns the leaf of the symbol name written with the fact
-// written (0: none): its term has the facts of the name over the line.
-// The leaf of a symbol as written is made once, as normalize makes it.
+// written (0: none). The leaf of a symbol as written is made once, as
+// normalize makes it.
 func (r *symReader) symbol(name []byte, written int64) (layout.IntTuple, bool) {
-	str := ""
 	for _, l := range r.leaves[:r.nleaves] {
+		if string(l.name) == string(name) && l.written == written && l.made {
+			return l.leaf, true
+		}
+	}
+	t, i, ok := r.symbolTerm(name, written)
+	if !ok {
+		return layout.IntTuple{}, false
+	}
+	r.leaves[i].leaf, r.leaves[i].made = layout.Sym(t), true
+	return r.leaves[i].leaf, true
+}
+
+// symbolTerm returns the term of the symbol name written with the fact
+// written: its facts are those of the name over the line. i is its entry
+// in r.leaves.
+func (r *symReader) symbolTerm(name []byte, written int64) (t layout.Term, i int, ok bool) {
+	str := ""
+	for i, l := range r.leaves[:r.nleaves] {
 		if string(l.name) == string(name) {
 			if l.written == written {
-				return l.leaf, true
+				return l.term, i, true
 			}
 			str = l.str
 		}
 	}
 	if r.nleaves == len(r.leaves) {
-		return layout.IntTuple{}, false
+		return t, 0, false
 	}
 	if str == "" {
 		str = string(name)
@@ -380,14 +451,15 @@ func (r *symReader) symbol(name []byte, written int64) (layout.IntTuple, bool) {
 	if f := r.factOf(name); f > 0 {
 		l, ok := layout.CombineFacts(div, f)
 		if !ok {
-			return layout.IntTuple{}, false
+			return t, 0, false
 		}
 		div = l
 	}
-	leaf := layout.Sym(layout.SymbolTerm(str, div))
-	r.leaves[r.nleaves] = symLeaf{name: name, str: str, written: written, leaf: leaf}
+	t = layout.SymbolTerm(str, div)
+	i = r.nleaves
+	r.leaves[i] = symLeaf{name: name, str: str, written: written, term: t}
 	r.nleaves++
-	return leaf, true
+	return t, i, true
 }
 
 // tiler reads [T0;T1;...]: each mode a layout, a positive integer, _ or a
