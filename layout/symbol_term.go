@@ -426,6 +426,27 @@ func (t IntTuple) HasSymbols() bool {
 // HasSymbols reports whether l's shape or stride has a symbolic leaf.
 func (l Layout) HasSymbols() bool { return l.shape.HasSymbols() || l.stride.HasSymbols() }
 
+// HasFacts reports whether a symbol of t has a known divisor (a fact
+// above 1): where none has, AddSymbols would add only facts of 1.
+func (t IntTuple) HasFacts() bool {
+	if t.Kind() != KindTuple {
+		if s, ok := t.Term(); ok {
+			for _, f := range s.Facts {
+				if f > 1 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, e := range t.elems {
+		if e.HasFacts() {
+			return true
+		}
+	}
+	return false
+}
+
 // AddSymbols adds the symbols of t, with their facts, to m.
 func (t IntTuple) AddSymbols(m map[string]int64) {
 	visitLeaves(t, func(l IntTuple) {

@@ -21,7 +21,7 @@ func (ev *Evaluator) EvalCall(name []byte, vals []Value) (v Value, ok bool) {
 	}
 	x := ev.start()
 	x.setScope(ev.Env, nil)
-	var c evalCallArgs
+	c := &x.callNode
 	c.fun.Name = op.name
 	for i := range vals {
 		c.args[i] = &c.nodes[i]

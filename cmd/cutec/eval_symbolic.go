@@ -1,6 +1,8 @@
 package main
 
 import (
+	"sync"
+
 	"github.com/cutec/cutec/internal/driver"
 	"github.com/cutec/cutec/internal/evalfast"
 	"github.com/cutec/cutec/normalize"
@@ -15,13 +17,15 @@ import (
 // path then words the error. eval_symbolic_test.go holds it to the full
 // path.
 func (ev *evaluator) appendSymbolic(dst, expr []byte) ([]byte, bool) {
-	var c evalfast.SymCall
-	if !evalfast.ReadSymbolic(expr, &c) {
+	sc := symScratches.Get().(*symScratch)
+	defer symScratches.Put(sc)
+	c := &sc.call
+	if !evalfast.ReadSymbolic(expr, c) {
 		return dst, false
 	}
-	var vals [3]normalize.Value
-	for i, a := range c.Args {
-		switch a.Kind {
+	vals := sc.vals[:c.N]
+	for i := range vals {
+		switch a := &c.Args[i]; a.Kind {
 		case evalfast.ArgInt:
 			vals[i] = normalize.Int(a.Int)
 		case evalfast.ArgTuple:
@@ -32,9 +36,19 @@ func (ev *evaluator) appendSymbolic(dst, expr []byte) ([]byte, bool) {
 			vals[i] = normalize.Tiler{T: a.Tiler}
 		}
 	}
-	r, ok := driver.EvalCall(c.Name, vals[:len(c.Args)])
+	r, ok := driver.EvalCall(c.Name, vals)
+	*sc = symScratch{} // the line's values are not kept
 	if !ok || r.Value == nil {
 		return dst, false
 	}
 	return ev.appendValue(dst, expr, r.Value, r.Obligations), true
 }
+
+// symScratch is where appendSymbolic reads a line and its values, reused
+// from line to line (the pipeline evaluates chunks concurrently).
+type symScratch struct {
+	call evalfast.SymCall
+	vals [3]normalize.Value
+}
+
+var symScratches = sync.Pool{New: func() any { return new(symScratch) }}

@@ -116,15 +116,16 @@ func AppendNotes(b []byte, v normalize.Value, obl []Obligation) []byte {
 			b = strconv.AppendInt(append(notesSep(b, start), "div="...), t.T.Value(), 10)
 		}
 	}
+	// Only facts above 1 are printed: a result without one needs no map.
 	var facts map[string]int64
 	switch v := v.(type) {
 	case normalize.Tuple:
-		if v.T.HasSymbols() {
+		if v.T.HasFacts() {
 			facts = map[string]int64{}
 			v.T.AddSymbols(facts)
 		}
 	case normalize.Layout:
-		if v.L.HasSymbols() {
+		if v.L.Shape().HasFacts() || v.L.Stride().HasFacts() {
 			facts = map[string]int64{}
 			v.L.Shape().AddSymbols(facts)
 			v.L.Stride().AddSymbols(facts)

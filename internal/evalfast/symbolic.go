@@ -37,11 +37,20 @@ type Arg struct {
 	Tiler  layout.Tiler
 }
 
-// SymCall is a line with symbols as ReadSymbolic reads it.
+// SymCall is a line with symbols as ReadSymbolic reads it. A caller may
+// keep one and reuse it: the values of a line are its own (their tuples'
+// elements and tilers' modes come from one array a line).
 type SymCall struct {
 	Name []byte // the operation, as written in the line
-	Args []Arg  // the arguments, in args
-	args [3]Arg
+	Args [3]Arg // the arguments, N of them
+	N    int
+}
+
+// symArena holds the elements of a line's tuples: one allocation a line
+// for most.
+type symArena struct {
+	elems [8]layout.IntTuple
+	ne    int
 }
 
 // maxSymbols is the most distinct symbols (name and written fact) a line
@@ -55,9 +64,11 @@ type symReader struct {
 	nfacts   int
 	leaves   [maxSymbols]symLeaf // the leaf made of each symbol as written
 	nleaves  int
-	elems    []layout.IntTuple // where the tuples' elements go
-	symbolic bool              // a symbol or ? was read
-	small    bool              // an integer below 1 was read (not a shape)
+	arena    *symArena           // where the tuples' elements go
+	stack    [24]layout.IntTuple // the elements of the tuples being read
+	top      int
+	symbolic bool // a symbol or ? was read
+	small    bool // an integer below 1 was read (not a shape)
 }
 
 type fact struct {
@@ -92,13 +103,13 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 	if r.pos == start || !isNameStart(r.src[start]) || ops[string(c.Name)] == opNone || !r.punct('(') {
 		return false
 	}
-	c.Args = c.args[:0]
+	c.N = 0
 	for {
-		if len(c.Args) == len(c.args) {
+		if c.N == len(c.Args) {
 			return false
 		}
-		c.Args = c.Args[:len(c.Args)+1]
-		if !r.arg(&c.Args[len(c.Args)-1]) {
+		c.N++
+		if !r.arg(&c.Args[c.N-1]) {
 			return false
 		}
 		if r.punct(')') {
@@ -189,6 +200,12 @@ func (r *symReader) arg(a *Arg) bool {
 	if r.peek('[') {
 		return r.tiler(a)
 	}
+	return r.value(a)
+}
+
+// value reads an argument or a tiler's mode other than a tiler: a
+// layout, an integer, a tuple.
+func (r *symReader) value(a *Arg) bool {
 	start := r.pos
 	var s layout.Static
 	if r.reader.layout(&s) && !r.peekAny(":") {
@@ -264,18 +281,17 @@ func (r *symReader) tree(stride bool, depth int) (layout.IntTuple, bool) {
 	if !r.punct('(') {
 		return r.leaf(stride)
 	}
-	var elems [16]layout.IntTuple
-	n := 0
+	base := r.top
 	for {
-		if n == len(elems) {
+		if r.top == len(r.stack) {
 			return layout.IntTuple{}, false
 		}
 		e, ok := r.tree(stride, depth+1)
 		if !ok {
 			return layout.IntTuple{}, false
 		}
-		elems[n] = e
-		n++
+		r.stack[r.top] = e
+		r.top++
 		if r.punct(')') {
 			break
 		}
@@ -283,15 +299,21 @@ func (r *symReader) tree(stride bool, depth int) (layout.IntTuple, bool) {
 			return layout.IntTuple{}, false
 		}
 	}
+	n := r.top - base
+	r.top = base
 	if n < 2 {
 		return layout.IntTuple{}, false // (x): left to the full path
 	}
-	if cap(r.elems)-len(r.elems) < n {
-		r.elems = make([]layout.IntTuple, 0, max(n, 16))
+	if r.arena == nil || len(r.arena.elems)-r.arena.ne < n {
+		r.arena = new(symArena)
+		if n > len(r.arena.elems) {
+			return layout.Tuple(append([]layout.IntTuple(nil), r.stack[base:base+n]...)...), true
+		}
 	}
-	k := len(r.elems)
-	r.elems = append(r.elems, elems[:n]...)
-	return layout.Tuple(r.elems[k : k+n : k+n]...), true
+	a := r.arena
+	k := a.ne
+	a.ne += copy(a.elems[k:], r.stack[base:base+n])
+	return layout.Tuple(a.elems[k : k+n : k+n]...), true
 }
 
 // leaf reads an integer, a symbol with its fact, ? with its, or a product
@@ -478,7 +500,7 @@ func (r *symReader) tiler(a *Arg) bool {
 		case r.pos+1 < len(r.src) && r.src[r.pos] == '_' && !isNameByte(r.src[r.pos+1]):
 			r.pos++
 			modes[n] = layout.TileUnderscore()
-		case r.arg(&m):
+		case !r.peek('[') && r.value(&m):
 			switch m.Kind {
 			case ArgLayout:
 				modes[n] = layout.TileLayout(m.Layout)
