@@ -104,5 +104,5 @@ func symThen(op string, build func(*symCalc) Layout, f func(Layout) (Layout, err
 	if err != nil {
 		return symResult{}, err
 	}
-	return symResult{Layout: anonymous(z), Obligations: s.obl}, nil
+	return symResult{Layout: anonymousIn(z, &s.tuples), Obligations: s.obl}, nil
 }

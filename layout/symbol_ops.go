@@ -71,7 +71,7 @@ type symCalc struct {
 // array of tuple elements.
 func (s *symCalc) concatModes(n int) (sh, st []IntTuple) {
 	if cap(s.tuples)-len(s.tuples) < 2*n {
-		s.tuples = make([]IntTuple, 0, max(2*n, 16))
+		s.tuples = make([]IntTuple, 0, max(2*n, 24))
 	}
 	k := len(s.tuples)
 	s.tuples = s.tuples[:k+2*n]
@@ -349,33 +349,38 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 	if s.err != nil {
 		return symResult{}, s.err
 	}
-	return symResult{Layout: anonymous(l), Obligations: s.obl}, nil
+	return symResult{Layout: anonymousIn(l, &s.tuples), Obligations: s.obl}, nil
 }
 
 // anonymous turns the terms over the names of ? (?1, ?2, ..., given by
 // named and to fresh unknowns) back into ?, with their known divisors: a
 // result's leaves; inside an operation they keep their names, so that the
 // same ? is one symbol throughout.
-func anonymous(l Layout) Layout {
-	return Layout{anonymousTuple(l.shape), anonymousTuple(l.stride)}
+func anonymous(l Layout) Layout { return anonymousIn(l, nil) }
+
+// anonymousIn is anonymous with the copied tuples' elements from arena
+// (mapLeavesIn).
+func anonymousIn(l Layout, arena *[]IntTuple) Layout {
+	return Layout{mapLeavesIn(l.shape, anonymousLeaf, arena), mapLeavesIn(l.stride, anonymousLeaf, arena)}
 }
 
 // anonymousTuple is anonymous on the leaves of a tuple.
-func anonymousTuple(t IntTuple) IntTuple {
-	return mapLeaves(t, func(t IntTuple) IntTuple {
-		if !t.IsSymbolic() {
-			return t
-		}
-		if x := t.leaf.sym; x.hasBasis() {
-			return basisLeafOfTerm(*x)
-		}
-		// A symbolic leaf is built by Sym, normalized, with its known
-		// divisor: one over named symbols only is its own leafOfTerm.
-		if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
-			return leafOfTerm(*x)
-		}
+func anonymousTuple(t IntTuple) IntTuple { return mapLeaves(t, anonymousLeaf) }
+
+// anonymousLeaf is anonymous on one leaf.
+func anonymousLeaf(t IntTuple) IntTuple {
+	if !t.IsSymbolic() {
 		return t
-	})
+	}
+	if x := t.leaf.sym; x.hasBasis() {
+		return basisLeafOfTerm(*x)
+	}
+	// A symbolic leaf is built by Sym, normalized, with its known
+	// divisor: one over named symbols only is its own leafOfTerm.
+	if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
+		return leafOfTerm(*x)
+	}
+	return t
 }
 
 // symCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for

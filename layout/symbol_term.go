@@ -386,6 +386,20 @@ func (a *symLeaves) sym(t Term) IntTuple {
 	return IntTuple{val: t.KnownDivisor(), leaf: &l.info}
 }
 
+// SymbolLeaf is Sym(SymbolTerm(name, div)), the leaf of the symbol name
+// with the fact div, in one allocation.
+func SymbolLeaf(name string, div int64) IntTuple {
+	p := new(struct {
+		l     symLeaf
+		names [1]string
+		facts [1]int64
+	})
+	p.names[0], p.facts[0] = name, max(div, 1)
+	p.l.term = Term{Coef: 1, Names: p.names[:], Facts: p.facts[:], Div: 1}
+	p.l.info = leafInfo{kind: KindDynamic, sym: &p.l.term}
+	return IntTuple{val: p.l.term.KnownDivisor(), leaf: &p.l.info}
+}
+
 // symLeaf holds a symbolic leaf's information and the term it points to.
 type symLeaf struct {
 	info leafInfo

@@ -36,12 +36,12 @@ func (ev *evaluator) appendSymbolic(dst, expr []byte) ([]byte, bool) {
 			vals[i] = normalize.Tiler{T: a.Tiler}
 		}
 	}
-	r, ok := driver.EvalCall(c.Name, vals)
-	*sc = symScratch{} // the line's values are not kept
-	if !ok || r.Value == nil {
-		return dst, false
+	r, ok := driver.EvalCall(c.Name, vals, sc.obl[:0])
+	if ok && r.Value != nil {
+		dst = ev.appendValue(dst, expr, r.Value, r.Obligations)
 	}
-	return ev.appendValue(dst, expr, r.Value, r.Obligations), true
+	*sc = symScratch{} // the line's values are not kept
+	return dst, ok && r.Value != nil
 }
 
 // symScratch is where appendSymbolic reads a line and its values, reused
@@ -49,6 +49,7 @@ func (ev *evaluator) appendSymbolic(dst, expr []byte) ([]byte, bool) {
 type symScratch struct {
 	call evalfast.SymCall
 	vals [3]normalize.Value
+	obl  [4]driver.Obligation
 }
 
 var symScratches = sync.Pool{New: func() any { return new(symScratch) }}

@@ -50,8 +50,10 @@ func Eval(f *diag.File) Evaluation {
 // evaluates the line that call is written on, collecting the obligations
 // alike. ok is false where Eval would report an error, or the call is not
 // one EvalCall takes: the caller then takes Eval, which words the error.
-func EvalCall(name []byte, vals []normalize.Value) (out Evaluation, ok bool) {
+// The obligations are appended to obl[:0], a caller's buffer.
+func EvalCall(name []byte, vals []normalize.Value, obl []Obligation) (out Evaluation, ok bool) {
 	st := evalStates.Get().(*evalState)
+	st.obl = obl[:0]
 	ev := normalize.Evaluator{PlainObligations: true, OnObligation: st.hook}
 	v, ok := ev.EvalCall(name, vals)
 	if ok {

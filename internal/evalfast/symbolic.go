@@ -78,9 +78,9 @@ type fact struct {
 
 type symLeaf struct {
 	name    []byte
-	str     string // the name as a string, shared by the leaves of a name
-	written int64  // the fact written on it, 0 when none
-	term    layout.Term
+	str     string          // the name as a string, shared by the leaves of a name
+	written int64           // the fact written on it, 0 when none
+	div     int64           // its fact: the name's over the line
 	leaf    layout.IntTuple // once made
 	made    bool
 }
@@ -366,7 +366,7 @@ func (r *symReader) leaf(stride bool) (layout.IntTuple, bool) {
 		f := layout.Term{Coef: v, Div: 1}
 		if name != nil {
 			var ok bool
-			if f, _, ok = r.symbolTerm(name, written); !ok {
+			if f, ok = r.symbolTerm(name, written); !ok {
 				return layout.IntTuple{}, false
 			}
 		}
@@ -437,34 +437,46 @@ func (r *symReader) leafEnds() bool { return r.peekAny(",):;]") }
 // written (0: none). The leaf of a symbol as written is made once, as
 // normalize makes it.
 func (r *symReader) symbol(name []byte, written int64) (layout.IntTuple, bool) {
-	for _, l := range r.leaves[:r.nleaves] {
-		if string(l.name) == string(name) && l.written == written && l.made {
-			return l.leaf, true
-		}
-	}
-	t, i, ok := r.symbolTerm(name, written)
+	i, ok := r.entry(name, written)
 	if !ok {
 		return layout.IntTuple{}, false
 	}
-	r.leaves[i].leaf, r.leaves[i].made = layout.Sym(t), true
-	return r.leaves[i].leaf, true
+	l := &r.leaves[i]
+	if !l.made {
+		l.leaf, l.made = layout.SymbolLeaf(l.str, l.div), true
+	}
+	return l.leaf, true
 }
 
 // symbolTerm returns the term of the symbol name written with the fact
-// written: its facts are those of the name over the line. i is its entry
-// in r.leaves.
-func (r *symReader) symbolTerm(name []byte, written int64) (t layout.Term, i int, ok bool) {
+// written, as a factor of a product.
+func (r *symReader) symbolTerm(name []byte, written int64) (layout.Term, bool) {
+	i, ok := r.entry(name, written)
+	if !ok {
+		return layout.Term{}, false
+	}
+	l := &r.leaves[i]
+	if l.made {
+		t, _ := l.leaf.Term()
+		return t, true
+	}
+	return layout.SymbolTerm(l.str, l.div), true
+}
+
+// entry returns the index in r.leaves of the symbol name written with the
+// fact written, adding it: its fact is the name's over the line.
+func (r *symReader) entry(name []byte, written int64) (int, bool) {
 	str := ""
 	for i, l := range r.leaves[:r.nleaves] {
 		if string(l.name) == string(name) {
 			if l.written == written {
-				return l.term, i, true
+				return i, true
 			}
 			str = l.str
 		}
 	}
 	if r.nleaves == len(r.leaves) {
-		return t, 0, false
+		return 0, false
 	}
 	if str == "" {
 		str = string(name)
@@ -473,15 +485,13 @@ func (r *symReader) symbolTerm(name []byte, written int64) (t layout.Term, i int
 	if f := r.factOf(name); f > 0 {
 		l, ok := layout.CombineFacts(div, f)
 		if !ok {
-			return t, 0, false
+			return 0, false
 		}
 		div = l
 	}
-	t = layout.SymbolTerm(str, div)
-	i = r.nleaves
-	r.leaves[i] = symLeaf{name: name, str: str, written: written, term: t}
+	r.leaves[r.nleaves] = symLeaf{name: name, str: str, written: written, div: div}
 	r.nleaves++
-	return t, i, true
+	return r.nleaves - 1, true
 }
 
 // tiler reads [T0;T1;...]: each mode a layout, a positive integer, _ or a
