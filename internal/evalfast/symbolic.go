@@ -1,6 +1,8 @@
 package evalfast
 
 import (
+	"bytes"
+
 	"github.com/cutec/cutec/layout"
 )
 
@@ -89,6 +91,11 @@ type symLeaf struct {
 // the fast path with a symbol or a ? in its arguments, into c. ok is false
 // when the line is not one it reads; c is then unspecified.
 func ReadSymbolic(line []byte, c *SymCall) bool {
+	// A line with no name after the operation's and no ? is static: the
+	// static fast path or the full path takes it (no values are built).
+	if k := bytes.IndexByte(line, '('); k < 0 || !hasLetter(line[k:]) && bytes.IndexByte(line[k:], '?') < 0 {
+		return false
+	}
 	var r symReader
 	r.src = line
 	if !r.scanFacts() {
