@@ -59,6 +59,7 @@ var symbolicEdgeCases = []string{
 	"size((M*N/2,8):(1,M))", "size((8,8):(1,-1*lda))", "size((8,8):(1,2*-1))", "size((M*M,8):(1,M))", "size((0*M,8):(1,M))",
 	"size((8/2,M):(1,M))", "size((M/0,8):(1,M))", "size((M/-2,8):(1,M))", "size((4*M{div=8},8):(1,M))", "size((M/4/2,8):(1,M))",
 	"logical_divide((4*M,8):(1,4*M), 4:1)", "zipped_divide((M,N):(1,lda), [128:1;32:1])", "size((2 * M,8):(1,M))",
+	"size((0,o))", "size((o,8):(1,o))", "size((assert,8):(1,2))", "size((M,8):(1,expect))", "size((M,8):(1,2*o))", "size((oo,8):(1,o1))",
 	"size((M*2*N*K/8,8):(1,M))", "size((-1*M,8):(1,M))", "size((M*9223372036854775807*4,8):(1,M))", "logical_divide((M,8):(1,M), 4:1)  ", "logical_divide ((M,8):(1,M), 4:1)",
 }
 

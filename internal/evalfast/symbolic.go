@@ -419,6 +419,9 @@ func (r *symReader) factor(signed bool) (name []byte, written, v int64, ok bool)
 			r.pos++
 		}
 		name = r.src[start:r.pos]
+		if keyword(name) {
+			return nil, 0, 0, false
+		}
 		if r.pos < len(r.src) && r.src[r.pos] == '{' {
 			d, next, ok := readDiv(r.src, r.pos)
 			if !ok {
@@ -434,6 +437,17 @@ func (r *symReader) factor(signed bool) (name []byte, written, v int64, ok bool)
 		v, ok = r.int()
 	}
 	return nil, 0, v, ok
+}
+
+// keyword reports whether name is a keyword of the lexer
+// (internal/syntax's keywords: o composes, assert and expect begin
+// statements), which is no symbol.
+func keyword(name []byte) bool {
+	switch string(name) {
+	case "o", "assert", "expect":
+		return true
+	}
+	return false
 }
 
 // leafEnds reports whether what follows a leaf ends it: a comma, a
