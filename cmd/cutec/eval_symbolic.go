@@ -48,7 +48,7 @@ func (ev *evaluator) appendSymbolic(dst, expr []byte) ([]byte, bool) {
 // from line to line (the pipeline evaluates chunks concurrently).
 type symScratch struct {
 	call evalfast.SymCall
-	vals [3]normalize.Value
+	vals [4]normalize.Value
 	obl  [4]driver.Obligation
 }
 

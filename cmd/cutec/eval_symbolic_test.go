@@ -59,6 +59,12 @@ var symbolicEdgeCases = []string{
 	"size((M*N/2,8):(1,M))", "size((8,8):(1,-1*lda))", "size((8,8):(1,2*-1))", "size((M*M,8):(1,M))", "size((0*M,8):(1,M))",
 	"size((8/2,M):(1,M))", "size((M/0,8):(1,M))", "size((M/-2,8):(1,M))", "size((4*M{div=8},8):(1,M))", "size((M/4/2,8):(1,M))",
 	"logical_divide((4*M,8):(1,4*M), 4:1)", "zipped_divide((M,N):(1,lda), [128:1;32:1])", "size((2 * M,8):(1,M))",
+	"select(((3,4),K):((2*K,4),2*N{div=16}), 0, 0)", "slice_and_offset((_,1,_), (6,4,M):(0,0,1))", "get((4,lda):(N,2*M{div=8}), 1, 1)",
+	"dice((_,_,1), (4,8,lda):(48,6,1))", "local_tile((M,K):(3,2*lda), (4,2), (1,1))", "local_tile((N,6):(6,M{div=8}), 4, (1,0))",
+	"local_tile((M,K):(1,M), [128:1;64:1], (1,2), (1,_,1))", "foo((M,8):(1,M))", "S((M,8):(1,M))", "size((_,8):(1,2))",
+	"size((M,8):(_,2))", "slice((M,_), (M,8):(1,M))", "slice((1,_), (M,8):(1,M))", "append(12:K, 2:12)", "take(1:2*M, 1, 3)",
+	"prepend_to((M,12):(M{div=8},K), 2)", "make_layout((M,8), (1,M))", "make_layout((M,8))", "shape((M,8):(1,M))",
+	"crd2idx((1,2), (M,8):(1,M))", "bank_check((M,32):(32,1), half_t, SM75_U32x4_LDSM_N)", "tile_to_shape(4:1, (M,8))",
 	"size((0,o))", "size((o,8):(1,o))", "size((assert,8):(1,2))", "size((M,8):(1,expect))", "size((M,8):(1,2*o))", "size((oo,8):(1,o1))",
 	"size((M*2*N*K/8,8):(1,M))", "size((-1*M,8):(1,M))", "size((M*9223372036854775807*4,8):(1,M))", "logical_divide((M,8):(1,M), 4:1)  ", "logical_divide ((M,8):(1,M), 4:1)",
 }

@@ -6,19 +6,20 @@ import (
 	"github.com/cutec/cutec/layout"
 )
 
-// Lines with symbols. ReadSymbolic reads a call of an operation whose
-// arguments have named symbols (M, lda), facts on them (M{div=16}) or
-// run-time values (?, ?{div=8}) into the values normalize's conversion
-// builds from the same text: symbolic leaves of layout.SymbolTerm with the
-// facts of the whole line, ? leaves of layout.Dynamic, layouts with
-// layout.New (static ones through layout.Static, as the conversion takes
-// them), tilers of layout.TileTuple. It does not compute: the caller hands
-// the values to the one evaluation of a call (normalize's
-// Evaluator.EvalCall), which runs the one symbolic algebra
-// (layout.Symbolic) and decides the obligations. Anything else is
-// declined: products such as 32*lda, quotients, a name in an argument's
-// place, a name starting with _ (_4 is C++'s static 4), a parenthesized
-// single leaf, widths such as ?{i64}, nested tilers.
+// Lines with symbols. ReadSymbolic reads a call whose arguments have
+// named symbols (M, lda), facts on them (M{div=16}), run-time values (?,
+// ?{div=8}) or products of them (32*lda, M/128) into the values
+// normalize's conversion builds from the same text: symbolic leaves of
+// layout.SymbolLeaf and layout.Sym with the facts of the whole line, ?
+// leaves of layout.Dynamic, layouts with layout.New (static ones through
+// layout.Static, as the conversion takes them), tuples (with _), tilers of
+// layout.TileTuple. It does not compute: the caller hands the values to
+// the one evaluation of a call (normalize's Evaluator.EvalCall), which
+// says whether the name is an operation that takes values, runs the one
+// symbolic algebra (layout.Symbolic) and decides the obligations.
+// Anything else is declined: a name in an argument's place (a variable),
+// a name starting with _ (_4 is C++'s static 4), the lexer's keywords, a
+// parenthesized single leaf, widths such as ?{i64}, nested tilers.
 
 // ArgKind is the kind of value an argument of a line with symbols is.
 type ArgKind uint8
@@ -44,7 +45,7 @@ type Arg struct {
 // elements and tilers' modes come from one array a line).
 type SymCall struct {
 	Name []byte // the operation, as written in the line
-	Args [3]Arg // the arguments, N of them
+	Args [4]Arg // the arguments, N of them
 	N    int
 }
 
@@ -71,6 +72,7 @@ type symReader struct {
 	top      int
 	symbolic bool // a symbol or ? was read
 	small    bool // an integer below 1 was read (not a shape)
+	under    bool // _ was read (not a layout's leaf)
 }
 
 type fact struct {
@@ -87,8 +89,9 @@ type symLeaf struct {
 	made    bool
 }
 
-// ReadSymbolic reads line, a call op(arg, ...) of one of the operations of
-// the fast path with a symbol or a ? in its arguments, into c. ok is false
+// ReadSymbolic reads line, a call name(arg, ...) with a symbol or a ? in
+// its arguments, into c; whether name is an operation that takes values is
+// the evaluation's to say (normalize.Evaluator.EvalCall). ok is false
 // when the line is not one it reads; c is then unspecified.
 func ReadSymbolic(line []byte, c *SymCall) bool {
 	// A line with no name after the operation's and no ? is static: the
@@ -107,7 +110,7 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 		r.pos++
 	}
 	c.Name = r.src[start:r.pos]
-	if r.pos == start || !isNameStart(r.src[start]) || ops[string(c.Name)] == opNone || !r.punct('(') {
+	if r.pos == start || !isNameStart(r.src[start]) || keyword(c.Name) || !r.punct('(') {
 		return false
 	}
 	c.N = 0
@@ -254,7 +257,7 @@ func (r *symReader) peekAny(set string) bool {
 // symbolic leaf.
 func (r *symReader) layoutOrTuple() (l layout.Layout, t layout.IntTuple, isLayout, ok bool) {
 	before := r.symbolic
-	r.symbolic, r.small = false, false
+	r.symbolic, r.small, r.under = false, false, false
 	shape, ok := r.tree(false, 0)
 	if !ok {
 		return l, t, false, false
@@ -266,11 +269,11 @@ func (r *symReader) layoutOrTuple() (l layout.Layout, t layout.IntTuple, isLayou
 		r.symbolic = r.symbolic || before
 		return l, shape, false, true
 	}
-	if r.small {
+	if r.small || r.under {
 		return l, t, false, false // the full path reports the extent (E0304)
 	}
 	stride, ok := r.tree(true, 0)
-	if !ok || !r.symbolic || r.peekAny(":") {
+	if !ok || !r.symbolic || r.under || r.peekAny(":") {
 		return l, t, false, false // a static layout the static reader declined
 	}
 	l, err := layout.New(shape, stride)
@@ -345,6 +348,14 @@ func (r *symReader) leaf(stride bool) (layout.IntTuple, bool) {
 		}
 		r.symbolic = true
 		return layout.Dynamic(0, div), true
+	}
+	if r.src[r.pos] == '_' && (r.pos+1 == len(r.src) || !isNameByte(r.src[r.pos+1])) {
+		r.pos++
+		if !r.leafEnds() {
+			return layout.IntTuple{}, false
+		}
+		r.under = true
+		return layout.Underscore(), true // a tuple's (a slice's coordinate), not a layout's
 	}
 	name, written, v, ok := r.factor(stride)
 	if !ok {
