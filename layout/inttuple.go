@@ -285,19 +285,26 @@ func (t IntTuple) write(b *strings.Builder) {
 }
 
 func writeDynamic(b *strings.Builder, width uint8, div int64) {
-	b.WriteByte('?')
+	var buf [48]byte
+	b.Write(appendDynamic(buf[:0], width, div))
+}
+
+// appendDynamic appends the text of the anonymous dynamic leaf of the
+// width and the divisor: ?, ?{i64}, ?{div=16}, ?{i64 div=16}.
+func appendDynamic(b []byte, width uint8, div int64) []byte {
+	b = append(b, '?')
 	if width == 0 && div <= 1 {
-		return
+		return b
 	}
-	b.WriteByte('{')
+	b = append(b, '{')
 	if width != 0 {
-		b.WriteString("i" + strconv.Itoa(int(width)))
+		b = strconv.AppendInt(append(b, 'i'), int64(width), 10)
 		if div > 1 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 	}
 	if div > 1 {
-		b.WriteString("div=" + strconv.FormatInt(div, 10))
+		b = strconv.AppendInt(append(b, "div="...), div, 10)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }

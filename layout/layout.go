@@ -264,18 +264,33 @@ func absLeaf(t IntTuple) IntTuple {
 // mapLeaves returns t with f applied to every leaf. A tuple none of whose
 // leaves f changes is returned as it is, without a copy (IntTuples are
 // never written once built).
-func mapLeaves(t IntTuple, f func(IntTuple) IntTuple) IntTuple {
+func mapLeaves(t IntTuple, f func(IntTuple) IntTuple) IntTuple { return mapLeavesIn(t, f, nil) }
+
+// mapLeavesIn is mapLeaves with the elements of the tuples it copies from
+// arena (a symbolic operation's array of tuple elements, which the result
+// keeps); nil allocates each on its own.
+func mapLeavesIn(t IntTuple, f func(IntTuple) IntTuple, arena *[]IntTuple) IntTuple {
 	if t.Kind() != KindTuple {
 		return f(t)
 	}
 	var elems []IntTuple
 	for i, e := range t.elems {
-		m := mapLeaves(e, f)
+		m := mapLeavesIn(e, f, arena)
 		if elems == nil {
 			if sameNode(m, e) {
 				continue
 			}
-			elems = make([]IntTuple, len(t.elems))
+			if arena == nil {
+				elems = make([]IntTuple, len(t.elems))
+			} else {
+				n := len(t.elems)
+				if cap(*arena)-len(*arena) < n {
+					*arena = make([]IntTuple, 0, max(n, 16))
+				}
+				k := len(*arena)
+				*arena = (*arena)[:k+n]
+				elems = (*arena)[k : k+n : k+n]
+			}
 			copy(elems, t.elems[:i])
 		}
 		elems[i] = m

@@ -28,7 +28,7 @@ func (s *symCalc) compose(a, b Layout) Layout {
 // NVIDIA/cutlass #3470).
 func (s *symCalc) composeTree(a Layout, ash, ast []Term, bs, bd IntTuple) Layout {
 	if bs.Kind() == KindTuple {
-		sh, st := concatModes(len(bs.elems))
+		sh, st := s.concatModes(len(bs.elems))
 		for i := range sh {
 			m := s.composeTree(a, ash, ast, bs.elems[i], bd.elems[i])
 			sh[i], st[i] = m.shape, m.stride
@@ -217,5 +217,5 @@ func (s *symCalc) composeTiler(a Layout, t Tiler) Layout {
 			return Layout{}
 		}
 	}
-	return Concat(out...)
+	return s.concat(out...)
 }

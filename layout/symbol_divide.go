@@ -35,7 +35,7 @@ func (s *symCalc) byTiler(l Layout, t Tiler, f func(l, tile Layout) Layout) Layo
 		s.err = errTilerRank(s.op, t, rank)
 		return Layout{}
 	}
-	sh, st := concatModes(rank)
+	sh, st := s.concatModes(rank)
 	for i := range rank {
 		m, _ := l.Mode(i)
 		if i < len(t.modes) {
@@ -56,7 +56,7 @@ func (s *symCalc) divideByLayout(l, tile Layout) Layout {
 	if s.err != nil {
 		return Layout{}
 	}
-	return s.compose(l, Concat(tile, rest))
+	return s.compose(l, s.concat(tile, rest))
 }
 
 // symZippedDivide, symTiledDivide and symFlatDivide are the divides of
@@ -104,5 +104,5 @@ func symThen(op string, build func(*symCalc) Layout, f func(Layout) (Layout, err
 	if err != nil {
 		return symResult{}, err
 	}
-	return symResult{Layout: anonymous(z), Obligations: s.obl}, nil
+	return symResult{Layout: anonymousIn(z, &s.tuples), Obligations: s.obl}, nil
 }

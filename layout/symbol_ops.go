@@ -61,6 +61,30 @@ type symCalc struct {
 	// (basisTerm), carried through the divide as a symbol that is no
 	// other, and a basis leaf again in the result (anonymous).
 	basis bool
+	// tuples holds the elements of the tuples the operation builds, its
+	// result's and the steps': one array an operation rather than one a
+	// tuple. The result keeps it, so it is not pooled.
+	tuples []IntTuple
+}
+
+// concatModes is concatModes with the elements from the operation's
+// array of tuple elements.
+func (s *symCalc) concatModes(n int) (sh, st []IntTuple) {
+	if cap(s.tuples)-len(s.tuples) < 2*n {
+		s.tuples = make([]IntTuple, 0, max(2*n, 24))
+	}
+	k := len(s.tuples)
+	s.tuples = s.tuples[:k+2*n]
+	return s.tuples[k : k+n : k+n], s.tuples[k+n : k+2*n : k+2*n]
+}
+
+// concat is Concat with the elements from the operation's array.
+func (s *symCalc) concat(ls ...Layout) Layout {
+	sh, st := s.concatModes(len(ls))
+	for i, l := range ls {
+		sh[i], st[i] = l.shape, l.stride
+	}
+	return Layout{Tuple(sh...), Tuple(st...)}
 }
 
 // termArena is the arena of an operation's term lists. No list outlives
@@ -314,7 +338,7 @@ func (s *symCalc) layoutOfTerms(sh, st []Term) Layout {
 	if len(sh) == 1 {
 		return Layout{s.sym(sh[0]), s.sym(st[0])}
 	}
-	a, b := concatModes(len(sh))
+	a, b := s.concatModes(len(sh))
 	for i := range sh {
 		a[i], b[i] = s.sym(sh[i]), s.sym(st[i])
 	}
@@ -325,33 +349,38 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 	if s.err != nil {
 		return symResult{}, s.err
 	}
-	return symResult{Layout: anonymous(l), Obligations: s.obl}, nil
+	return symResult{Layout: anonymousIn(l, &s.tuples), Obligations: s.obl}, nil
 }
 
 // anonymous turns the terms over the names of ? (?1, ?2, ..., given by
 // named and to fresh unknowns) back into ?, with their known divisors: a
 // result's leaves; inside an operation they keep their names, so that the
 // same ? is one symbol throughout.
-func anonymous(l Layout) Layout {
-	return Layout{anonymousTuple(l.shape), anonymousTuple(l.stride)}
+func anonymous(l Layout) Layout { return anonymousIn(l, nil) }
+
+// anonymousIn is anonymous with the copied tuples' elements from arena
+// (mapLeavesIn).
+func anonymousIn(l Layout, arena *[]IntTuple) Layout {
+	return Layout{mapLeavesIn(l.shape, anonymousLeaf, arena), mapLeavesIn(l.stride, anonymousLeaf, arena)}
 }
 
 // anonymousTuple is anonymous on the leaves of a tuple.
-func anonymousTuple(t IntTuple) IntTuple {
-	return mapLeaves(t, func(t IntTuple) IntTuple {
-		if !t.IsSymbolic() {
-			return t
-		}
-		if x := t.leaf.sym; x.hasBasis() {
-			return basisLeafOfTerm(*x)
-		}
-		// A symbolic leaf is built by Sym, normalized, with its known
-		// divisor: one over named symbols only is its own leafOfTerm.
-		if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
-			return leafOfTerm(*x)
-		}
+func anonymousTuple(t IntTuple) IntTuple { return mapLeaves(t, anonymousLeaf) }
+
+// anonymousLeaf is anonymous on one leaf.
+func anonymousLeaf(t IntTuple) IntTuple {
+	if !t.IsSymbolic() {
 		return t
-	})
+	}
+	if x := t.leaf.sym; x.hasBasis() {
+		return basisLeafOfTerm(*x)
+	}
+	// A symbolic leaf is built by Sym, normalized, with its known
+	// divisor: one over named symbols only is its own leafOfTerm.
+	if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
+		return leafOfTerm(*x)
+	}
+	return t
 }
 
 // symCoalesce is Coalesce on a layout with symbolic leaves: 192*N:1 for

@@ -42,7 +42,7 @@ func (s *symCalc) productByLayout(block, tiler Layout) Layout {
 	if s.err != nil {
 		return Layout{}
 	}
-	return Concat(block, rest)
+	return s.concat(block, rest)
 }
 
 // composeSigned is s.compose(a, b) where a static stride of b may be
@@ -68,7 +68,7 @@ func (s *symCalc) composeSigned(a, b Layout) Layout {
 				return Layout{}
 			}
 		}
-		return Concat(ms...)
+		return s.concat(ms...)
 	}
 	r := s.compose(a, Layout{b.shape, Int(-b.stride.val)})
 	if s.err != nil {
@@ -120,5 +120,5 @@ func symRankedProduct(block, tiler Layout, raked bool) (symResult, error) {
 	if err != nil {
 		return symResult{}, err
 	}
-	return symResult{Layout: anonymous(z), Obligations: s.obl}, nil
+	return symResult{Layout: anonymousIn(z, &s.tuples), Obligations: s.obl}, nil
 }

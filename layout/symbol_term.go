@@ -386,6 +386,20 @@ func (a *symLeaves) sym(t Term) IntTuple {
 	return IntTuple{val: t.KnownDivisor(), leaf: &l.info}
 }
 
+// SymbolLeaf is Sym(SymbolTerm(name, div)), the leaf of the symbol name
+// with the fact div, in one allocation.
+func SymbolLeaf(name string, div int64) IntTuple {
+	p := new(struct {
+		l     symLeaf
+		names [1]string
+		facts [1]int64
+	})
+	p.names[0], p.facts[0] = name, max(div, 1)
+	p.l.term = Term{Coef: 1, Names: p.names[:], Facts: p.facts[:], Div: 1}
+	p.l.info = leafInfo{kind: KindDynamic, sym: &p.l.term}
+	return IntTuple{val: p.l.term.KnownDivisor(), leaf: &p.l.info}
+}
+
 // symLeaf holds a symbolic leaf's information and the term it points to.
 type symLeaf struct {
 	info leafInfo
@@ -425,6 +439,27 @@ func (t IntTuple) HasSymbols() bool {
 
 // HasSymbols reports whether l's shape or stride has a symbolic leaf.
 func (l Layout) HasSymbols() bool { return l.shape.HasSymbols() || l.stride.HasSymbols() }
+
+// HasFacts reports whether a symbol of t has a known divisor (a fact
+// above 1): where none has, AddSymbols would add only facts of 1.
+func (t IntTuple) HasFacts() bool {
+	if t.Kind() != KindTuple {
+		if s, ok := t.Term(); ok {
+			for _, f := range s.Facts {
+				if f > 1 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, e := range t.elems {
+		if e.HasFacts() {
+			return true
+		}
+	}
+	return false
+}
 
 // AddSymbols adds the symbols of t, with their facts, to m.
 func (t IntTuple) AddSymbols(m map[string]int64) {

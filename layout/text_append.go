@@ -19,6 +19,8 @@ func (t IntTuple) AppendText(b []byte) ([]byte, error) {
 		return strconv.AppendInt(b, t.val, 10), nil
 	case t.leaf.sym != nil:
 		return t.leaf.sym.appendText(b, false), nil // facts are declarations, not part of the value
+	case t.leaf.kind == KindDynamic:
+		return appendDynamic(b, t.bwidth(), t.val), nil
 	}
 	return append(b, t.String()...), nil
 }

@@ -82,7 +82,8 @@ type evaluation struct {
 	onObligation func(*ast.Call, layout.Obligation, layout.Verdict, string)
 	plainObl     bool
 	onBanks      func(*ast.Call, *banks.Report)
-	args         args // the arguments of the call being invoked (see invoke)
+	args         args         // the arguments of the call being invoked (see invoke)
+	callNode     evalCallArgs // the call EvalCall invokes, allocated with the evaluation
 }
 
 // evaluations recycles the state of evaluations (see finish): eval and lint

@@ -20,16 +20,29 @@ import (
 // parse, and failed is true.
 // fail is where evalfast says why a line failed, the caller's so that a
 // line does not clear it.
+//
+// A line with symbols that the fast path reads (evalfast.ReadSymbolic) is
+// evaluated without the parser too (appendSymbolic).
 func (ev *evaluator) appendFast(dst, expr []byte, line int, fail *evalfast.Failure) (out []byte, ok, failed bool) {
+	out, ok, failed, _ = ev.appendFastCost(dst, expr, line, fail)
+	return out, ok, failed
+}
+
+// appendFastCost is appendFast, and whether the line was one with symbols,
+// which costs tens of times a static line (the pipeline's rule for cheap
+// chunks counts it as a line of the full path).
+func (ev *evaluator) appendFastCost(dst, expr []byte, line int, fail *evalfast.Failure) (out []byte, ok, failed, costly bool) {
 	if !ev.json {
 		out, kind, ok := evalfast.Eval(dst, expr, fail)
 		if !ok {
-			return dst, false, false
+			out, ok = ev.appendSymbolic(dst, expr)
+			return out, ok, false, ok
 		}
 		if kind == evalfast.Failed {
-			return ev.appendFailure(dst, expr, line, fail)
+			out, ok, failed = ev.appendFailure(dst, expr, line, fail)
+			return out, ok, failed, false
 		}
-		return append(out, '\n'), true, false
+		return append(out, '\n'), true, false, false
 	}
 	n := len(dst)
 	dst = append(dst, `{"expr":`...)
@@ -37,10 +50,12 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int, fail *evalfast.Failu
 	dst = append(dst, `,"value":"`...)
 	out, kind, ok := evalfast.Eval(dst, expr, fail)
 	if !ok {
-		return dst[:n], false, false
+		out, ok = ev.appendSymbolic(dst[:n], expr)
+		return out, ok, false, ok
 	}
 	if kind == evalfast.Failed {
-		return ev.appendFailure(dst[:n], expr, line, fail)
+		out, ok, failed = ev.appendFailure(dst[:n], expr, line, fail)
+		return out, ok, failed, false
 	}
 	// The text of a value is digits, parentheses, commas and colons: a JSON
 	// string as it is.
@@ -50,7 +65,7 @@ func (ev *evaluator) appendFast(dst, expr []byte, line int, fail *evalfast.Failu
 	} else {
 		out = append(out, "integer"...)
 	}
-	return append(out, "\"}\n"...), true, false
+	return append(out, "\"}\n"...), true, false, false
 }
 
 // appendFailure appends the error line of a failure the fast path found;

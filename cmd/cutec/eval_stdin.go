@@ -59,10 +59,10 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 	var fail evalfast.Failure // one for the chunk: a line does not clear it
 	ch.lines(func(text []byte, off int64, line int) {
 		lines++
-		if o, ok, failed := ev.appendFast(out.text, text, line, &fail); ok {
+		if o, ok, failed, costly := ev.appendFastCost(out.text, text, line, &fail); ok {
 			out.text, out.failed = o, out.failed || failed
-			if failed && fail.Err != nil {
-				full++ // the general function found the error: costly, as the full path
+			if failed && fail.Err != nil || costly {
+				full++ // the general function found the error, or a line with symbols: costly, as the full path
 			}
 			return
 		}

@@ -45,6 +45,25 @@ func Eval(f *diag.File) Evaluation {
 	return out
 }
 
+// EvalCall evaluates the call name(vals...) whose arguments a fast reader
+// read straight from the text (normalize.Evaluator.EvalCall), as Eval
+// evaluates the line that call is written on, collecting the obligations
+// alike. ok is false where Eval would report an error, or the call is not
+// one EvalCall takes: the caller then takes Eval, which words the error.
+// The obligations are appended to obl[:0], a caller's buffer.
+func EvalCall(name []byte, vals []normalize.Value, obl []Obligation) (out Evaluation, ok bool) {
+	st := evalStates.Get().(*evalState)
+	st.obl = obl[:0]
+	ev := normalize.Evaluator{PlainObligations: true, OnObligation: st.hook}
+	v, ok := ev.EvalCall(name, vals)
+	if ok {
+		out = Evaluation{Value: v, Obligations: st.obl}
+	}
+	st.obl = nil
+	evalStates.Put(st)
+	return out, ok
+}
+
 // evalState collects the obligations of one evaluation through a hook
 // bound once, so that an evaluation makes no closure of its own.
 type evalState struct {
@@ -99,15 +118,16 @@ func AppendNotes(b []byte, v normalize.Value, obl []Obligation) []byte {
 			b = strconv.AppendInt(append(notesSep(b, start), "div="...), t.T.Value(), 10)
 		}
 	}
+	// Only facts above 1 are printed: a result without one needs no map.
 	var facts map[string]int64
 	switch v := v.(type) {
 	case normalize.Tuple:
-		if v.T.HasSymbols() {
+		if v.T.HasFacts() {
 			facts = map[string]int64{}
 			v.T.AddSymbols(facts)
 		}
 	case normalize.Layout:
-		if v.L.HasSymbols() {
+		if v.L.Shape().HasFacts() || v.L.Stride().HasFacts() {
 			facts = map[string]int64{}
 			v.L.Shape().AddSymbols(facts)
 			v.L.Stride().AddSymbols(facts)

@@ -18,6 +18,12 @@
 // a condition of the algebra (fail.go), with the general function's error.
 // The differential tests of cmd/cutec (eval_fast_test.go) check that every
 // line it accepts prints what the full path prints.
+//
+// A line with symbols (`logical_divide((M,8):(1,M), 4:1)`, M{div=16}, ?)
+// is read by ReadSymbolic (symbolic.go) into the values normalize's
+// conversion builds, and evaluated by normalize's one evaluation of a call
+// and the one symbolic algebra; cmd/cutec's eval_symbolic_test.go holds it
+// to the full path.
 package evalfast
 
 import (
