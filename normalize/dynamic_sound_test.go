@@ -917,7 +917,18 @@ func dynLeafOf(t layout.IntTuple) (dynLeaf, bool) {
 		return dynLeaf{v: t.Value()}, true
 	}
 	x := t.String()
-	if !strings.HasPrefix(x, "?") || strings.Contains(x, "@") {
+	if strings.Contains(x, "@") {
+		return dynLeaf{}, false
+	}
+	return dynCount(x)
+}
+
+// dynCount reads a leaf's text: an integer, or ? with its divisor fact.
+func dynCount(x string) (dynLeaf, bool) {
+	if v, err := strconv.ParseInt(x, 10, 64); err == nil {
+		return dynLeaf{v: v}, true
+	}
+	if !strings.HasPrefix(x, "?") {
 		return dynLeaf{}, false
 	}
 	div := int64(1)
@@ -941,23 +952,8 @@ func strideLeafOf(t layout.IntTuple) (dynLeaf, string, bool) {
 		l, ok := dynLeafOf(t)
 		return l, "", ok
 	}
-	count, dir := x[:at], x[at:]
-	if v, err := strconv.ParseInt(count, 10, 64); err == nil {
-		return dynLeaf{v: v}, dir, true
-	}
-	if !strings.HasPrefix(count, "?") {
-		return dynLeaf{}, "", false
-	}
-	div := int64(1)
-	if rest := count[1:]; strings.HasPrefix(rest, "{") {
-		end := strings.IndexByte(rest, '}')
-		for _, f := range strings.Fields(rest[1:max(end, 1)]) {
-			if v, ok := strings.CutPrefix(f, "div="); ok {
-				div, _ = strconv.ParseInt(v, 10, 64)
-			}
-		}
-	}
-	return dynLeaf{div: max(div, 1)}, dir, true
+	l, ok := dynCount(x[:at])
+	return l, x[at:], ok
 }
 
 // canBeOne reports whether every extent of the shape can be 1.
