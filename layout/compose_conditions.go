@@ -89,21 +89,11 @@ func (f *foldConds) layout(a, b Layout, divide bool) {
 // of one mode, which nests whatever its value. A mode whose ? extent is 1
 // is filtered out by the instance, whose modes then nest all the more.
 func (f *foldConds) nested(b Layout) {
-	type mode struct{ s, d Term }
-	var ms []mode
-	sh, st := leaves(b.shape), leaves(b.stride)
-	for i := range sh {
-		x, ok1 := sh[i].Term()
-		d, ok2 := st[i].Term()
-		if ok1 && isOne(x) || ok2 && isZero(d) {
-			continue // filtered out
-		}
-		if !ok1 || !ok2 || !d.IsInt() {
-			return
-		}
-		ms = append(ms, mode{x, d})
+	ms, ok := filteredTermModes(b)
+	if !ok || slices.ContainsFunc(ms, func(m termMode) bool { return !m.d.IsInt() }) {
+		return
 	}
-	slices.SortStableFunc(ms, func(p, q mode) int { return cmp.Compare(p.d.Coef, q.d.Coef) })
+	slices.SortStableFunc(ms, func(p, q termMode) int { return cmp.Compare(p.d.Coef, q.d.Coef) })
 	for k := 1; k < len(ms); k++ {
 		covered, ok := ms[k-1].s.Mul(ms[k-1].d)
 		if !ok {
@@ -111,6 +101,28 @@ func (f *foldConds) nested(b Layout) {
 		}
 		f.state(Obligation{Op: f.op, D: covered, T: ms[k].d, Rel: RelAtLeast})
 	}
+}
+
+// termMode is a mode of a flat layout as terms: its extent and stride.
+type termMode struct{ s, d Term }
+
+// filteredTermModes are the leaf modes of b as terms, without those the
+// static filter drops (an extent 1, a stride 0); ok is false where a leaf
+// is no term (a basis stride).
+func filteredTermModes(b Layout) (ms []termMode, ok bool) {
+	sh, st := leaves(b.shape), leaves(b.stride)
+	for i := range sh {
+		x, ok1 := sh[i].Term()
+		d, ok2 := st[i].Term()
+		if ok1 && isOne(x) || ok2 && isZero(d) {
+			continue // filtered out
+		}
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		ms = append(ms, termMode{x, d})
+	}
+	return ms, true
 }
 
 // compose walks B's modes as Compose does (eq. 22, and a basis stride
@@ -249,26 +261,16 @@ func (f *foldConds) state(o Obligation) {
 func (*Symbolic) TileToShapeConditions(block Layout, target IntTuple, order *IntTuple) []Obligation {
 	f := foldConds{op: "tile_to_shape"}
 	f.nested(block)
-	type mode struct{ s, d Term }
-	var ms []mode
-	sh, st := leaves(block.shape), leaves(block.stride)
-	for i := range sh {
-		x, ok1 := sh[i].Term()
-		d, ok2 := st[i].Term()
-		if ok1 && isOne(x) || ok2 && isZero(d) {
-			continue
-		}
-		if !ok1 || !ok2 {
-			return f.out
-		}
-		ms = append(ms, mode{x, d})
+	ms, ok := filteredTermModes(block)
+	if !ok {
+		return f.out
 	}
 	for _, m := range ms {
 		if !m.d.IsInt() && len(ms) > 1 {
 			return f.out // the dynamic complement refuses it
 		}
 	}
-	slices.SortStableFunc(ms, func(p, q mode) int { return cmp.Compare(p.d.Coef, q.d.Coef) })
+	slices.SortStableFunc(ms, func(p, q termMode) int { return cmp.Compare(p.d.Coef, q.d.Coef) })
 	r := target.Rank()
 	ord, err := tileOrder(target, order)
 	if err != nil || block.Rank() > r {
