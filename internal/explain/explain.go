@@ -138,7 +138,10 @@ type result struct {
 }
 
 // eval evaluates a step's expression with the evaluator.
-func (d *deriver) eval(expr string) (result, []string) {
+func (d *deriver) eval(expr string) (result, []string) { return d.evalKeeping(expr, nil) }
+
+// evalKeeping is eval, its conditions only those keep keeps (all for nil).
+func (d *deriver) evalKeeping(expr string, keep func(layout.Obligation) bool) (result, []string) {
 	f := diag.NewFile("<step>", []byte(expr))
 	e, diags := parser.ParseExpr(f)
 	var v normalize.Value
@@ -146,7 +149,9 @@ func (d *deriver) eval(expr string) (result, []string) {
 	if !diags.HasErrors() {
 		ev := normalize.Evaluator{File: f}
 		ev.OnObligation = func(_ *ast.Call, o layout.Obligation, _ layout.Verdict, _ string) {
-			obl = append(obl, o.String())
+			if keep == nil || keep(o) {
+				obl = append(obl, o.String())
+			}
 		}
 		var more diag.List
 		v, more = ev.Eval(e)

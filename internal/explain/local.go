@@ -35,8 +35,15 @@ func deriveLocalTile(d *deriver, vals []normalize.Value, args []string) (result,
 		return result{}, false
 	}
 	crd := "(" + underscoresOf(tile) + "," + d.padUnderscores(coord, rest) + ")"
-	return d.step("slice", call("slice_and_offset", crd, z.text),
-		fmt.Sprintf("the tile mode is kept whole (_) and the rest mode is sliced at the tile's coordinate %s (padded with _ to the rest's rank): the tile's layout, and {offset}, its first element in L", coord)), true
+	note := fmt.Sprintf("the tile mode is kept whole (_) and the rest mode is sliced at the tile's coordinate %s (padded with _ to the rest's rank): the tile's layout, and {offset}, its first element in L", coord)
+	// local_tile's own conditions, that each integer of the coordinate
+	// lies inside its mode of the rest (past it, the offset depends on
+	// how the values factor the mode), stated on the whole call.
+	_, inside := d.evalKeeping(d.annotate(call("local_tile", args...)), func(o layout.Obligation) bool { return o.Op == "local_tile" && !o.Assumed })
+	if len(inside) > 0 {
+		note += "; the coordinate lies inside the rest, mode by mode, if " + strings.Join(inside, ", ")
+	}
+	return d.step("slice", call("slice_and_offset", crd, z.text), note), true
 }
 
 // deriveLocalPartition is CuTe's local_partition(L, threads, index[, proj]):

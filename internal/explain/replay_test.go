@@ -153,4 +153,8 @@ func TestReplayLocal(t *testing.T) {
 		assert.Greater(t, k, 3, "%s is derived in several steps", src)
 		assert.Equal(t, "slice", d.Steps[len(d.Steps)-1].Rule, src)
 	}
+	// The slice states local_tile's own conditions, as eval does: the
+	// block (3,m) of 128 by 64 exists where M > 384 and N > 64*m.
+	d, _ := replay(t, "local_tile((M,N):(1,M), (128,64), (3,m))")
+	assert.Contains(t, d.Steps[len(d.Steps)-1].Note, "the coordinate lies inside the rest, mode by mode, if M >= 385, N >= 64*m, N != 64*m")
 }
