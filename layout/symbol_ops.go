@@ -512,8 +512,8 @@ func basisLeafOfTerm(t Term) IntTuple {
 		}
 		rest.Names = append(rest.Names, n)
 	}
-	if rest.IsInt() && max(rest.Div, 1) != 0 && rest.Coef%max(rest.Div, 1) == 0 {
-		return Basis(rest.Coef/max(rest.Div, 1), path...)
+	if div := max(rest.Div, 1); rest.IsInt() && rest.Coef%div == 0 {
+		return Basis(rest.Coef/div, path...)
 	}
 	return DynamicBasis(path...)
 }
