@@ -80,6 +80,19 @@ func (s *symCalc) complementGaps(l Layout) (osh, ost []Term, covered Term, ok bo
 // from covered. The cotarget's modes are the leaves of cotarget, or the
 // terms cts when they are given.
 func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTuple, cts []Term) Layout {
+	osh, ost = s.complementRestTerms(osh, ost, covered, cotarget, cts)
+	if s.err != nil {
+		return Layout{}
+	}
+	if len(osh) == 1 && isOne(osh[0]) {
+		return Layout{Int(1), Int(0)}
+	}
+	return s.layoutOfTerms(osh, ost)
+}
+
+// complementRestTerms is complementRest's modes as terms, the extent 1
+// included (the leaves 1:0).
+func (s *symCalc) complementRestTerms(osh, ost []Term, covered Term, cotarget IntTuple, cts []Term) (rsh, rst []Term) {
 	b := covered
 	nc := len(cts)
 	var cls []IntTuple
@@ -102,7 +115,7 @@ func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTupl
 		osh, ost = append(osh, r), append(ost, covered)
 		covered = s.mul(covered, r)
 		if s.err != nil {
-			return Layout{}
+			return nil, nil
 		}
 	}
 	osh, ost = s.coalesceTerms(osh, ost, false)
@@ -116,10 +129,7 @@ func (s *symCalc) complementRest(osh, ost []Term, covered Term, cotarget IntTupl
 			}
 		}
 	}
-	if len(osh) == 1 && isOne(osh[0]) {
-		return Layout{Int(1), Int(0)}
-	}
-	return s.layoutOfTerms(osh, ost)
+	return osh, ost
 }
 
 // ceilDivFold is one step of CuTe's ceil_div of a shape by an integer b,

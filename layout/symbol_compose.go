@@ -53,7 +53,12 @@ func (s *symCalc) composeTree(a Layout, ash, ast []Term, bs, bd IntTuple) Layout
 		}
 		return s.layoutOfTerms(osh, ost)
 	}
-	osh, ost := s.composeLeaf(ash, ast, s.term(bs), s.term(bd))
+	return s.composeTerm(ash, ast, s.term(bs), s.term(bd))
+}
+
+// composeTerm is the layout of composeLeaf.
+func (s *symCalc) composeTerm(ash, ast []Term, rs, rd Term) Layout {
+	osh, ost := s.composeLeaf(ash, ast, rs, rd)
 	if s.err != nil {
 		return Layout{}
 	}

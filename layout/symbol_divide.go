@@ -52,11 +52,32 @@ func (s *symCalc) byTiler(l Layout, t Tiler, f func(l, tile Layout) Layout) Layo
 func (s *symCalc) divideByLayout(l, tile Layout) Layout {
 	sh, st := s.flatTerms(l)
 	csh, _ := s.coalesceTerms(sh, st, false)
-	rest := s.complementOf(tile, IntTuple{}, csh) // the cotarget is the coalesced shape
+	// The rest, complement(tile, csh): the cotarget is the coalesced shape.
+	gsh, gst, covered, ok := s.complementGaps(tile)
+	if !ok {
+		return Layout{}
+	}
+	rsh, rst := s.complementRestTerms(gsh, gst, covered, IntTuple{}, csh)
 	if s.err != nil {
 		return Layout{}
 	}
-	return s.compose(l, s.concat(tile, rest))
+	// l ∘ (tile, rest), mode by mode as composeTree does; the rest's modes
+	// from their terms, as its leaves (complementRest) would give them.
+	ash, ast := s.coalesceTerms(sh, st, true)
+	t := s.composeTree(l, ash, ast, tile.shape, tile.stride)
+	if len(rsh) == 1 {
+		rd := rst[0].normal()
+		if isOne(rsh[0]) {
+			rd = Term{Div: 1} // the rest 1:0
+		}
+		return s.concat(t, s.composeTerm(ash, ast, rsh[0].normal(), rd))
+	}
+	msh, mst := s.concatModes(len(rsh))
+	for i := range rsh {
+		m := s.composeTerm(ash, ast, rsh[i].normal(), rst[i].normal())
+		msh[i], mst[i] = m.shape, m.stride
+	}
+	return s.concat(t, Layout{Tuple(msh...), Tuple(mst...)})
 }
 
 // symZippedDivide, symTiledDivide and symFlatDivide are the divides of
@@ -104,5 +125,5 @@ func symThen(op string, build func(*symCalc) Layout, f func(Layout) (Layout, err
 	if err != nil {
 		return symResult{}, err
 	}
-	return symResult{Layout: anonymousIn(z, &s.tuples), Obligations: s.obl}, nil
+	return symResult{Layout: compactResult(z), Obligations: s.obl}, nil
 }

@@ -20,7 +20,7 @@ func symLocalTile(l Layout, tiler Tiler, coord IntTuple) (Layout, IntTuple, []Ob
 	if err != nil {
 		return Layout{}, IntTuple{}, nil, withOp(err, "local_tile")
 	}
-	z = anonymous(z) // the slice adds offsets of ? and basis elements, not of terms
+	z = compactResult(z) // out of the scratch; the slice adds offsets of ? and basis elements, not of terms
 	tile, rest := z.shape.At(0), z.shape.At(1)
 	if err := tileCoordForm(tiler, coord, z.stride.At(1), rest); err != nil {
 		return Layout{}, IntTuple{}, nil, err

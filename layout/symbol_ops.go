@@ -68,10 +68,13 @@ type symCalc struct {
 }
 
 // concatModes is concatModes with the elements from the operation's
-// array of tuple elements.
+// array of tuple elements (its scratch: see result).
 func (s *symCalc) concatModes(n int) (sh, st []IntTuple) {
+	if s.tuples == nil && s.arena != nil {
+		s.tuples = s.arena.tuples[:0]
+	}
 	if cap(s.tuples)-len(s.tuples) < 2*n {
-		s.tuples = make([]IntTuple, 0, max(2*n, 24))
+		s.tuples = make([]IntTuple, 0, max(2*n, 2*cap(s.tuples), 24))
 	}
 	k := len(s.tuples)
 	s.tuples = s.tuples[:k+2*n]
@@ -87,25 +90,43 @@ func (s *symCalc) concat(ls ...Layout) Layout {
 	return Layout{Tuple(sh...), Tuple(st...)}
 }
 
-// termArena is the arena of an operation's term lists. No list outlives
-// the operation (a result's leaves and obligations copy their terms), so
-// the arena goes back to termArenas when the operation is done.
-type termArena struct{ buf []Term }
+// termArena is the scratch of an operation: its term lists (buf), the
+// elements of the tuples it builds (tuples) and its symbolic leaves
+// (leaves). Nothing outlives the operation: a result is copied out of the
+// scratch (compactResult), and its leaves and obligations copy their
+// terms; so the scratch goes back to termArenas when the operation is done.
+type termArena struct {
+	buf    []Term
+	tuples []IntTuple
+	leaves symLeaves
+}
 
 var termArenas = sync.Pool{New: func() any { return new(termArena) }}
 
-// newSymCalc starts the operation op; done ends it.
+// maxScratch bounds the arrays a scratch keeps for the next operation.
+const maxScratch = 1 << 12
+
+// newSymCalc starts the operation op; done ends it. Its tuples and leaves
+// come from the scratch (concatModes, layoutOfTerms), so whatever it
+// returns goes through compactResult.
 func newSymCalc(op string) *symCalc {
 	a := termArenas.Get().(*termArena)
 	a.buf = a.buf[:0]
 	return &symCalc{op: op, arena: a}
 }
 
-// done gives the arena back: nothing the operation computed may refer to
-// its lists after this.
+// done gives the scratch back: nothing the operation returns may refer to
+// it after this. The scratch keeps the largest arrays the operation used.
 func (s *symCalc) done() {
-	termArenas.Put(s.arena)
-	s.arena = nil
+	a := s.arena
+	if c := cap(s.tuples); c > cap(a.tuples) && c <= maxScratch {
+		a.tuples = s.tuples[:0]
+	}
+	if c := cap(s.leaves); c > cap(a.leaves) && c <= maxScratch {
+		a.leaves = s.leaves[:0]
+	}
+	termArenas.Put(a)
+	s.arena, s.tuples, s.leaves = nil, nil, nil
 }
 
 // terms returns an empty list of capacity n from the operation's arena;
@@ -334,6 +355,9 @@ func (s *symCalc) coalesceTerms(sh, st []Term, extended bool) (osh, ost []Term) 
 }
 
 func (s *symCalc) layoutOfTerms(sh, st []Term) Layout {
+	if s.leaves == nil && s.arena != nil {
+		s.leaves = s.arena.leaves[:0]
+	}
 	s.leaves.reserve(symbolicTerms(sh) + symbolicTerms(st))
 	if len(sh) == 1 {
 		return Layout{s.sym(sh[0]), s.sym(st[0])}
@@ -349,7 +373,85 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 	if s.err != nil {
 		return symResult{}, s.err
 	}
-	return symResult{Layout: anonymousIn(l, &s.tuples), Obligations: s.obl}, nil
+	return symResult{Layout: compactResult(l), Obligations: s.obl}, nil
+}
+
+// compactResult is anonymous(l) in memory of its own: its tuples'
+// elements in one array and its symbolic leaves in another, each of the
+// size it needs, so that a result refers to nothing of the scratch of the
+// operation that built it (newSymCalc), which the next operation reuses.
+func compactResult(l Layout) Layout {
+	var nt, nl int
+	countCompact(l.shape, &nt, &nl)
+	countCompact(l.stride, &nt, &nl)
+	var c compactor
+	// One allocation for both arrays where they are small, as most
+	// results are.
+	switch {
+	case nt <= 4 && nl <= 1:
+		p := new(struct {
+			t [4]IntTuple
+			l [1]symLeaf
+		})
+		c.tuples, c.leaves = p.t[:0], p.l[:0]
+	case nt <= 8 && nl <= 2:
+		p := new(struct {
+			t [8]IntTuple
+			l [2]symLeaf
+		})
+		c.tuples, c.leaves = p.t[:0], p.l[:0]
+	case nt <= 16 && nl <= 4:
+		p := new(struct {
+			t [16]IntTuple
+			l [4]symLeaf
+		})
+		c.tuples, c.leaves = p.t[:0], p.l[:0]
+	default:
+		c.tuples, c.leaves = make([]IntTuple, 0, nt), make(symLeaves, 0, nl)
+	}
+	return Layout{c.copy(l.shape), c.copy(l.stride)}
+}
+
+// countCompact adds to nt the number of tuple elements of t and to nl the
+// number of its symbolic leaves.
+func countCompact(t IntTuple, nt, nl *int) {
+	if t.Kind() != KindTuple {
+		if t.IsSymbolic() {
+			*nl++
+		}
+		return
+	}
+	*nt += len(t.elems)
+	for _, e := range t.elems {
+		countCompact(e, nt, nl)
+	}
+}
+
+// compactor copies trees into the arrays compactResult sized.
+type compactor struct {
+	tuples []IntTuple
+	leaves symLeaves
+}
+
+func (c *compactor) copy(t IntTuple) IntTuple {
+	if t.Kind() != KindTuple {
+		t = anonymousLeaf(t)
+		if !t.IsSymbolic() {
+			return t
+		}
+		c.leaves = c.leaves[:len(c.leaves)+1]
+		l := &c.leaves[len(c.leaves)-1]
+		l.term, l.info = *t.leaf.sym, *t.leaf
+		l.info.sym = &l.term
+		return IntTuple{val: t.val, leaf: &l.info}
+	}
+	k, n := len(c.tuples), len(t.elems)
+	c.tuples = c.tuples[:k+n]
+	elems := c.tuples[k : k+n : k+n]
+	for i, e := range t.elems {
+		elems[i] = c.copy(e)
+	}
+	return IntTuple{elems: elems}
 }
 
 // anonymous turns the terms over the names of ? (?1, ?2, ..., given by
@@ -372,12 +474,19 @@ func anonymousLeaf(t IntTuple) IntTuple {
 	if !t.IsSymbolic() {
 		return t
 	}
-	if x := t.leaf.sym; x.hasBasis() {
-		return basisLeafOfTerm(*x)
+	x := t.leaf.sym
+	unnamed := false // x.hasUnnamed(), read with x.hasBasis() in one pass
+	for _, n := range x.Names {
+		switch {
+		case strings.HasPrefix(n, "@"):
+			return basisLeafOfTerm(*x)
+		case strings.HasPrefix(n, "?"):
+			unnamed = true
+		}
 	}
 	// A symbolic leaf is built by Sym, normalized, with its known
 	// divisor: one over named symbols only is its own leafOfTerm.
-	if x := t.leaf.sym; t.val != x.KnownDivisor() || x.hasUnnamed() {
+	if unnamed || t.val != x.KnownDivisor() {
 		return leafOfTerm(*x)
 	}
 	return t
@@ -422,6 +531,9 @@ func (r symResult) String() string {
 // with its divisor as the fact, so that the operation sees one symbol for
 // each ? wherever its leaf goes (anonymous turns them back into ?).
 func (s *symCalc) namedTuple(t IntTuple) IntTuple {
+	if !t.HasAnonymous() {
+		return t
+	}
 	return mapLeaves(t, func(l IntTuple) IntTuple {
 		if l.Kind() != KindDynamic || l.IsSymbolic() {
 			return l

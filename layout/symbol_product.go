@@ -120,5 +120,5 @@ func symRankedProduct(block, tiler Layout, raked bool) (symResult, error) {
 	if err != nil {
 		return symResult{}, err
 	}
-	return symResult{Layout: anonymousIn(z, &s.tuples), Obligations: s.obl}, nil
+	return symResult{Layout: compactResult(z), Obligations: s.obl}, nil
 }

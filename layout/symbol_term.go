@@ -109,24 +109,34 @@ func (t Term) mulSymbol(name string, f int64) Term {
 // normal reduces Coef/Div to lowest terms, makes Div positive, and gives
 // every occurrence of a name the strongest fact any occurrence has.
 func (t Term) normal() Term {
-	if t.Div == 0 {
+	switch {
+	case t.Div == 1:
+		// Lowest terms already: the common case, no division.
+	case t.Div == 0:
 		t.Div = 1
-	}
-	if t.Div < 0 {
-		t.Div, t.Coef = -t.Div, -t.Coef
-	}
-	if g := gcd(t.Coef, t.Div); g > 1 {
-		t.Coef, t.Div = t.Coef/g, t.Div/g
+	default:
+		if t.Div < 0 {
+			t.Div, t.Coef = -t.Div, -t.Coef
+		}
+		if g := gcd(t.Coef, t.Div); g > 1 {
+			t.Coef, t.Div = t.Coef/g, t.Div/g
+		}
 	}
 	if t.Coef == 0 {
 		return Term{Div: 1}
 	}
-	// Names is sorted: the occurrences of a name are adjacent.
+	// Names is sorted: the occurrences of a name are adjacent. A name that
+	// occurs once keeps its fact (at least 1); a repeated one gets the lcm
+	// of its occurrences' facts.
 	cloned := false
 	for i := 0; i < len(t.Names); {
-		j, f := i, int64(1)
-		for ; j < len(t.Names) && t.Names[j] == t.Names[i]; j++ {
-			f = lcmCapped(f, t.Facts[j])
+		j := i + 1
+		for j < len(t.Names) && t.Names[j] == t.Names[i] {
+			j++
+		}
+		f := max(t.Facts[i], 1)
+		for k := i + 1; k < j; k++ {
+			f = lcmCapped(f, t.Facts[k])
 		}
 		for k := i; k < j; k++ {
 			if t.Facts[k] != f {
@@ -156,6 +166,12 @@ func CombineFacts(a, b int64) (l int64, ok bool) {
 // weaker fact, still true).
 func lcmCapped(a, b int64) int64 {
 	a, b = max(a, 1), max(b, 1)
+	if a == b || b == 1 {
+		return a
+	}
+	if a == 1 {
+		return b
+	}
 	var c calc
 	l := c.mul(a/gcd(a, b), b)
 	if c.err != nil {
@@ -171,6 +187,15 @@ const MaxSymbols = 64
 // Mul returns the product of two terms. ok is false when the coefficient or
 // the divisor overflows, or the product has more than MaxSymbols symbols.
 func (t Term) Mul(u Term) (Term, bool) {
+	if len(u.Names) == 0 && u.Div == 1 && t.Div == 1 && len(t.Names) <= MaxSymbols {
+		// Times an integer, the common case: t's symbols as they are.
+		p, ok := mulOK(t.Coef, u.Coef)
+		if !ok {
+			return Term{}, false
+		}
+		t.Coef = p
+		return t.normal(), true
+	}
 	if len(t.Names)+len(u.Names) > MaxSymbols {
 		return Term{}, false
 	}
@@ -237,18 +262,22 @@ func (t Term) Quo(u Term) (Term, bool) {
 	}
 	names, facts := t.Names, t.Facts
 	if len(u.Names) > 0 {
-		if len(u.Names) > len(t.Names) {
+		// Both lists are sorted: u's symbols must be among t's, with
+		// multiplicity; the quotient keeps the others (of a repeated name,
+		// the last occurrences).
+		n := len(t.Names) - len(u.Names)
+		if n < 0 || !containsSymbols(t.Names, u.Names) {
 			return Term{}, false
 		}
-		names, facts = termSlices(len(t.Names))
-		copy(names, t.Names)
-		copy(facts, t.Facts)
-		for _, n := range u.Names {
-			i := slices.Index(names, n)
-			if i < 0 {
-				return Term{}, false
+		names, facts = termSlices(n)
+		k, j := 0, 0
+		for i, name := range t.Names {
+			if j < len(u.Names) && name == u.Names[j] {
+				j++
+				continue
 			}
-			names, facts = slices.Delete(names, i, i+1), slices.Delete(facts, i, i+1)
+			names[k], facts[k] = name, t.Facts[i]
+			k++
 		}
 	}
 	var c calc
@@ -257,6 +286,24 @@ func (t Term) Quo(u Term) (Term, bool) {
 		return Term{}, false
 	}
 	return r.normal(), true
+}
+
+// containsSymbols reports whether the sorted list sub is part of the sorted
+// list names, a name occurring in sub as often as in names at most.
+func containsSymbols(names, sub []string) bool {
+	j := 0
+	for _, name := range names {
+		if j == len(sub) {
+			return true
+		}
+		switch {
+		case name == sub[j]:
+			j++
+		case sub[j] < name:
+			return false
+		}
+	}
+	return j == len(sub)
 }
 
 // SameMonomial reports whether t and u are the same product of symbols (their
@@ -284,7 +331,10 @@ func (t Term) KnownDivisor() int64 {
 	if n == 0 {
 		return 0
 	}
-	return max(n/gcd(n, max(t.Div, 1)), 1)
+	if t.Div <= 1 {
+		return n
+	}
+	return max(n/gcd(n, t.Div), 1)
 }
 
 // Symbols returns the distinct symbols of t with their facts.
@@ -360,7 +410,7 @@ type symLeaves []symLeaf
 // six: an operation's results have a few leaves each).
 func (a *symLeaves) reserve(n int) {
 	if cap(*a)-len(*a) < n {
-		*a = make(symLeaves, 0, max(n, 6))
+		*a = make(symLeaves, 0, max(n, 2*cap(*a), 6))
 	}
 }
 

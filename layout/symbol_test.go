@@ -81,3 +81,29 @@ func TestDischarge(t *testing.T) {
 		t.Errorf("T{div=256} | 384: got %v", v)
 	}
 }
+
+func TestSymLogicalDivideWholeModeRest(t *testing.T) {
+	// A tile that covers its whole mode leaves the rest 1:0, whose stride
+	// is 0 as CuTe's is. CuTe C++ compiled on the host (CUTLASS at
+	// 7107b05535f8977f5ecb9d01ee203205b1fd9bc4) prints logical_divide of (_8,4):(_1,_8)
+	// by the tile (8:1) as ((_8,_1),4):((_1,_0),_8), and of (_8,12):(_1,_8)
+	// by (8:1, 4:1) as ((_8,_1),(_4,3)):((_1,_0),(_8,_32)): these are the
+	// symbolic results at M = 4 and M = 12.
+	a := MustNew(Tuple(Int(8), symbol("M", 0)), Tuple(Int(1), Int(8)))
+	eight, four := TileLayout(MustNew(Int(8), Int(1))), TileLayout(MustNew(Int(4), Int(1)))
+	for _, c := range []struct {
+		tiler Tiler
+		want  string
+	}{
+		{TileTuple(eight), "((8,1),M):((1,0),8)"},
+		{TileTuple(eight, four), "((8,1),(4,M/4)):((1,0),(8,32))"},
+	} {
+		r, err := symLogicalDivide(a, c.tiler)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Layout.String(); got != c.want {
+			t.Errorf("logical_divide(%s, %v): got %s, want %s", a, c.tiler, got, c.want)
+		}
+	}
+}
