@@ -382,8 +382,8 @@ func (s *symCalc) result(l Layout) (symResult, error) {
 // operation that built it (newSymCalc), which the next operation reuses.
 func compactResult(l Layout) Layout {
 	var nt, nl int
-	countCompact(l.shape, &nt, &nl)
-	countCompact(l.stride, &nt, &nl)
+	countCompact(&l.shape, &nt, &nl)
+	countCompact(&l.stride, &nt, &nl)
 	var c compactor
 	// One allocation for both arrays where they are small, as most
 	// results are.
@@ -409,21 +409,23 @@ func compactResult(l Layout) Layout {
 	default:
 		c.tuples, c.leaves = make([]IntTuple, 0, nt), make(symLeaves, 0, nl)
 	}
-	return Layout{c.copy(l.shape), c.copy(l.stride)}
+	var r Layout
+	c.copyTo(&r.shape, &l.shape)
+	c.copyTo(&r.stride, &l.stride)
+	return r
 }
 
 // countCompact adds to nt the number of tuple elements of t and to nl the
 // number of its symbolic leaves.
-func countCompact(t IntTuple, nt, nl *int) {
-	if t.Kind() != KindTuple {
-		if t.IsSymbolic() {
-			*nl++
+func countCompact(t *IntTuple, nt, nl *int) {
+	switch {
+	case t.elems != nil:
+		*nt += len(t.elems)
+		for i := range t.elems {
+			countCompact(&t.elems[i], nt, nl)
 		}
-		return
-	}
-	*nt += len(t.elems)
-	for _, e := range t.elems {
-		countCompact(e, nt, nl)
+	case t.leaf != nil && t.leaf.sym != nil:
+		*nl++
 	}
 }
 
@@ -433,25 +435,31 @@ type compactor struct {
 	leaves symLeaves
 }
 
-func (c *compactor) copy(t IntTuple) IntTuple {
-	if t.Kind() != KindTuple {
-		t = anonymousLeaf(t)
-		if !t.IsSymbolic() {
-			return t
+// copyTo writes the copy of t to dst.
+func (c *compactor) copyTo(dst, t *IntTuple) {
+	switch {
+	case t.elems != nil:
+		k, n := len(c.tuples), len(t.elems)
+		c.tuples = c.tuples[:k+n]
+		elems := c.tuples[k : k+n : k+n]
+		for i := range t.elems {
+			c.copyTo(&elems[i], &t.elems[i])
+		}
+		*dst = IntTuple{elems: elems}
+	case t.leaf == nil || t.leaf.sym == nil:
+		*dst = *t // an integer, or a leaf no operation builds in its scratch
+	default:
+		a := anonymousLeaf(*t)
+		if !a.IsSymbolic() {
+			*dst = a
+			return
 		}
 		c.leaves = c.leaves[:len(c.leaves)+1]
 		l := &c.leaves[len(c.leaves)-1]
-		l.term, l.info = *t.leaf.sym, *t.leaf
+		l.term, l.info = *a.leaf.sym, *a.leaf
 		l.info.sym = &l.term
-		return IntTuple{val: t.val, leaf: &l.info}
+		*dst = IntTuple{val: a.val, leaf: &l.info}
 	}
-	k, n := len(c.tuples), len(t.elems)
-	c.tuples = c.tuples[:k+n]
-	elems := c.tuples[k : k+n : k+n]
-	for i, e := range t.elems {
-		elems[i] = c.copy(e)
-	}
-	return IntTuple{elems: elems}
 }
 
 // anonymous turns the terms over the names of ? (?1, ?2, ..., given by

@@ -107,8 +107,17 @@ func (t Term) mulSymbol(name string, f int64) Term {
 }
 
 // normal reduces Coef/Div to lowest terms, makes Div positive, and gives
-// every occurrence of a name the strongest fact any occurrence has.
+// every occurrence of a name the strongest fact any occurrence has. An
+// integer, the most common term, is returned at once (inlined).
 func (t Term) normal() Term {
+	if t.Div == 1 && t.Coef != 0 && len(t.Names) == 0 {
+		return t
+	}
+	return t.normalize()
+}
+
+// normalize is normal for any term.
+func (t Term) normalize() Term {
 	switch {
 	case t.Div == 1:
 		// Lowest terms already: the common case, no division.
