@@ -63,12 +63,14 @@ func (d *DynamicNamer) Tiler(t Tiler) Tiler {
 }
 
 // HasAnonymous reports whether a leaf of t is ?.
-func (t IntTuple) HasAnonymous() bool {
-	if t.Kind() != KindTuple {
-		return isAnonLeaf(t)
+func (t IntTuple) HasAnonymous() bool { return hasAnonymous(&t) }
+
+func hasAnonymous(t *IntTuple) bool {
+	if t.elems == nil {
+		return t.leaf != nil && t.leaf.kind == KindDynamic && t.leaf.sym == nil // isAnonLeaf
 	}
-	for _, e := range t.elems {
-		if e.HasAnonymous() {
+	for i := range t.elems {
+		if hasAnonymous(&t.elems[i]) {
 			return true
 		}
 	}

@@ -35,26 +35,26 @@ const maxDepth = 256
 // IntTuple.Nodes.
 func TooDeep(ts ...IntTuple) bool {
 	budget := int64(MaxNodes) + 1
-	for _, t := range ts {
-		if tooDeep(t, 0, &budget) {
+	for i := range ts {
+		if tooDeep(&ts[i], 0, &budget) {
 			return true
 		}
 	}
 	return false
 }
 
-func tooDeep(t IntTuple, depth int, budget *int64) bool {
+func tooDeep(t *IntTuple, depth int, budget *int64) bool {
 	if t.elems == nil {
 		return false
 	}
 	if depth+1 > maxDepth {
 		return true
 	}
-	for _, e := range t.elems {
+	for i := range t.elems {
 		if *budget--; *budget < 0 {
 			return false // a value this wide is refused by its size
 		}
-		if tooDeep(e, depth+1, budget) {
+		if tooDeep(&t.elems[i], depth+1, budget) {
 			return true
 		}
 	}
@@ -77,8 +77,8 @@ func (t IntTuple) Nodes(limit int64) int64 { return countNodes(limit, t) }
 // number larger than limit as soon as it exceeds limit.
 func countNodes(limit int64, ts ...IntTuple) int64 {
 	var n int64
-	for _, t := range ts {
-		n = countTree(t, n, limit)
+	for i := range ts {
+		n = countTree(&ts[i], n, limit)
 		if n > limit {
 			break
 		}
@@ -86,13 +86,13 @@ func countNodes(limit int64, ts ...IntTuple) int64 {
 	return n
 }
 
-func countTree(t IntTuple, n, limit int64) int64 {
+func countTree(t *IntTuple, n, limit int64) int64 {
 	n++
-	for _, e := range t.elems {
+	for i := range t.elems {
 		if n > limit {
 			return n
 		}
-		n = countTree(e, n, limit)
+		n = countTree(&t.elems[i], n, limit)
 	}
 	return n
 }

@@ -222,6 +222,12 @@ func (t *Term) hasUnnamed() bool {
 }
 
 func (s *symCalc) mul(a, b Term) Term {
+	if len(a.Names) == 0 && len(b.Names) == 0 && a.Div == 1 && b.Div == 1 {
+		// Two integers, most products: Mul's result without its steps.
+		if p, ok := mulOK(a.Coef, b.Coef); ok {
+			return Term{Coef: p, Div: 1}
+		}
+	}
 	r, ok := a.Mul(b)
 	if !ok {
 		s.failStatic(CodeOverflow, "the product of %s and %s overflows int64 or has more than %d symbols", a.Plain(), b.Plain(), MaxSymbols)

@@ -107,17 +107,23 @@ func (t Term) mulSymbol(name string, f int64) Term {
 }
 
 // normal reduces Coef/Div to lowest terms, makes Div positive, and gives
-// every occurrence of a name the strongest fact any occurrence has. An
-// integer, the most common term, is returned at once (inlined).
+// every occurrence of a name the strongest fact any occurrence has.
 func (t Term) normal() Term {
-	if t.Div == 1 && t.Coef != 0 && len(t.Names) == 0 {
-		return t
-	}
-	return t.normalize()
+	t.norm()
+	return t
 }
 
-// normalize is normal for any term.
-func (t Term) normalize() Term {
+// norm makes t normal in place; an integer, the most common term, at
+// once (norm is inlined).
+func (t *Term) norm() {
+	if t.Div == 1 && t.Coef != 0 && len(t.Names) == 0 {
+		return
+	}
+	t.normalize()
+}
+
+// normalize is norm for any term.
+func (t *Term) normalize() {
 	switch {
 	case t.Div == 1:
 		// Lowest terms already: the common case, no division.
@@ -132,7 +138,8 @@ func (t Term) normalize() Term {
 		}
 	}
 	if t.Coef == 0 {
-		return Term{Div: 1}
+		*t = Term{Div: 1}
+		return
 	}
 	// Names is sorted: the occurrences of a name are adjacent. A name that
 	// occurs once keeps its fact (at least 1); a repeated one gets the lcm
@@ -157,7 +164,6 @@ func (t Term) normalize() Term {
 		}
 		i = j
 	}
-	return t
 }
 
 // CombineFacts is the fact of a symbol known to be divisible by a and by
@@ -203,7 +209,8 @@ func (t Term) Mul(u Term) (Term, bool) {
 			return Term{}, false
 		}
 		t.Coef = p
-		return t.normal(), true
+		t.norm()
+		return t, true
 	}
 	if len(t.Names)+len(u.Names) > MaxSymbols {
 		return Term{}, false
@@ -214,7 +221,8 @@ func (t Term) Mul(u Term) (Term, bool) {
 		return Term{}, false
 	}
 	r.Names, r.Facts = mergeSymbols(t, u)
-	return r.normal(), true
+	r.norm()
+	return r, true
 }
 
 // mergeSymbols returns the sorted symbols of t and u with their facts,
@@ -259,7 +267,8 @@ func (t Term) DivInt(k int64) (Term, bool) {
 	if c.err != nil || k <= 0 {
 		return Term{}, false
 	}
-	return r.normal(), true
+	r.norm()
+	return r, true
 }
 
 // Quo returns t/u when the quotient is a term whose symbols are exactly
@@ -294,7 +303,8 @@ func (t Term) Quo(u Term) (Term, bool) {
 	if c.err != nil {
 		return Term{}, false
 	}
-	return r.normal(), true
+	r.norm()
+	return r, true
 }
 
 // containsSymbols reports whether the sorted list sub is part of the sorted
@@ -425,7 +435,7 @@ func (a *symLeaves) reserve(n int) {
 
 // sym is Sym with the leaf from the arena a.
 func (a *symLeaves) sym(t Term) IntTuple {
-	t = t.normal()
+	t.norm()
 	if t.IsInt() && t.Div == 1 {
 		return Int(t.Coef)
 	}
@@ -484,12 +494,14 @@ func (t IntTuple) Term() (Term, bool) {
 func (t IntTuple) IsSymbolic() bool { return t.leaf != nil && t.leaf.sym != nil }
 
 // HasSymbols reports whether some leaf of t is a symbolic term.
-func (t IntTuple) HasSymbols() bool {
-	if t.Kind() != KindTuple {
-		return t.IsSymbolic()
+func (t IntTuple) HasSymbols() bool { return hasSymbols(&t) }
+
+func hasSymbols(t *IntTuple) bool {
+	if t.elems == nil {
+		return t.leaf != nil && t.leaf.sym != nil
 	}
-	for _, e := range t.elems {
-		if e.HasSymbols() {
+	for i := range t.elems {
+		if hasSymbols(&t.elems[i]) {
 			return true
 		}
 	}
@@ -501,10 +513,12 @@ func (l Layout) HasSymbols() bool { return l.shape.HasSymbols() || l.stride.HasS
 
 // HasFacts reports whether a symbol of t has a known divisor (a fact
 // above 1): where none has, AddSymbols would add only facts of 1.
-func (t IntTuple) HasFacts() bool {
-	if t.Kind() != KindTuple {
-		if s, ok := t.Term(); ok {
-			for _, f := range s.Facts {
+func (t IntTuple) HasFacts() bool { return hasFacts(&t) }
+
+func hasFacts(t *IntTuple) bool {
+	if t.elems == nil {
+		if t.leaf != nil && t.leaf.sym != nil {
+			for _, f := range t.leaf.sym.Facts {
 				if f > 1 {
 					return true
 				}
@@ -512,8 +526,8 @@ func (t IntTuple) HasFacts() bool {
 		}
 		return false
 	}
-	for _, e := range t.elems {
-		if e.HasFacts() {
+	for i := range t.elems {
+		if hasFacts(&t.elems[i]) {
 			return true
 		}
 	}
