@@ -213,15 +213,16 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 	if !x.checkArgsSize(n, op.name, vals) {
 		return nil, false
 	}
-	if outer == nil {
-		if r, handled, ok := x.symbolic(op, n, a); handled {
+	if outer == nil && op.symbolic != nil {
+		syms := hasSymbols(a) // one walk of the arguments, for the symbolic form and the conditions below
+		if r, handled, ok := x.symbolic(op, n, a, syms); handled {
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
 			if ok && (op.name == "coalesce" || op.name == "filter") && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // coalesce computes with ? as with symbols, which may be 1
 			}
-			if ok && (op.name == "complement" || productOps[op.name] || foldOps[op.name]) && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
+			if ok && (op.name == "complement" || productOps[op.name] || foldOps[op.name]) && syms && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // symbols stand for positive values, a ? stride for any
 			}
 			if ok {

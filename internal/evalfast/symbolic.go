@@ -41,20 +41,24 @@ type Arg struct {
 }
 
 // SymCall is a line with symbols as ReadSymbolic reads it. A caller may
-// keep one and reuse it: the values of a line are its own (their tuples'
-// elements and tilers' modes come from one array a line).
+// keep one and reuse it from line to line: the values of a line are
+// valid until ReadSymbolic reads the next line into it, which reuses the
+// arrays their tuples' elements and tilers' modes come from (so a line
+// allocates none where they fit). A caller that keeps a line's values
+// reads the next line into another SymCall.
 type SymCall struct {
 	Name []byte // the operation, as written in the line
 	Args [4]Arg // the arguments, N of them
 	N    int
+	r    symReader // the reader's state, kept from line to line
 }
 
-// symArena holds the elements of a line's tuples: one allocation a line
-// for most.
-type symArena struct {
-	elems [8]layout.IntTuple
-	ne    int
-}
+// The most elements of tuples, and modes of tilers, a line takes from the
+// arrays of its SymCall; a line with more takes the rest from the heap.
+const (
+	symElems = 32
+	symModes = 2 * maxTiles
+)
 
 // maxSymbols is the most distinct symbols (name and written fact) a line
 // of the fast path has.
@@ -67,7 +71,10 @@ type symReader struct {
 	nfacts   int
 	leaves   [maxSymbols]symLeaf // the leaf made of each symbol as written
 	nleaves  int
-	arena    *symArena           // where the tuples' elements go
+	elems    []layout.IntTuple     // where the tuples' elements go: own, or a block of the heap when it is full
+	own      [symElems]layout.IntTuple
+	modes    [symModes]layout.Tiler // where the tilers' modes go
+	nmodes   int
 	stack    [24]layout.IntTuple // the elements of the tuples being read
 	top      int
 	symbolic bool // a symbol or ? was read
@@ -99,8 +106,13 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 	if k := bytes.IndexByte(line, '('); k < 0 || !hasLetter(line[k:]) && bytes.IndexByte(line[k:], '?') < 0 {
 		return false
 	}
-	var r symReader
-	r.src = line
+	r := &c.r
+	// Every other field is written before it is read: the facts and the
+	// leaves up to their counts, the stack up to its top.
+	r.reader = reader{src: line}
+	r.nfacts, r.nleaves, r.top, r.nmodes = 0, 0, 0, 0
+	r.symbolic, r.small, r.under = false, false, false
+	r.elems = r.own[:0]
 	if !r.scanFacts() {
 		return false
 	}
@@ -314,16 +326,12 @@ func (r *symReader) tree(stride bool, depth int) (layout.IntTuple, bool) {
 	if n < 2 {
 		return layout.IntTuple{}, false // (x): left to the full path
 	}
-	if r.arena == nil || len(r.arena.elems)-r.arena.ne < n {
-		r.arena = new(symArena)
-		if n > len(r.arena.elems) {
-			return layout.Tuple(append([]layout.IntTuple(nil), r.stack[base:base+n]...)...), true
-		}
+	if cap(r.elems)-len(r.elems) < n {
+		r.elems = make([]layout.IntTuple, 0, max(n, symElems))
 	}
-	a := r.arena
-	k := a.ne
-	a.ne += copy(a.elems[k:], r.stack[base:base+n])
-	return layout.Tuple(a.elems[k : k+n : k+n]...), true
+	k := len(r.elems)
+	r.elems = append(r.elems, r.stack[base:base+n]...)
+	return layout.Tuple(r.elems[k : k+n : k+n]...), true
 }
 
 // leaf reads an integer, a symbol with its fact, ? with its, or a product
@@ -569,6 +577,13 @@ func (r *symReader) tiler(a *Arg) bool {
 			return false
 		}
 	}
-	a.Kind, a.Tiler = ArgTiler, layout.TileTuple(append([]layout.Tiler(nil), modes[:n]...)...)
+	var tm []layout.Tiler
+	if k := r.nmodes; k+n <= len(r.modes) {
+		r.nmodes += copy(r.modes[k:], modes[:n])
+		tm = r.modes[k : k+n : k+n]
+	} else {
+		tm = append([]layout.Tiler(nil), modes[:n]...)
+	}
+	a.Kind, a.Tiler = ArgTiler, layout.TileTuple(tm...)
 	return true
 }
