@@ -71,7 +71,7 @@ type symReader struct {
 	nfacts   int
 	leaves   [maxSymbols]symLeaf // the leaf made of each symbol as written
 	nleaves  int
-	elems    []layout.IntTuple     // where the tuples' elements go: own, or a block of the heap when it is full
+	elems    []layout.IntTuple // where the tuples' elements go: own, or a block of the heap when it is full
 	own      [symElems]layout.IntTuple
 	modes    [symModes]layout.Tiler // where the tilers' modes go
 	nmodes   int
