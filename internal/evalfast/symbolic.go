@@ -50,7 +50,22 @@ type SymCall struct {
 	Name []byte // the operation, as written in the line
 	Args [4]Arg // the arguments, N of them
 	N    int
-	r    symReader // the reader's state, kept from line to line
+	keep symKeep // what the reader keeps from line to line
+}
+
+// symKeep is what ReadSymbolic keeps in a SymCall from line to line: the
+// arrays a line's tuples' elements and tilers' modes come from, and the
+// leaves of the last symbols read. (The rest of the reader's state lives
+// on the stack: stores to it need no write barrier.)
+type symKeep struct {
+	elems [symElems]layout.IntTuple
+	modes [symModes]layout.Tiler
+	// kept are leaves made on earlier lines, the last of each symbol as
+	// written with its fact over the line: a leaf is a value, which no
+	// line changes, so a later line with the same symbol takes it (and
+	// its name's string) rather than allocating another.
+	kept  [maxSymbols]keptLeaf
+	nkept int // where the next one goes, in turn
 }
 
 // The most elements of tuples, and modes of tilers, a line takes from the
@@ -71,10 +86,9 @@ type symReader struct {
 	nfacts   int
 	leaves   [maxSymbols]symLeaf // the leaf made of each symbol as written
 	nleaves  int
-	elems    []layout.IntTuple // where the tuples' elements go: own, or a block of the heap when it is full
-	own      [symElems]layout.IntTuple
-	modes    [symModes]layout.Tiler // where the tilers' modes go
-	nmodes   int
+	keep     *symKeep
+	elems    []layout.IntTuple   // where the tuples' elements go: keep's, or a block of the heap when it is full
+	nmodes   int                 // the tilers' modes taken from keep
 	stack    [24]layout.IntTuple // the elements of the tuples being read
 	top      int
 	symbolic bool // a symbol or ? was read
@@ -85,6 +99,12 @@ type symReader struct {
 type fact struct {
 	name []byte
 	div  int64
+}
+
+type keptLeaf struct {
+	str          string
+	written, div int64
+	leaf         layout.IntTuple
 }
 
 type symLeaf struct {
@@ -106,13 +126,8 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 	if k := bytes.IndexByte(line, '('); k < 0 || !hasLetter(line[k:]) && bytes.IndexByte(line[k:], '?') < 0 {
 		return false
 	}
-	r := &c.r
-	// Every other field is written before it is read: the facts and the
-	// leaves up to their counts, the stack up to its top.
-	r.reader = reader{src: line}
-	r.nfacts, r.nleaves, r.top, r.nmodes = 0, 0, 0, 0
-	r.symbolic, r.small, r.under = false, false, false
-	r.elems = r.own[:0]
+	r := symReader{reader: reader{src: line}, keep: &c.keep}
+	r.elems = r.keep.elems[:0]
 	if !r.scanFacts() {
 		return false
 	}
@@ -484,6 +499,9 @@ func (r *symReader) symbol(name []byte, written int64) (layout.IntTuple, bool) {
 	l := &r.leaves[i]
 	if !l.made {
 		l.leaf, l.made = layout.SymbolLeaf(l.str, l.div), true
+		k := r.keep
+		k.kept[k.nkept] = keptLeaf{str: l.str, written: l.written, div: l.div, leaf: l.leaf}
+		k.nkept = (k.nkept + 1) % len(k.kept)
 	}
 	return l.leaf, true
 }
@@ -507,8 +525,8 @@ func (r *symReader) symbolTerm(name []byte, written int64) (layout.Term, bool) {
 // fact written, adding it: its fact is the name's over the line.
 func (r *symReader) entry(name []byte, written int64) (int, bool) {
 	str := ""
-	for i, l := range r.leaves[:r.nleaves] {
-		if string(l.name) == string(name) {
+	for i := range r.nleaves {
+		if l := &r.leaves[i]; string(l.name) == string(name) {
 			if l.written == written {
 				return i, true
 			}
@@ -518,9 +536,6 @@ func (r *symReader) entry(name []byte, written int64) (int, bool) {
 	if r.nleaves == len(r.leaves) {
 		return 0, false
 	}
-	if str == "" {
-		str = string(name)
-	}
 	div := max(written, 1)
 	if f := r.factOf(name); f > 0 {
 		l, ok := layout.CombineFacts(div, f)
@@ -529,7 +544,20 @@ func (r *symReader) entry(name []byte, written int64) (int, bool) {
 		}
 		div = l
 	}
-	r.leaves[r.nleaves] = symLeaf{name: name, str: str, written: written, div: div}
+	e := symLeaf{name: name, str: str, written: written, div: div}
+	for j := range r.keep.kept {
+		if k := &r.keep.kept[j]; k.str == string(name) && k.str != "" {
+			e.str = k.str
+			if k.written == written && k.div == div {
+				e.leaf, e.made = k.leaf, true
+				break
+			}
+		}
+	}
+	if e.str == "" {
+		e.str = string(name)
+	}
+	r.leaves[r.nleaves] = e
 	r.nleaves++
 	return r.nleaves - 1, true
 }
@@ -578,9 +606,9 @@ func (r *symReader) tiler(a *Arg) bool {
 		}
 	}
 	var tm []layout.Tiler
-	if k := r.nmodes; k+n <= len(r.modes) {
-		r.nmodes += copy(r.modes[k:], modes[:n])
-		tm = r.modes[k : k+n : k+n]
+	if k := r.nmodes; k+n <= len(r.keep.modes) {
+		r.nmodes += copy(r.keep.modes[k:], modes[:n])
+		tm = r.keep.modes[k : k+n : k+n]
 	} else {
 		tm = append([]layout.Tiler(nil), modes[:n]...)
 	}
