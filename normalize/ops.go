@@ -85,10 +85,8 @@ func (a *args) n() int                     { return len(a.vals) }
 func (a *args) layout(i int) layout.Layout { return a.vals[i].(Layout).L }
 func (a *args) int(i int) int64            { return int64(a.vals[i].(Int)) }
 func (a *args) tiler(i int) layout.Tiler {
-	if i < len(a.tilers) {
-		return a.tilers[i]
-	}
-	return a.more[i]
+	t, _ := a.tilerAt(i)
+	return t
 }
 func (a *args) swizzle(i int) layout.Swizzle {
 	return a.vals[i].(Swizzle).S
@@ -114,10 +112,14 @@ func (a *args) ints(from int) []int {
 }
 
 // tilerAt returns the tiler of argument i, and whether that argument was
-// read as a tiler.
+// read as a tiler (the zero Tiler when not: tilers holds what an earlier
+// call set where has has no bit, see reset).
 func (a *args) tilerAt(i int) (layout.Tiler, bool) {
 	if i < len(a.tilers) {
-		return a.tilers[i], a.has&(1<<i) != 0
+		if a.has&(1<<i) == 0 {
+			return layout.Tiler{}, false
+		}
+		return a.tilers[i], true
 	}
 	t, ok := a.more[i]
 	return t, ok
@@ -133,6 +135,13 @@ func (a *args) eachTiler(f func(layout.Tiler)) {
 	for _, t := range a.more {
 		f(t)
 	}
+}
+
+// reset makes a the arguments vals, with no tiler read: the array of
+// tilers is not cleared (an evaluation's args serve call after call), has
+// says which entries are set.
+func (a *args) reset(vals []Value) {
+	a.vals, a.has, a.more = vals, 0, nil
 }
 
 func (a *args) setTiler(i int, t layout.Tiler) {
@@ -191,7 +200,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 	}
 	// The operations never evaluate an expression, so one call's args at
 	// a time is all an evaluation needs.
-	x.args = args{vals: vals}
+	x.args.reset(vals)
 	a := &x.args
 	for i, v := range vals {
 		k := op.param(i)

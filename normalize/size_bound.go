@@ -53,9 +53,13 @@ func (x *evaluation) checkArgsSize(n *ast.Call, op string, vals []Value) bool {
 // checkResultSize reports E0705 at span when v is over the bound on nodes
 // or on depth.
 func (x *evaluation) checkResultSize(span diag.Span, op string, v Value) bool {
-	if valueNodes(v, layout.MaxNodes) > layout.MaxNodes {
+	n := valueNodes(v, layout.MaxNodes)
+	if n > layout.MaxNodes {
 		x.tooLarge(span, op, v)
 		return false
+	}
+	if n <= shallowNodes {
+		return true // nests at most n-1 deep: not too deep
 	}
 	var buf [5]layout.IntTuple
 	if layout.TooDeep(appendTrees(buf[:0], v)...) {
@@ -64,6 +68,12 @@ func (x *evaluation) checkResultSize(span diag.Span, op string, v Value) bool {
 	}
 	return true
 }
+
+// shallowNodes is a number of nodes below the depth that layout.TooDeep
+// refuses (256): a value of at most this many nodes nests at most one less
+// deep, so its depth needs no walk (TestShallowNodesNotTooDeep holds it to
+// TooDeep).
+const shallowNodes = 64
 
 // tooLarge reports the values, over the bound together, with their exact
 // size.

@@ -10,6 +10,8 @@ import (
 	"github.com/cutec/cutec/diag"
 
 	"github.com/cutec/cutec/layout"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // flatTuple returns a tuple of n leaves: n+1 nodes.
@@ -73,4 +75,21 @@ func TestMakeLayoutOfLargeArgumentsRefused(t *testing.T) {
 	if msg := x.diags[0].Message; !strings.Contains(msg, "at least 262166 nodes") {
 		t.Errorf("message %q does not state the size %d", msg, n)
 	}
+}
+
+// TestShallowNodesNotTooDeep: checkResultSize takes a value of at most
+// shallowNodes nodes as not too deep without walking it; the deepest such
+// value, a chain of nested tuples, must be one layout.TooDeep accepts
+// (and a chain of 300 levels, past the parser's 256, one it refuses).
+func TestShallowNodesNotTooDeep(t *testing.T) {
+	chain := func(nodes int) layout.IntTuple {
+		v := layout.Int(1)
+		for range nodes - 1 {
+			v = layout.Tuple(v)
+		}
+		return v
+	}
+	require.Equal(t, int64(shallowNodes), chain(shallowNodes).Nodes(layout.MaxNodes))
+	assert.False(t, layout.TooDeep(chain(shallowNodes)))
+	assert.True(t, layout.TooDeep(chain(300)))
 }
