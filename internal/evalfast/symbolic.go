@@ -165,9 +165,11 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 func (r *symReader) scanFacts() bool {
 	src := r.src
 	for i := 0; i < len(src); i++ {
-		if src[i] != '{' {
-			continue
+		n := bytes.IndexByte(src[i:], '{')
+		if n < 0 {
+			break
 		}
+		i += n
 		div, _, ok := readDiv(src, i)
 		if !ok || div < 1 {
 			return false
