@@ -52,6 +52,10 @@ type operation struct {
 	symbolic symbolicForm
 	dialect  string     // the CuTe dialect op the op checker derives with it
 	assume   assumption // what its dynamic path assumes of every ? (dynamic_conditions.go)
+	// From the lists of operations kept elsewhere, read once (flagOperations)
+	// rather than looked up by name at every call:
+	query     bool // in queries: its arguments are not counted (size_bound.go)
+	symAnonym bool // complement, in productOps or in foldOps: with symbols and a ?, its dynamic conditions are stated too
 }
 
 func (op *operation) arity() string {
@@ -219,7 +223,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			a.setTiler(i, t)
 		}
 	}
-	if !x.checkArgsSize(n, op.name, vals) {
+	if !x.checkArgsSize(n, op, vals) {
 		return nil, false
 	}
 	if outer == nil && op.symbolic != nil {
@@ -231,7 +235,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 			if ok && (op.name == "coalesce" || op.name == "filter") && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // coalesce computes with ? as with symbols, which may be 1
 			}
-			if ok && (op.name == "complement" || productOps[op.name] || foldOps[op.name]) && syms && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
+			if ok && op.symAnonym && syms && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // symbols stand for positive values, a ? stride for any
 			}
 			if ok {

@@ -34,16 +34,17 @@ var queries = map[string]bool{
 }
 
 // checkArgsSize reports E0705 at the call when an operation that builds its
-// result from its arguments gets arguments over the bound together.
-func (x *evaluation) checkArgsSize(n *ast.Call, op string, vals []Value) bool {
-	if queries[op] {
+// result from its arguments (not one of queries) gets arguments over the
+// bound together.
+func (x *evaluation) checkArgsSize(n *ast.Call, op *operation, vals []Value) bool {
+	if op.query {
 		return true
 	}
 	var total int64
 	for _, v := range vals {
 		total += valueNodes(v, layout.MaxNodes-total)
 		if total > layout.MaxNodes {
-			x.tooLarge(n.Span, op, vals...)
+			x.tooLarge(n.Span, op.name, vals...)
 			return false
 		}
 	}

@@ -63,10 +63,10 @@ func TestMakeLayoutOfLargeArgumentsRefused(t *testing.T) {
 	a := flatTuple(layout.MaxNodes/2 + 10) // MaxNodes/2+11 nodes
 	x := (&Evaluator{}).start()
 	n := 2 * int64(layout.MaxNodes/2+11)
-	if x.checkArgsSize(nil, "size", []Value{a, a}) != true {
+	if x.checkArgsSize(nil, operations["size"], []Value{a, a}) != true {
 		t.Errorf("a query is refused for the size of its arguments")
 	}
-	if x.checkArgsSize(&ast.Call{Span: diag.Span{Start: 0, End: 10}}, "make_layout", []Value{a, a}) {
+	if x.checkArgsSize(&ast.Call{Span: diag.Span{Start: 0, End: 10}}, operations["make_layout"], []Value{a, a}) {
 		t.Fatalf("make_layout of %d nodes is not refused", n)
 	}
 	if len(x.diags) != 1 || x.diags[0].Code != "E0705" {
