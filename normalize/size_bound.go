@@ -90,6 +90,10 @@ func (x *evaluation) tooLarge(span diag.Span, op string, vals ...Value) {
 // valueNodes counts the nodes of v, stopping past limit.
 func valueNodes(v Value, limit int64) int64 {
 	switch v := v.(type) {
+	case Layout: // the commonest, without the copy to trees
+		return v.L.Nodes(limit)
+	case Tuple:
+		return v.T.Nodes(limit)
 	case Tiler:
 		return v.T.Nodes(limit)
 	case Composed:
