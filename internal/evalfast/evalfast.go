@@ -107,8 +107,11 @@ func appendLine(dst, line []byte, fail *Failure) (out []byte, kind Kind, ok bool
 		for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
 			r.pos++
 		}
+		if hasLetter(r.src[r.pos:]) {
+			return dst, 0, false
+		}
 		o := ops[string(r.src[start:r.pos])] // no allocation: the compiler looks the bytes up
-		if o == opNone || hasLetter(r.src[r.pos:]) || !r.punct('(') {
+		if o == opNone || !r.punct('(') {
 			return dst, 0, false
 		}
 		var a, b, res layout.Static
