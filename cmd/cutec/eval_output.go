@@ -18,7 +18,13 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []driver
 		b = append(b, `{"expr":`...)
 		b = driver.AppendJSONString(b, expr)
 		b = append(b, `,"value":`...)
-		b = driver.AppendJSONString(b, v.String())
+		if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok {
+			var buf [128]byte // most values: the text without a string
+			t, _ := a.AppendText(buf[:0])
+			b = driver.AppendJSONString(b, t)
+		} else {
+			b = driver.AppendJSONString(b, v.String())
+		}
 		b = append(b, `,"kind":`...)
 		b = driver.AppendJSONString(b, v.Kind().String())
 		if len(obl) > 0 {
