@@ -82,6 +82,7 @@ type args struct {
 	vals   []Value
 	tilers [4]layout.Tiler      // the tilers of the first four arguments
 	has    uint8                // which of tilers are set
+	own    uint8                // which of them are their argument's layout (a layout read as a tiler)
 	more   map[int]layout.Tiler // and of the others (made only when needed)
 }
 
@@ -129,10 +130,11 @@ func (a *args) tilerAt(i int) (layout.Tiler, bool) {
 	return t, ok
 }
 
-// eachTiler calls f with every argument read as a tiler.
+// eachTiler calls f with every argument read as a tiler, but a layout
+// read as its own tiler (own): its callers have seen it among the values.
 func (a *args) eachTiler(f func(layout.Tiler)) {
 	for i := range a.tilers {
-		if a.has&(1<<i) != 0 {
+		if a.has&^a.own&(1<<i) != 0 {
 			f(a.tilers[i])
 		}
 	}
@@ -145,7 +147,7 @@ func (a *args) eachTiler(f func(layout.Tiler)) {
 // tilers is not cleared (an evaluation's args serve call after call), has
 // says which entries are set.
 func (a *args) reset(vals []Value) {
-	a.vals, a.has, a.more = vals, 0, nil
+	a.vals, a.has, a.own, a.more = vals, 0, 0, nil
 }
 
 func (a *args) setTiler(i int, t layout.Tiler) {
@@ -221,6 +223,9 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 				return nil, false
 			}
 			a.setTiler(i, t)
+			if v.Kind() == KindLayout && i < len(a.tilers) {
+				a.own |= 1 << i // asTiler's tiler of a layout is that layout
+			}
 		}
 	}
 	if !x.checkArgsSize(n, op, vals) {

@@ -143,7 +143,8 @@ func symLayout(op func(*layout.Symbolic) (layout.Layout, error)) (Value, []layou
 	return Layout{l}, s.Obligations, nil
 }
 
-// hasSymbols reports whether an argument has a symbolic leaf.
+// hasSymbols reports whether an argument has a symbolic leaf (a layout
+// read as a tiler is walked once, as a value).
 func hasSymbols(a *args) bool {
 	for _, v := range a.vals {
 		switch v := v.(type) {
