@@ -26,7 +26,8 @@ type symbolScope struct {
 	// symbol occurs in the expression, so it is made once (M in
 	// (M,8):(1,M)).
 	leaves [4]symbolLeaf
-	next   int // where the next leaf goes in leaves
+	next   int  // where the next leaf goes in leaves
+	kept   bool // whether a leaf was kept since the scope was set
 }
 
 // symbolLeaf is a symbol as written, name{div=div} (div 0 when none), and
@@ -58,6 +59,7 @@ func (s *symbolScope) keep(n *ast.Symbol, leaf layout.IntTuple) {
 	}
 	s.leaves[s.next] = symbolLeaf{n.Name, writtenDiv(n), leaf}
 	s.next = (s.next + 1) % len(s.leaves)
+	s.kept = true
 }
 
 // writtenDiv is the fact written on a symbol, 0 when none.
@@ -240,8 +242,12 @@ func (e *Env) DeclareFact(name string, div int64) (ok bool) {
 // setScope makes the symbols scope of the expression e, in env: the
 // file's facts and those written in e.
 func (x *evaluation) setScope(env *Env, e ast.Node) {
-	x.scope = symbolScope{env: env, expr: e, visit: x.scope.visit}
-	x.symbols = &x.scope
+	s := &x.scope
+	if s.kept { // the leaves of an earlier evaluation: not this one's
+		s.leaves, s.next, s.kept = [len(s.leaves)]symbolLeaf{}, 0, false
+	}
+	s.facts, s.env, s.expr = nil, env, e // visit is bound to the scope, and kept
+	x.symbols = s
 }
 
 // obligation decides an obligation of a call's result from the facts: a

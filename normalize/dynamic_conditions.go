@@ -44,7 +44,8 @@ func (op *operation) assuming(a assumption) *operation {
 	return op
 }
 
-// hasAnonymous reports whether an argument holds a ? leaf.
+// hasAnonymous reports whether an argument holds a ? leaf (a layout read
+// as a tiler is walked once, as a value).
 func hasAnonymous(vals []Value, a *args) bool {
 	for _, v := range vals {
 		switch v := v.(type) {

@@ -109,7 +109,7 @@ func hasBasisArg(a *args) bool {
 // static tilers are read by asTiler).
 func productTiler(op string, v Value) (layout.Tiler, bool) {
 	t, isTuple := v.(Tuple)
-	if !productOps[op] || !isTuple || t.T.IsStatic() {
+	if !isTuple || !productOps[op] || t.T.IsStatic() {
 		return layout.Tiler{}, false
 	}
 	var walk func(s layout.IntTuple) (layout.Tiler, bool)

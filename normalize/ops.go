@@ -52,6 +52,10 @@ type operation struct {
 	symbolic symbolicForm
 	dialect  string     // the CuTe dialect op the op checker derives with it
 	assume   assumption // what its dynamic path assumes of every ? (dynamic_conditions.go)
+	// From the lists of operations kept elsewhere, read once (flagOperations)
+	// rather than looked up by name at every call:
+	query     bool // in queries: its arguments are not counted (size_bound.go)
+	symAnonym bool // complement, in productOps or in foldOps: with symbols and a ?, its dynamic conditions are stated too
 }
 
 func (op *operation) arity() string {
@@ -78,6 +82,7 @@ type args struct {
 	vals   []Value
 	tilers [4]layout.Tiler      // the tilers of the first four arguments
 	has    uint8                // which of tilers are set
+	own    uint8                // which of them are their argument's layout (a layout read as a tiler)
 	more   map[int]layout.Tiler // and of the others (made only when needed)
 }
 
@@ -85,10 +90,8 @@ func (a *args) n() int                     { return len(a.vals) }
 func (a *args) layout(i int) layout.Layout { return a.vals[i].(Layout).L }
 func (a *args) int(i int) int64            { return int64(a.vals[i].(Int)) }
 func (a *args) tiler(i int) layout.Tiler {
-	if i < len(a.tilers) {
-		return a.tilers[i]
-	}
-	return a.more[i]
+	t, _ := a.tilerAt(i)
+	return t
 }
 func (a *args) swizzle(i int) layout.Swizzle {
 	return a.vals[i].(Swizzle).S
@@ -114,25 +117,37 @@ func (a *args) ints(from int) []int {
 }
 
 // tilerAt returns the tiler of argument i, and whether that argument was
-// read as a tiler.
+// read as a tiler (the zero Tiler when not: tilers holds what an earlier
+// call set where has has no bit, see reset).
 func (a *args) tilerAt(i int) (layout.Tiler, bool) {
 	if i < len(a.tilers) {
-		return a.tilers[i], a.has&(1<<i) != 0
+		if a.has&(1<<i) == 0 {
+			return layout.Tiler{}, false
+		}
+		return a.tilers[i], true
 	}
 	t, ok := a.more[i]
 	return t, ok
 }
 
-// eachTiler calls f with every argument read as a tiler.
+// eachTiler calls f with every argument read as a tiler, but a layout
+// read as its own tiler (own): its callers have seen it among the values.
 func (a *args) eachTiler(f func(layout.Tiler)) {
 	for i := range a.tilers {
-		if a.has&(1<<i) != 0 {
+		if a.has&^a.own&(1<<i) != 0 {
 			f(a.tilers[i])
 		}
 	}
 	for _, t := range a.more {
 		f(t)
 	}
+}
+
+// reset makes a the arguments vals, with no tiler read: the array of
+// tilers is not cleared (an evaluation's args serve call after call), has
+// says which entries are set.
+func (a *args) reset(vals []Value) {
+	a.vals, a.has, a.own, a.more = vals, 0, 0, nil
 }
 
 func (a *args) setTiler(i int, t layout.Tiler) {
@@ -191,7 +206,7 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 	}
 	// The operations never evaluate an expression, so one call's args at
 	// a time is all an evaluation needs.
-	x.args = args{vals: vals}
+	x.args.reset(vals)
 	a := &x.args
 	for i, v := range vals {
 		k := op.param(i)
@@ -208,20 +223,24 @@ func (x *evaluation) invoke(op *operation, n *ast.Call, vals []Value) (Value, bo
 				return nil, false
 			}
 			a.setTiler(i, t)
+			if v.Kind() == KindLayout && i < len(a.tilers) {
+				a.own |= 1 << i // asTiler's tiler of a layout is that layout
+			}
 		}
 	}
-	if !x.checkArgsSize(n, op.name, vals) {
+	if !x.checkArgsSize(n, op, vals) {
 		return nil, false
 	}
-	if outer == nil {
-		if r, handled, ok := x.symbolic(op, n, a); handled {
+	if outer == nil && op.symbolic != nil {
+		syms := hasSymbols(a) // one walk of the arguments, for the symbolic form and the conditions below
+		if r, handled, ok := x.symbolic(op, n, a, syms); handled {
 			if ok && !x.checkResultSize(n.Span, op.name, r) {
 				return nil, false
 			}
 			if ok && (op.name == "coalesce" || op.name == "filter") && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // coalesce computes with ? as with symbols, which may be 1
 			}
-			if ok && (op.name == "complement" || productOps[op.name] || foldOps[op.name]) && hasSymbols(a) && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
+			if ok && op.symAnonym && syms && hasAnonymous(a.vals, a) && !x.dynamicConditions(op, n, a, r) {
 				return nil, false // symbols stand for positive values, a ? stride for any
 			}
 			if ok {

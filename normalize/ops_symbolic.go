@@ -143,7 +143,8 @@ func symLayout(op func(*layout.Symbolic) (layout.Layout, error)) (Value, []layou
 	return Layout{l}, s.Obligations, nil
 }
 
-// hasSymbols reports whether an argument has a symbolic leaf.
+// hasSymbols reports whether an argument has a symbolic leaf (a layout
+// read as a tiler is walked once, as a value).
 func hasSymbols(a *args) bool {
 	for _, v := range a.vals {
 		switch v := v.(type) {
@@ -179,10 +180,11 @@ func anonymousOnly(vals []Value) bool {
 }
 
 // symbolic runs the symbolic form of op when there is one and an argument
-// has symbols. handled is false when the static algebra should run.
-func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args) (r Value, handled, ok bool) {
+// has symbols (syms, hasSymbols(a)). handled is false when the static
+// algebra should run.
+func (x *evaluation) symbolic(op *operation, n *ast.Call, a *args, syms bool) (r Value, handled, ok bool) {
 	f := op.symbolic
-	if f == nil || !hasSymbols(a) && !((op.name == "coalesce" || op.name == "filter") && anonymousOnly(a.vals)) {
+	if f == nil || !syms && !((op.name == "coalesce" || op.name == "filter") && anonymousOnly(a.vals)) {
 		return nil, false, false
 	}
 	r, obl, err := f(a)

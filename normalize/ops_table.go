@@ -104,6 +104,17 @@ func init() {
 	defAccessors() // ops_access.go
 	defBanks()     // ops_banks.go
 	defTiled()     // ops_tiled.go
+	flagOperations()
+}
+
+// flagOperations sets the flags of the operations that lists kept
+// elsewhere name (queries, productOps, foldOps): invoke reads a flag
+// rather than looking the name up at every call.
+func flagOperations() {
+	for name, op := range operations {
+		op.query = queries[name]
+		op.symAnonym = name == "complement" || productOps[name] || foldOps[name]
+	}
 }
 
 func defQueries() {

@@ -34,16 +34,17 @@ var queries = map[string]bool{
 }
 
 // checkArgsSize reports E0705 at the call when an operation that builds its
-// result from its arguments gets arguments over the bound together.
-func (x *evaluation) checkArgsSize(n *ast.Call, op string, vals []Value) bool {
-	if queries[op] {
+// result from its arguments (not one of queries) gets arguments over the
+// bound together.
+func (x *evaluation) checkArgsSize(n *ast.Call, op *operation, vals []Value) bool {
+	if op.query {
 		return true
 	}
 	var total int64
 	for _, v := range vals {
 		total += valueNodes(v, layout.MaxNodes-total)
 		if total > layout.MaxNodes {
-			x.tooLarge(n.Span, op, vals...)
+			x.tooLarge(n.Span, op.name, vals...)
 			return false
 		}
 	}
@@ -53,9 +54,13 @@ func (x *evaluation) checkArgsSize(n *ast.Call, op string, vals []Value) bool {
 // checkResultSize reports E0705 at span when v is over the bound on nodes
 // or on depth.
 func (x *evaluation) checkResultSize(span diag.Span, op string, v Value) bool {
-	if valueNodes(v, layout.MaxNodes) > layout.MaxNodes {
+	n := valueNodes(v, layout.MaxNodes)
+	if n > layout.MaxNodes {
 		x.tooLarge(span, op, v)
 		return false
+	}
+	if n <= shallowNodes {
+		return true // nests at most n-1 deep: not too deep
 	}
 	var buf [5]layout.IntTuple
 	if layout.TooDeep(appendTrees(buf[:0], v)...) {
@@ -64,6 +69,12 @@ func (x *evaluation) checkResultSize(span diag.Span, op string, v Value) bool {
 	}
 	return true
 }
+
+// shallowNodes is a number of nodes below the depth that layout.TooDeep
+// refuses (256): a value of at most this many nodes nests at most one less
+// deep, so its depth needs no walk (TestShallowNodesNotTooDeep holds it to
+// TooDeep).
+const shallowNodes = 64
 
 // tooLarge reports the values, over the bound together, with their exact
 // size.
@@ -79,6 +90,10 @@ func (x *evaluation) tooLarge(span diag.Span, op string, vals ...Value) {
 // valueNodes counts the nodes of v, stopping past limit.
 func valueNodes(v Value, limit int64) int64 {
 	switch v := v.(type) {
+	case Layout: // the commonest, without the copy to trees
+		return v.L.Nodes(limit)
+	case Tuple:
+		return v.T.Nodes(limit)
 	case Tiler:
 		return v.T.Nodes(limit)
 	case Composed:

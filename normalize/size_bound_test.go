@@ -10,6 +10,8 @@ import (
 	"github.com/cutec/cutec/diag"
 
 	"github.com/cutec/cutec/layout"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // flatTuple returns a tuple of n leaves: n+1 nodes.
@@ -61,10 +63,10 @@ func TestMakeLayoutOfLargeArgumentsRefused(t *testing.T) {
 	a := flatTuple(layout.MaxNodes/2 + 10) // MaxNodes/2+11 nodes
 	x := (&Evaluator{}).start()
 	n := 2 * int64(layout.MaxNodes/2+11)
-	if x.checkArgsSize(nil, "size", []Value{a, a}) != true {
+	if x.checkArgsSize(nil, operations["size"], []Value{a, a}) != true {
 		t.Errorf("a query is refused for the size of its arguments")
 	}
-	if x.checkArgsSize(&ast.Call{Span: diag.Span{Start: 0, End: 10}}, "make_layout", []Value{a, a}) {
+	if x.checkArgsSize(&ast.Call{Span: diag.Span{Start: 0, End: 10}}, operations["make_layout"], []Value{a, a}) {
 		t.Fatalf("make_layout of %d nodes is not refused", n)
 	}
 	if len(x.diags) != 1 || x.diags[0].Code != "E0705" {
@@ -73,4 +75,21 @@ func TestMakeLayoutOfLargeArgumentsRefused(t *testing.T) {
 	if msg := x.diags[0].Message; !strings.Contains(msg, "at least 262166 nodes") {
 		t.Errorf("message %q does not state the size %d", msg, n)
 	}
+}
+
+// TestShallowNodesNotTooDeep: checkResultSize takes a value of at most
+// shallowNodes nodes as not too deep without walking it; the deepest such
+// value, a chain of nested tuples, must be one layout.TooDeep accepts
+// (and a chain of 300 levels, past the parser's 256, one it refuses).
+func TestShallowNodesNotTooDeep(t *testing.T) {
+	chain := func(nodes int) layout.IntTuple {
+		v := layout.Int(1)
+		for range nodes - 1 {
+			v = layout.Tuple(v)
+		}
+		return v
+	}
+	require.Equal(t, int64(shallowNodes), chain(shallowNodes).Nodes(layout.MaxNodes))
+	assert.False(t, layout.TooDeep(chain(shallowNodes)))
+	assert.True(t, layout.TooDeep(chain(300)))
 }

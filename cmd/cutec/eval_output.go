@@ -14,11 +14,18 @@ import (
 // text, on the same line after `  # if `, which a .cute file reads as a
 // comment; in JSON, as the field "obligations".
 func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []driver.Obligation) []byte {
+	a, appends := v.(interface{ AppendText([]byte) ([]byte, error) })
 	if ev.json {
 		b = append(b, `{"expr":`...)
 		b = driver.AppendJSONString(b, expr)
 		b = append(b, `,"value":`...)
-		b = driver.AppendJSONString(b, v.String())
+		if appends {
+			var buf [128]byte // most values: the text without a string
+			t, _ := a.AppendText(buf[:0])
+			b = driver.AppendJSONString(b, t)
+		} else {
+			b = driver.AppendJSONString(b, v.String())
+		}
 		b = append(b, `,"kind":`...)
 		b = driver.AppendJSONString(b, v.Kind().String())
 		if len(obl) > 0 {
@@ -26,10 +33,10 @@ func (ev *evaluator) appendValue(b, expr []byte, v normalize.Value, obl []driver
 			b = driver.AppendObligationsJSON(b, obl)
 		}
 		b = append(b, '}')
-	} else if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok && len(obl) == 0 && staticLayout(v) {
+	} else if appends && len(obl) == 0 && staticLayout(v) {
 		b, _ = a.AppendText(b) // no string in between
 	} else {
-		if a, ok := v.(interface{ AppendText([]byte) ([]byte, error) }); ok {
+		if appends {
 			b, _ = a.AppendText(b)
 		} else {
 			b = append(b, v.String()...)

@@ -42,12 +42,13 @@ func (ev *evaluator) appendSymbolic(dst, expr []byte) ([]byte, bool) {
 	if ok && r.Value != nil {
 		dst = ev.appendValue(dst, expr, r.Value, r.Obligations)
 	}
-	*sc = symScratch{} // the line's values are not kept
 	return dst, ok && r.Value != nil
 }
 
 // symScratch is where appendSymbolic reads a line and its values, reused
-// from line to line (the pipeline evaluates chunks concurrently).
+// from line to line (the pipeline evaluates chunks concurrently). It is
+// not emptied after a line: nothing keeps the line's values once it is
+// printed, and the next line read into it overwrites them.
 type symScratch struct {
 	call evalfast.SymCall
 	vals [4]normalize.Value

@@ -133,6 +133,26 @@ func AppendNotes(b []byte, v normalize.Value, obl []Obligation) []byte {
 			v.L.Stride().AddSymbols(facts)
 		}
 	}
+	if facts != nil {
+		b = appendFacts(b, start, facts)
+	}
+	for i, o := range obl {
+		if i == 0 {
+			b = append(notesSep(b, start), "if "...)
+		} else {
+			b = append(b, ", "...)
+		}
+		b = append(b, o.Condition...)
+		if o.Proved {
+			b = append(b, " (proved)"...)
+		}
+	}
+	return b
+}
+
+// appendFacts appends the facts above 1 of a result's symbols to its
+// notes begun at start.
+func appendFacts(b []byte, start int, facts map[string]int64) []byte {
 	var names [8]string
 	fs := names[:0]
 	for n, f := range facts {
@@ -151,17 +171,6 @@ func AppendNotes(b []byte, v normalize.Value, obl []Obligation) []byte {
 		}
 		b = strconv.AppendInt(append(append(b, n...), "{div="...), facts[n], 10)
 		b = append(b, '}')
-	}
-	for i, o := range obl {
-		if i == 0 {
-			b = append(notesSep(b, start), "if "...)
-		} else {
-			b = append(b, ", "...)
-		}
-		b = append(b, o.Condition...)
-		if o.Proved {
-			b = append(b, " (proved)"...)
-		}
 	}
 	return b
 }

@@ -98,11 +98,26 @@ func Append(dst, line []byte) (out []byte, kind Kind, ok bool) {
 func appendLine(dst, line []byte, fail *Failure) (out []byte, kind Kind, ok bool) {
 	var r reader
 	r.src = line
-	var a, b, res layout.Static
 	r.space()
 	if r.pos < len(r.src) && isNameStart(r.src[r.pos]) {
-		return call(dst, &r, &a, &b, &res, fail)
+		// The name and what follows it first: a line with a name after
+		// the operation's (a symbol) is declined before the layouts are
+		// made ready.
+		start := r.pos
+		for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
+			r.pos++
+		}
+		if hasLetter(r.src[r.pos:]) {
+			return dst, 0, false
+		}
+		o := ops[string(r.src[start:r.pos])] // no allocation: the compiler looks the bytes up
+		if o == opNone || !r.punct('(') {
+			return dst, 0, false
+		}
+		var a, b, res layout.Static
+		return call(dst, &r, o, start, &a, &b, &res, fail)
 	}
+	var a layout.Static
 	// A layout, or a parenthesized layout applied to an index.
 	if !r.layout(&a) {
 		// ((S):(D))(i): retry as ( layout ) ( index ).
@@ -128,17 +143,10 @@ func appendLine(dst, line []byte, fail *Failure) (out []byte, kind Kind, ok bool
 	return a.AppendText(dst), Layout, true
 }
 
-// call evaluates name(args) at r.
-func call(dst []byte, r *reader, a, b, res *layout.Static, fail *Failure) ([]byte, Kind, bool) {
-	start := r.pos
-	at := callArgs{name: start, arg1: -1}
-	for r.pos < len(r.src) && isNameByte(r.src[r.pos]) {
-		r.pos++
-	}
-	o := ops[string(r.src[start:r.pos])] // no allocation: the compiler looks the bytes up
-	if o == opNone || hasLetter(r.src[r.pos:]) || !r.punct('(') {
-		return dst, 0, false
-	}
+// call evaluates the call of o, whose name starts at name, with r after
+// its opening parenthesis.
+func call(dst []byte, r *reader, o op, name int, a, b, res *layout.Static, fail *Failure) ([]byte, Kind, bool) {
+	at := callArgs{name: name, arg1: -1}
 	r.space()
 	at.arg0 = r.pos
 	if !r.layout(a) {

@@ -41,20 +41,39 @@ type Arg struct {
 }
 
 // SymCall is a line with symbols as ReadSymbolic reads it. A caller may
-// keep one and reuse it: the values of a line are its own (their tuples'
-// elements and tilers' modes come from one array a line).
+// keep one and reuse it from line to line: the values of a line are
+// valid until ReadSymbolic reads the next line into it, which reuses the
+// arrays their tuples' elements and tilers' modes come from (so a line
+// allocates none where they fit). A caller that keeps a line's values
+// reads the next line into another SymCall.
 type SymCall struct {
 	Name []byte // the operation, as written in the line
 	Args [4]Arg // the arguments, N of them
 	N    int
+	keep symKeep // what the reader keeps from line to line
 }
 
-// symArena holds the elements of a line's tuples: one allocation a line
-// for most.
-type symArena struct {
-	elems [8]layout.IntTuple
-	ne    int
+// symKeep is what ReadSymbolic keeps in a SymCall from line to line: the
+// arrays a line's tuples' elements and tilers' modes come from, and the
+// leaves of the last symbols read. (The rest of the reader's state lives
+// on the stack: stores to it need no write barrier.)
+type symKeep struct {
+	elems [symElems]layout.IntTuple
+	modes [symModes]layout.Tiler
+	// kept are leaves made on earlier lines, the last of each symbol as
+	// written with its fact over the line: a leaf is a value, which no
+	// line changes, so a later line with the same symbol takes it (and
+	// its name's string) rather than allocating another.
+	kept  [maxSymbols]keptLeaf
+	nkept int // where the next one goes, in turn
 }
+
+// The most elements of tuples, and modes of tilers, a line takes from the
+// arrays of its SymCall; a line with more takes the rest from the heap.
+const (
+	symElems = 32
+	symModes = 2 * maxTiles
+)
 
 // maxSymbols is the most distinct symbols (name and written fact) a line
 // of the fast path has.
@@ -67,7 +86,9 @@ type symReader struct {
 	nfacts   int
 	leaves   [maxSymbols]symLeaf // the leaf made of each symbol as written
 	nleaves  int
-	arena    *symArena           // where the tuples' elements go
+	keep     *symKeep
+	elems    []layout.IntTuple   // where the tuples' elements go: keep's, or a block of the heap when it is full
+	nmodes   int                 // the tilers' modes taken from keep
 	stack    [24]layout.IntTuple // the elements of the tuples being read
 	top      int
 	symbolic bool // a symbol or ? was read
@@ -78,6 +99,12 @@ type symReader struct {
 type fact struct {
 	name []byte
 	div  int64
+}
+
+type keptLeaf struct {
+	str          string
+	written, div int64
+	leaf         layout.IntTuple
 }
 
 type symLeaf struct {
@@ -99,8 +126,8 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 	if k := bytes.IndexByte(line, '('); k < 0 || !hasLetter(line[k:]) && bytes.IndexByte(line[k:], '?') < 0 {
 		return false
 	}
-	var r symReader
-	r.src = line
+	r := symReader{reader: reader{src: line}, keep: &c.keep}
+	r.elems = r.keep.elems[:0]
 	if !r.scanFacts() {
 		return false
 	}
@@ -138,9 +165,11 @@ func ReadSymbolic(line []byte, c *SymCall) bool {
 func (r *symReader) scanFacts() bool {
 	src := r.src
 	for i := 0; i < len(src); i++ {
-		if src[i] != '{' {
-			continue
+		n := bytes.IndexByte(src[i:], '{')
+		if n < 0 {
+			break
 		}
+		i += n
 		div, _, ok := readDiv(src, i)
 		if !ok || div < 1 {
 			return false
@@ -314,16 +343,12 @@ func (r *symReader) tree(stride bool, depth int) (layout.IntTuple, bool) {
 	if n < 2 {
 		return layout.IntTuple{}, false // (x): left to the full path
 	}
-	if r.arena == nil || len(r.arena.elems)-r.arena.ne < n {
-		r.arena = new(symArena)
-		if n > len(r.arena.elems) {
-			return layout.Tuple(append([]layout.IntTuple(nil), r.stack[base:base+n]...)...), true
-		}
+	if cap(r.elems)-len(r.elems) < n {
+		r.elems = make([]layout.IntTuple, 0, max(n, symElems))
 	}
-	a := r.arena
-	k := a.ne
-	a.ne += copy(a.elems[k:], r.stack[base:base+n])
-	return layout.Tuple(a.elems[k : k+n : k+n]...), true
+	k := len(r.elems)
+	r.elems = append(r.elems, r.stack[base:base+n]...)
+	return layout.Tuple(r.elems[k : k+n : k+n]...), true
 }
 
 // leaf reads an integer, a symbol with its fact, ? with its, or a product
@@ -476,6 +501,9 @@ func (r *symReader) symbol(name []byte, written int64) (layout.IntTuple, bool) {
 	l := &r.leaves[i]
 	if !l.made {
 		l.leaf, l.made = layout.SymbolLeaf(l.str, l.div), true
+		k := r.keep
+		k.kept[k.nkept] = keptLeaf{str: l.str, written: l.written, div: l.div, leaf: l.leaf}
+		k.nkept = (k.nkept + 1) % len(k.kept)
 	}
 	return l.leaf, true
 }
@@ -499,8 +527,8 @@ func (r *symReader) symbolTerm(name []byte, written int64) (layout.Term, bool) {
 // fact written, adding it: its fact is the name's over the line.
 func (r *symReader) entry(name []byte, written int64) (int, bool) {
 	str := ""
-	for i, l := range r.leaves[:r.nleaves] {
-		if string(l.name) == string(name) {
+	for i := range r.nleaves {
+		if l := &r.leaves[i]; string(l.name) == string(name) {
 			if l.written == written {
 				return i, true
 			}
@@ -510,9 +538,6 @@ func (r *symReader) entry(name []byte, written int64) (int, bool) {
 	if r.nleaves == len(r.leaves) {
 		return 0, false
 	}
-	if str == "" {
-		str = string(name)
-	}
 	div := max(written, 1)
 	if f := r.factOf(name); f > 0 {
 		l, ok := layout.CombineFacts(div, f)
@@ -521,7 +546,20 @@ func (r *symReader) entry(name []byte, written int64) (int, bool) {
 		}
 		div = l
 	}
-	r.leaves[r.nleaves] = symLeaf{name: name, str: str, written: written, div: div}
+	e := symLeaf{name: name, str: str, written: written, div: div}
+	for j := range r.keep.kept {
+		if k := &r.keep.kept[j]; k.str == string(name) && k.str != "" {
+			e.str = k.str
+			if k.written == written && k.div == div {
+				e.leaf, e.made = k.leaf, true
+				break
+			}
+		}
+	}
+	if e.str == "" {
+		e.str = string(name)
+	}
+	r.leaves[r.nleaves] = e
 	r.nleaves++
 	return r.nleaves - 1, true
 }
@@ -569,6 +607,13 @@ func (r *symReader) tiler(a *Arg) bool {
 			return false
 		}
 	}
-	a.Kind, a.Tiler = ArgTiler, layout.TileTuple(append([]layout.Tiler(nil), modes[:n]...)...)
+	var tm []layout.Tiler
+	if k := r.nmodes; k+n <= len(r.keep.modes) {
+		r.nmodes += copy(r.keep.modes[k:], modes[:n])
+		tm = r.keep.modes[k : k+n : k+n]
+	} else {
+		tm = append([]layout.Tiler(nil), modes[:n]...)
+	}
+	a.Kind, a.Tiler = ArgTiler, layout.TileTuple(tm...)
 	return true
 }
