@@ -15,9 +15,17 @@ import (
 // answer at once.
 func (ev *evaluator) stdin(r io.Reader) error {
 	cr := newChunkReader(r, maxLineLen)
+	var ballast []byte
+	defer runtime.KeepAlive(&ballast)
 	if ev.workers <= 1 {
 		cr.beforeRead = func() { ev.w.Flush() }
-		return forEachChunk(cr, func(ch chunk) { ev.emit(ev.evalChunk(ev.line[:0], ch)) })
+		return forEachChunk(cr, func(ch chunk) {
+			o := ev.evalChunk(ev.line[:0], ch)
+			if !o.cheap && ballast == nil {
+				ballast = make([]byte, gcBallast)
+			}
+			ev.emit(o)
+		})
 	}
 	p := newPipeline(ev.workers,
 		func(ch chunk) evalOut { return ev.evalChunk(outBufs.Get().([]byte), ch) },
@@ -34,14 +42,12 @@ func (ev *evaluator) stdin(r io.Reader) error {
 	// chunk worked was such, the reader works the next one itself, whole
 	// (pipeline.feed).
 	p.cheap = func(o evalOut) bool { return o.cheap }
-	var ballast []byte
 	err := forEachChunk(cr, func(ch chunk) {
 		if p.feed(ch) && ballast == nil {
 			ballast = make([]byte, gcBallast)
 		}
 	})
 	p.close()
-	runtime.KeepAlive(ballast)
 	return err
 }
 
@@ -79,14 +85,16 @@ func (ev *evaluator) evalChunk(dst []byte, ch chunk) evalOut {
 }
 
 // gcBallast is the size of a block, without pointers and never written,
-// that eval holds while the pipeline works lines of the full path. Such a
-// line allocates much (50 to 100 times for one with symbols) and keeps
-// little, so the heap stays near the runtime's smallest goal (4 MiB) and
-// the collector runs hundreds of times a second; each cycle stops and
-// restarts every worker, and with two workers the collections cost more
-// CPU time than the second worker saves (40 % more than one worker on
-// lines with symbols). The block raises the goal to about 20 MiB, so the
-// collector runs about five times less often; its pages are never touched.
+// that eval holds once it meets lines of the full path or lines with
+// symbols (a chunk that is not cheap). Such a line allocates much more
+// than a static line and keeps little, so the heap stays near the
+// runtime's smallest goal (4 MiB) and the collector runs hundreds of
+// times a second; each cycle stops and restarts every worker, and with two
+// workers the collections cost more CPU time than the second worker saves
+// (40 % more than one worker on lines with symbols); with one worker they
+// are still about a tenth of the time of lines with symbols. The block
+// raises the goal to about 20 MiB, so the collector runs about five times
+// less often; its pages are never touched.
 const gcBallast = 8 << 20
 
 // outBufs holds the output buffers of the chunks evaluated by the
