@@ -204,7 +204,7 @@ func (o Obligation) dischargeOrder(why bool) (Verdict, map[string]int64, string)
 	if named(t) && t.Coef > 0 {
 		// Named symbols are positive integers (docs/symbols.md): T is at
 		// least its value at the smallest facts.
-		if low, ok := t.Eval(smallest(t, t)); ok && (o.Rel == RelAtLeast && low >= c || o.Rel == RelNotEqual && low > c) {
+		if low, ok := t.atSmallest(); ok && (o.Rel == RelAtLeast && low >= c || o.Rel == RelNotEqual && low > c) {
 			return Proved, nil, ""
 		}
 	}
@@ -246,6 +246,28 @@ func smallest(d, t Term) map[string]int64 {
 		}
 	}
 	return m
+}
+
+// atSmallest is t.Eval(smallest(t, t)) without the map: t with each
+// symbol at its fact (the last occurrence's, for a repeated name).
+func (t Term) atSmallest() (int64, bool) {
+	var c calc
+	n := t.Coef
+	for i := 0; i < len(t.Names); {
+		j := i + 1
+		for j < len(t.Names) && t.Names[j] == t.Names[i] {
+			j++
+		}
+		for range j - i {
+			n = c.mul(n, t.Facts[j-1])
+		}
+		i = j
+	}
+	d := max(t.Div, 1)
+	if c.err != nil || n%d != 0 {
+		return 0, false
+	}
+	return n / d, true
 }
 
 // factFix names the fact that proves k | t: on t's first symbol, the

@@ -300,6 +300,10 @@ func isZero(t Term) bool { return t.IsInt() && t.Coef == 0 }
 
 // flatTerms returns the leaves of a shape and stride as terms.
 func (s *symCalc) flatTerms(l Layout) (sh, st []Term) {
+	if l.shape.elems == nil && l.stride.elems == nil {
+		// One mode, as a tile often is.
+		return append(s.terms(1), s.term(l.shape)), append(s.terms(1), s.term(l.stride))
+	}
 	sh = s.appendTerms(s.terms(countLeaves(l.shape)), l.shape)
 	st = s.appendTerms(s.terms(countLeaves(l.stride)), l.stride)
 	return sh, st

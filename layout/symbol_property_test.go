@@ -305,3 +305,25 @@ func TestPropertySymbolicSizeAndOffset(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyAtSmallest: the smallest value of a term that an order
+// condition reads (atSmallest) is its value with each symbol at its fact,
+// as Eval gives it on the map of facts (smallest), repeated names, ? names,
+// divisors and overflow included.
+func TestPropertyAtSmallest(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		names := rapid.SliceOfN(rapid.SampledFrom([]string{"K", "M", "N", "?1"}), 0, 5).Draw(t, "names")
+		tm := Term{
+			Coef: rapid.SampledFrom([]int64{1, 2, 3, -1, 1 << 40}).Draw(t, "coef"),
+			Div:  rapid.SampledFrom([]int64{1, 2, 8, 3}).Draw(t, "div"),
+		}
+		for _, n := range names {
+			tm = tm.mulSymbol(n, rapid.SampledFrom([]int64{1, 2, 4, 1 << 30}).Draw(t, "fact"))
+		}
+		want, wantOK := tm.Eval(smallest(tm, tm))
+		got, ok := tm.atSmallest()
+		if got != want || ok != wantOK {
+			t.Fatalf("%#v: atSmallest %d %v, Eval at the facts %d %v", tm, got, ok, want, wantOK)
+		}
+	})
+}
