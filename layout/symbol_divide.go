@@ -50,6 +50,23 @@ func (s *symCalc) byTiler(l Layout, t Tiler, f func(l, tile Layout) Layout) Layo
 }
 
 func (s *symCalc) divideByLayout(l, tile Layout) Layout {
+	if intsOnly(&l.shape) && intsOnly(&l.stride) && intsOnly(&tile.shape) && intsOnly(&tile.stride) {
+		// A mode and a tile of integers (a static mode of a layout with
+		// symbols): the static algebra's divide, which needs no condition
+		// and agrees with the steps below wherever they decide (its cotarget
+		// is the mode's shape, not a coalesced one, so it also decides an
+		// inexact ceil_div those steps leave undecided). Its error is worded
+		// by the steps below.
+		if r, err := divideByLayout(l, tile); err == nil {
+			return r
+		}
+	}
+	return s.divideSteps(l, tile)
+}
+
+// divideSteps is divideByLayout on terms: l ∘ (tile, complement of the
+// tile in l's coalesced shape).
+func (s *symCalc) divideSteps(l, tile Layout) Layout {
 	sh, st := s.flatTerms(l)
 	csh, _ := s.coalesceTerms(sh, st, false)
 	// The rest, complement(tile, csh): the cotarget is the coalesced shape.
@@ -126,4 +143,17 @@ func symThen(op string, build func(*symCalc) Layout, f func(Layout) (Layout, err
 		return symResult{}, err
 	}
 	return symResult{Layout: compactResult(z), Obligations: s.obl}, nil
+}
+
+// intsOnly reports whether every leaf of t is an integer.
+func intsOnly(t *IntTuple) bool {
+	if t.elems == nil {
+		return t.leaf == nil
+	}
+	for i := range t.elems {
+		if !intsOnly(&t.elems[i]) {
+			return false
+		}
+	}
+	return true
 }
