@@ -8,6 +8,7 @@ import "slices"
 func symComplement(l Layout, cotarget IntTuple) (symResult, error) {
 	s := newSymCalc("complement")
 	defer s.done()
+	s.wantOnes = true
 	r := s.complement(s.named(l), s.namedTuple(cotarget))
 	s.obl = append(s.obl, s.ones...)
 	return s.result(r)
@@ -119,6 +120,9 @@ func (s *symCalc) complementRestTerms(osh, ost []Term, covered Term, cotarget In
 		}
 	}
 	osh, ost = s.coalesceTerms(osh, ost, false)
+	if !s.wantOnes {
+		return osh, ost
+	}
 	for _, e := range osh {
 		// A mode whose extent is 1 for some values is dropped by the
 		// static algebra for them: complement(8:16, (1,(16,M))) is
@@ -181,9 +185,14 @@ func (s *symCalc) ceilDivFold(a, b Term, last bool) (r, nb Term) {
 		s.require(b, a)
 		s.fresh++
 		name := freshName(s.fresh)
+		if s.quotients == nil {
+			s.quotients = s.quotientBuf[:0]
+		}
 		s.quotients = append(s.quotients, name)
 		// a/b is an extent of the result, dropped where it is 1.
-		s.ones = append(s.ones, Obligation{Op: s.op, D: b, T: a, Rel: RelNotEqual})
+		if s.wantOnes {
+			s.ones = append(s.ones, Obligation{Op: s.op, D: b, T: a, Rel: RelNotEqual})
+		}
 		return SymbolTerm(name, 1), one
 	}
 	s.fail("cannot decide ceil_div(%s, %s)", a.Plain(), b.Plain())

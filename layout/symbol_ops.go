@@ -46,11 +46,15 @@ type symCalc struct {
 	// partial tile's (Obligation.Residue).
 	residue bool
 	// quotients are the fresh unknowns that stand for a quotient a/b of
-	// terms, whose conditions are stated on a and b.
-	quotients []string
+	// terms, whose conditions are stated on a and b (the first ones in
+	// quotientBuf).
+	quotients   []string
+	quotientBuf [2]string
 	// ones are the conditions that a mode of a complement's result is not
-	// 1, which the complement states (a divide keeps such a mode).
-	ones []Obligation
+	// 1, which the complement states (a divide or a product keeps such a
+	// mode): gathered only with wantOnes.
+	ones     []Obligation
+	wantOnes bool
 	// arena holds the term lists of the steps (terms) and leaves the
 	// symbolic leaves of the results (sym): a few allocations an operation
 	// rather than one a list and one a leaf.
@@ -63,7 +67,8 @@ type symCalc struct {
 	basis bool
 	// tuples holds the elements of the tuples the operation builds, its
 	// result's and the steps': one array an operation rather than one a
-	// tuple. The result keeps it, so it is not pooled.
+	// tuple, from the scratch when the operation has one (newSymCalc; its
+	// result is then copied out, compactResult).
 	tuples []IntTuple
 }
 
